@@ -1,0 +1,241 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "roce-icrc-trailer.h"
+
+#include "ns3/log.h"
+
+#include <algorithm>
+#include <array>
+#include <boost/crc.hpp>
+#include <iomanip>
+#include <vector>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RoceIcrcTrailer");
+
+NS_OBJECT_ENSURE_REGISTERED(RoceIcrcTrailer);
+
+namespace
+{
+
+/// Largest IPv4 header: IHL = 15 words.
+constexpr uint32_t IPV4_MAX_HEADER_SIZE = 60;
+/// Length of the masked LRH that RoCEv2 replaces by ones.
+constexpr uint32_t MASKED_LRH_SIZE = 8;
+/// Offset of the type of service byte in the IPv4 header.
+constexpr uint32_t IPV4_TOS_OFFSET = 1;
+/// Offset of the TTL byte in the IPv4 header.
+constexpr uint32_t IPV4_TTL_OFFSET = 8;
+/// Offset of the header checksum in the IPv4 header.
+constexpr uint32_t IPV4_CHECKSUM_OFFSET = 10;
+/// Offset of the checksum in the UDP header.
+constexpr uint32_t UDP_CHECKSUM_OFFSET = 6;
+/// Offset of the FECN/BECN/reserved byte in the BTH.
+constexpr uint32_t BTH_FECN_BECN_OFFSET = 4;
+/// What every masked byte is replaced by.
+constexpr uint8_t MASK = 0xFF;
+
+/**
+ * Compute the ICRC of the bytes from an IPv4 header up to, but excluding, the ICRC.
+ * @param ipv4Start the first byte of the IPv4 header.
+ * @param length the number of bytes.
+ * @param[out] icrc the CRC value, if the bytes can be a RoCEv2 packet.
+ * @return false (with a warning) if the bytes are too short to hold IPv4, UDP and BTH headers,
+ *         or do not begin with an IPv4 header.
+ */
+bool
+ComputeIcrc(const uint8_t* ipv4Start, uint32_t length, uint32_t& icrc)
+{
+    constexpr uint32_t udpSize = RoceIcrcTrailer::UDP_HEADER_SIZE;
+    constexpr uint32_t bthSize = RoceIcrcTrailer::BTH_SIZE;
+    if (ipv4Start == nullptr || length < RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE + udpSize + bthSize)
+    {
+        NS_LOG_WARN("RoCEv2 packet of " << length << " bytes cannot hold IPv4, UDP and BTH");
+        return false;
+    }
+    const uint32_t version = ipv4Start[0] >> 4;
+    const uint32_t ipv4HeaderSize = (ipv4Start[0] & 0x0F) * 4U;
+    if (version != 4 || ipv4HeaderSize < RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE)
+    {
+        NS_LOG_WARN("RoCEv2 packet does not begin with an IPv4 header (first byte 0x"
+                    << std::hex << static_cast<uint32_t>(ipv4Start[0]) << std::dec << ")");
+        return false;
+    }
+    if (length < ipv4HeaderSize + udpSize + bthSize)
+    {
+        NS_LOG_WARN("RoCEv2 packet of " << length << " bytes cannot hold a " << ipv4HeaderSize
+                                        << "-byte IPv4 header, UDP and BTH");
+        return false;
+    }
+
+    boost::crc_32_type crc;
+
+    std::array<uint8_t, MASKED_LRH_SIZE> lrh{};
+    lrh.fill(MASK);
+    crc.process_bytes(lrh.data(), lrh.size());
+
+    std::array<uint8_t, IPV4_MAX_HEADER_SIZE> ipv4{};
+    std::copy(ipv4Start, ipv4Start + ipv4HeaderSize, ipv4.begin());
+    ipv4[IPV4_TOS_OFFSET] = MASK;
+    ipv4[IPV4_TTL_OFFSET] = MASK;
+    ipv4[IPV4_CHECKSUM_OFFSET] = MASK;
+    ipv4[IPV4_CHECKSUM_OFFSET + 1] = MASK;
+    crc.process_bytes(ipv4.data(), ipv4HeaderSize);
+
+    const uint8_t* udpStart = ipv4Start + ipv4HeaderSize;
+    std::array<uint8_t, udpSize> udp{};
+    std::copy(udpStart, udpStart + udpSize, udp.begin());
+    udp[UDP_CHECKSUM_OFFSET] = MASK;
+    udp[UDP_CHECKSUM_OFFSET + 1] = MASK;
+    crc.process_bytes(udp.data(), udp.size());
+
+    const uint8_t* bthStart = udpStart + udpSize;
+    std::array<uint8_t, bthSize> bth{};
+    std::copy(bthStart, bthStart + bthSize, bth.begin());
+    bth[BTH_FECN_BECN_OFFSET] = MASK;
+    crc.process_bytes(bth.data(), bth.size());
+
+    const uint32_t rest = length - ipv4HeaderSize - udpSize - bthSize;
+    crc.process_bytes(bthStart + bthSize, rest);
+
+    icrc = crc.checksum();
+    return true;
+}
+
+} // namespace
+
+TypeId
+RoceIcrcTrailer::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RoceIcrcTrailer")
+                            .SetParent<Trailer>()
+                            .SetGroupName("LlmFabric")
+                            .AddConstructor<RoceIcrcTrailer>();
+    return tid;
+}
+
+TypeId
+RoceIcrcTrailer::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+RoceIcrcTrailer::RoceIcrcTrailer()
+    : m_icrc(0)
+{
+}
+
+RoceIcrcTrailer::RoceIcrcTrailer(uint32_t icrc)
+    : m_icrc(icrc)
+{
+}
+
+void
+RoceIcrcTrailer::SetIcrc(uint32_t icrc)
+{
+    NS_LOG_FUNCTION(this << icrc);
+    m_icrc = icrc;
+}
+
+uint32_t
+RoceIcrcTrailer::GetIcrc() const
+{
+    return m_icrc;
+}
+
+uint32_t
+RoceIcrcTrailer::Compute(const uint8_t* ipv4Start, uint32_t length)
+{
+    NS_LOG_FUNCTION(static_cast<const void*>(ipv4Start) << length);
+    uint32_t icrc = 0;
+    if (!ComputeIcrc(ipv4Start, length, icrc))
+    {
+        return 0;
+    }
+    return icrc;
+}
+
+uint32_t
+RoceIcrcTrailer::Compute(Ptr<const Packet> packet)
+{
+    NS_LOG_FUNCTION(packet);
+    if (!packet)
+    {
+        NS_LOG_WARN("no packet to compute a RoCEv2 ICRC over");
+        return 0;
+    }
+    std::vector<uint8_t> bytes(packet->GetSize());
+    packet->CopyData(bytes.data(), bytes.size());
+    return Compute(bytes.data(), static_cast<uint32_t>(bytes.size()));
+}
+
+bool
+RoceIcrcTrailer::Verify(Ptr<const Packet> packet)
+{
+    NS_LOG_FUNCTION(packet);
+    if (!packet ||
+        packet->GetSize() < IPV4_MIN_HEADER_SIZE + UDP_HEADER_SIZE + BTH_SIZE + ICRC_SIZE)
+    {
+        NS_LOG_WARN("packet too short to be a RoCEv2 packet with an ICRC");
+        return false;
+    }
+    std::vector<uint8_t> bytes(packet->GetSize());
+    packet->CopyData(bytes.data(), bytes.size());
+    const uint32_t covered = static_cast<uint32_t>(bytes.size()) - ICRC_SIZE;
+    uint32_t expected = 0;
+    if (!ComputeIcrc(bytes.data(), covered, expected))
+    {
+        return false;
+    }
+    const uint32_t received = static_cast<uint32_t>(bytes[covered]) |
+                              (static_cast<uint32_t>(bytes[covered + 1]) << 8) |
+                              (static_cast<uint32_t>(bytes[covered + 2]) << 16) |
+                              (static_cast<uint32_t>(bytes[covered + 3]) << 24);
+    NS_LOG_LOGIC("ICRC received 0x" << std::hex << received << ", computed 0x" << expected);
+    return received == expected;
+}
+
+void
+RoceIcrcTrailer::Print(std::ostream& os) const
+{
+    const auto flags = os.flags();
+    os << "ICRC=0x" << std::hex << std::setw(8) << std::setfill('0') << m_icrc;
+    os.flags(flags);
+}
+
+uint32_t
+RoceIcrcTrailer::GetSerializedSize() const
+{
+    return ICRC_SIZE;
+}
+
+void
+RoceIcrcTrailer::Serialize(Buffer::Iterator end) const
+{
+    Buffer::Iterator i = end;
+    i.Prev(ICRC_SIZE);
+    i.WriteHtolsbU32(m_icrc);
+}
+
+uint32_t
+RoceIcrcTrailer::Deserialize(Buffer::Iterator end)
+{
+    if (end.GetSize() < ICRC_SIZE)
+    {
+        NS_LOG_WARN("buffer of " << end.GetSize() << " bytes cannot hold a RoCEv2 ICRC");
+        m_icrc = 0;
+        return 0;
+    }
+    Buffer::Iterator i = end;
+    i.Prev(ICRC_SIZE);
+    m_icrc = i.ReadLsbtohU32();
+    return ICRC_SIZE;
+}
+
+} // namespace ns3

@@ -1,0 +1,100 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ROCE_V2_PACKET_H
+#define ROCE_V2_PACKET_H
+
+#include "ns3/ipv4-address.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/mac48-address.h"
+#include "ns3/packet.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * @ingroup llm-fabric
+ * @brief The RoCEv2 encapsulation of an InfiniBand transport packet.
+ *
+ * A RoCEv2 packet is Ethernet / IPv4 / UDP (destination port 4791) / BTH / extension headers /
+ * payload / ICRC (IBTA, Supplement to InfiniBand Architecture Specification Volume 1, Annex A17,
+ * "RoCEv2"). Callers build the transport part (IbBthHeader, IbRethHeader or IbAethHeader,
+ * payload); this class wraps it in UDP and IPv4, computes and appends the ICRC, and adds the
+ * Ethernet header. Everything it writes is what a NIC puts on the wire, so pcaps of these
+ * packets dissect as RoCEv2 in Wireshark.
+ */
+class RoceV2Packet
+{
+  public:
+    /// UDP destination port that identifies RoCEv2 (IANA "roce").
+    static constexpr uint16_t UDP_PORT = 4791;
+    /// IPv4 header without options, bytes.
+    static constexpr uint32_t IPV4_HEADER_SIZE = 20;
+    /// UDP header, bytes.
+    static constexpr uint32_t UDP_HEADER_SIZE = 8;
+    /// Invariant CRC, bytes.
+    static constexpr uint32_t ICRC_SIZE = 4;
+    /// Ethernet II header without 802.1Q tag, bytes.
+    static constexpr uint32_t ETHERNET_HEADER_SIZE = 14;
+    /// Ethernet frame check sequence, bytes.
+    static constexpr uint32_t ETHERNET_FCS_SIZE = 4;
+    /// IPv4 protocol number of UDP.
+    static constexpr uint8_t IP_PROTOCOL_UDP = 17;
+    /// EtherType of IPv4.
+    static constexpr uint16_t ETHERTYPE_IPV4 = 0x0800;
+
+    /// Fields of the IPv4 and UDP headers that a RoCEv2 sender chooses.
+    struct Addressing
+    {
+        Ipv4Address source;                              //!< IPv4 source
+        Ipv4Address destination;                         //!< IPv4 destination
+        uint16_t udpSourcePort{0xC000};                  //!< UDP source port (the ECMP entropy)
+        uint8_t dscp{0};                                 //!< DSCP (6 bits)
+        Ipv4Header::EcnType ecn{Ipv4Header::ECN_ECT0};   //!< ECN codepoint; data is ECT(0)
+        uint8_t ttl{64};                                 //!< time to live
+        uint16_t identification{0};                      //!< IPv4 identification
+    };
+
+    RoceV2Packet() = delete;
+
+    /**
+     * Wrap a transport packet in UDP and IPv4 and append its ICRC. The UDP checksum is zero (as
+     * RoCEv2 NICs send it), the IPv4 header carries Don't Fragment and a valid header checksum.
+     * @param packet the transport packet (starting with the BTH); modified in place.
+     * @param addressing the IPv4 and UDP fields.
+     */
+    static void Encapsulate(Ptr<Packet> packet, const Addressing& addressing);
+
+    /**
+     * Add an Ethernet II header (no preamble; the FCS is not part of ns-3 packets here).
+     * @param packet the packet, starting with its IPv4 header (or another network header).
+     * @param source source MAC address.
+     * @param destination destination MAC address.
+     * @param etherType the EtherType (IPv4 by default).
+     */
+    static void AddEthernetHeader(Ptr<Packet> packet,
+                                  Mac48Address source,
+                                  Mac48Address destination,
+                                  uint16_t etherType = ETHERTYPE_IPV4);
+
+    /**
+     * Bytes a RoCEv2 packet occupies on an Ethernet link around its InfiniBand transport part:
+     * Ethernet header, IPv4, UDP, ICRC and FCS (14 + 20 + 8 + 4 + 4 = 50). Preamble, start
+     * delimiter and inter-frame gap are the link's business.
+     * @return the overhead in bytes.
+     */
+    static constexpr uint32_t GetEncapsulationOverhead()
+    {
+        return ETHERNET_HEADER_SIZE + IPV4_HEADER_SIZE + UDP_HEADER_SIZE + ICRC_SIZE +
+               ETHERNET_FCS_SIZE;
+    }
+};
+
+} // namespace ns3
+
+#endif /* ROCE_V2_PACKET_H */

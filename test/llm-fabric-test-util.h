@@ -1,0 +1,108 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef LLM_FABRIC_TEST_UTIL_H
+#define LLM_FABRIC_TEST_UTIL_H
+
+#include "ns3/header.h"
+#include "ns3/packet.h"
+#include "ns3/trailer.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+/**
+ * @defgroup llm-fabric-tests llm-fabric tests
+ * @ingroup llm-fabric
+ * Test suites of the llm-fabric module and the small utilities they share.
+ */
+
+namespace llmfabric
+{
+namespace tests
+{
+
+/**
+ * @ingroup llm-fabric-tests
+ * Record that a test case skipped its checks, and why (a missing tool or data folder). The
+ * standalone runner counts such a case as skipped instead of passed; inside an ns-3 tree the
+ * reason is printed and the case passes, as ns-3's own framework has no skip verdict.
+ * @param caseName the name of the test case (TestCase::GetName()).
+ * @param reason why it was skipped.
+ */
+void ReportSkip(const std::string& caseName, const std::string& reason);
+
+/**
+ * @ingroup llm-fabric-tests
+ * @return the (case name, reason) pairs recorded by ReportSkip in this process.
+ */
+const std::vector<std::pair<std::string, std::string>>& GetSkippedCases();
+
+/**
+ * @ingroup llm-fabric-tests
+ * The shared test data folder: $LLM_FABRIC_DATA_DIR if set, else ../shared/data next to the
+ * project's source folder.
+ * @return the folder, or an empty string if it does not exist.
+ */
+std::string GetSharedDataDir();
+
+/**
+ * @ingroup llm-fabric-tests
+ * @param program a program name such as "tshark".
+ * @return true if the program is found on $PATH.
+ */
+bool HaveProgram(const std::string& program);
+
+/**
+ * @ingroup llm-fabric-tests
+ * Run a shell command and capture its standard output.
+ * @param command the command line (run by /bin/sh).
+ * @param[out] exitStatus the command's exit status (-1 if it could not be started).
+ * @return what the command wrote to standard output.
+ */
+std::string RunCommand(const std::string& command, int& exitStatus);
+
+/**
+ * @ingroup llm-fabric-tests
+ * @param hex hexadecimal digits; spaces, colons and dashes are ignored.
+ * @return the bytes they spell.
+ */
+std::vector<uint8_t> HexToBytes(const std::string& hex);
+
+/**
+ * @ingroup llm-fabric-tests
+ * @param bytes some bytes.
+ * @return them as lower-case hexadecimal without separators.
+ */
+std::string BytesToHex(const std::vector<uint8_t>& bytes);
+
+/**
+ * @ingroup llm-fabric-tests
+ * @param packet a packet.
+ * @return its serialized bytes (headers, payload and trailers, in wire order).
+ */
+std::vector<uint8_t> PacketBytes(ns3::Ptr<const ns3::Packet> packet);
+
+/**
+ * @ingroup llm-fabric-tests
+ * @param header a header.
+ * @return the bytes it serializes to, on its own.
+ */
+std::vector<uint8_t> HeaderBytes(const ns3::Header& header);
+
+/**
+ * @ingroup llm-fabric-tests
+ * @param trailer a trailer.
+ * @return the bytes it serializes to, on its own.
+ */
+std::vector<uint8_t> TrailerBytes(const ns3::Trailer& trailer);
+
+} // namespace tests
+} // namespace llmfabric
+
+#endif /* LLM_FABRIC_TEST_UTIL_H */

@@ -1,0 +1,477 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "llm-fabric-test-util.h"
+
+#include "ns3/buffer.h"
+#include "ns3/llm-fabric-compat.h"
+#include "ns3/packet.h"
+#include "ns3/roce-icrc-trailer.h"
+#include "ns3/test.h"
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup llm-fabric-tests
+ * Tests of the RoCEv2 invariant CRC. The known answers were computed independently of this code,
+ * with python's zlib.crc32 over the masked bytes (the command lines are in the comments).
+ */
+
+using namespace ns3;
+
+namespace llmfabric
+{
+namespace tests
+{
+
+namespace
+{
+
+/**
+ * Known answer 1, an RDMA WRITE First: IPv4 header (TOS 0x02, TTL 0x40, checksum 0x269c,
+ * 10.0.0.1 -> 10.0.0.2).
+ */
+const std::string KAT_IPV4 = "4502004c000140004011269c0a0000010a000002";
+/// Known answer 1: UDP header (source port 0xc000, destination port 4791, checksum 0).
+const std::string KAT_UDP = "c00012b700380000";
+/// Known answer 1: BTH (opcode 0x0a, P_Key 0xffff, QP 0x000011, AckReq, PSN 0x000064).
+const std::string KAT_BTH = "0a00ffff0000001180000064";
+/// Known answer 1: RETH (VA 0x1000, R_Key 0x1234, DMA length 16).
+const std::string KAT_RETH = "00000000000010000000123400000010";
+/// Known answer 1: 16 bytes of payload.
+const std::string KAT_PAYLOAD = "000102030405060708090a0b0c0d0e0f";
+/// Known answer 1: the ICRC value.
+constexpr uint32_t KAT_ICRC = 0x39b5b18e;
+
+/// Offset of the IPv4 TOS byte in known answer 1.
+constexpr uint32_t TOS = 1;
+/// Offset of the IPv4 TTL byte in known answer 1.
+constexpr uint32_t TTL = 8;
+/// Offset of the IPv4 header checksum in known answer 1.
+constexpr uint32_t IP_CHECKSUM = 10;
+/// Offset of the IPv4 source address in known answer 1.
+constexpr uint32_t IP_SOURCE = 12;
+/// Offset of the UDP source port in known answer 1.
+constexpr uint32_t UDP_SOURCE_PORT = 20;
+/// Offset of the UDP checksum in known answer 1.
+constexpr uint32_t UDP_CHECKSUM = 26;
+/// Offset of the BTH FECN/BECN byte in known answer 1.
+constexpr uint32_t BTH_FECN_BECN = 32;
+/// Offset of the last byte of the BTH destination QP in known answer 1.
+constexpr uint32_t BTH_QP_LOW = 35;
+/// Offset of the last byte of the BTH PSN in known answer 1.
+constexpr uint32_t BTH_PSN_LOW = 39;
+/// Offset of the first payload byte in known answer 1.
+constexpr uint32_t PAYLOAD = 56;
+
+/**
+ * @return the bytes of known answer 1, from the IPv4 header to the end of the payload.
+ */
+std::vector<uint8_t>
+KatBytes()
+{
+    return HexToBytes(KAT_IPV4 + KAT_UDP + KAT_BTH + KAT_RETH + KAT_PAYLOAD);
+}
+
+/**
+ * @param bytes some bytes.
+ * @return a packet holding them.
+ */
+Ptr<Packet>
+ToPacket(const std::vector<uint8_t>& bytes)
+{
+    return Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
+}
+
+/**
+ * @param bytes the bytes of a RoCEv2 packet from the IPv4 header, without ICRC.
+ * @return their ICRC.
+ */
+uint32_t
+IcrcOf(const std::vector<uint8_t>& bytes)
+{
+    return RoceIcrcTrailer::Compute(bytes.data(), static_cast<uint32_t>(bytes.size()));
+}
+
+} // namespace
+
+/**
+ * @ingroup llm-fabric-tests
+ * Known answer 1, an RDMA WRITE First with 16 bytes of payload: ICRC 0x39b5b18e, transmitted as
+ * 8e b1 b5 39.
+ */
+class IcrcKnownAnswerWriteTestCase : public TestCase
+{
+  public:
+    IcrcKnownAnswerWriteTestCase()
+        : TestCase("ICRC of an RDMA WRITE First packet matches the known answer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<uint8_t> bytes = KatBytes();
+        NS_TEST_ASSERT_MSG_EQ(bytes.size(), 72U, "IPv4 total length 0x4c minus the ICRC");
+        Ptr<Packet> packet = ToPacket(bytes);
+
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Compute(packet), KAT_ICRC, "ICRC of the packet");
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(bytes), KAT_ICRC, "ICRC of the raw bytes");
+
+        RoceIcrcTrailer trailer;
+        trailer.SetIcrc(RoceIcrcTrailer::Compute(packet));
+        NS_TEST_ASSERT_MSG_EQ(trailer.GetIcrc(), KAT_ICRC, "trailer value");
+        NS_TEST_ASSERT_MSG_EQ(BytesToHex(TrailerBytes(trailer)), "8eb1b539", "wire order");
+
+        packet->AddTrailer(trailer);
+        NS_TEST_ASSERT_MSG_EQ(packet->GetSize(), 76U, "the packet with its ICRC");
+        NS_TEST_ASSERT_MSG_EQ(BytesToHex(PacketBytes(packet)),
+                              KAT_IPV4 + KAT_UDP + KAT_BTH + KAT_RETH + KAT_PAYLOAD + "8eb1b539",
+                              "the whole packet on the wire");
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Verify(packet), true, "the packet verifies");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Known answer 2, an RC Acknowledge (BTH opcode 0x11 + AETH) between other addresses.
+ */
+class IcrcKnownAnswerAckTestCase : public TestCase
+{
+  public:
+    IcrcKnownAnswerAckTestCase()
+        : TestCase("ICRC of an RC Acknowledge packet matches the known answer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // IPv4: TOS 0x02, total length 48, id 0x1234, DF, TTL 64, UDP, checksum 0x0d7a,
+        // 10.1.2.3 -> 10.4.5.6. UDP: 0xd2f1 -> 4791, length 28, checksum 0.
+        // BTH: opcode 0x11, P_Key 0xffff, QP 0x000123, PSN 0x0abcde. AETH: syndrome 0x1f
+        // (ACK, no credit count), MSN 0x000042.
+        // Expected value, computed over the masked bytes with:
+        // python3 -c 'import zlib; print(hex(zlib.crc32(bytes.fromhex("ff"*8 +
+        //   "45ff003012344000ff11ffff0a0102030a040506" + "d2f112b7001cffff" +
+        //   "1100ffffff000123000abcde" + "1f000042"))))'
+        // -> 0xdc145f5d
+        const std::string ack = std::string("450200301234400040110d7a0a0102030a040506") +
+                                "d2f112b7001c0000" + "1100ffff00000123000abcde" + "1f000042";
+        Ptr<Packet> packet = ToPacket(HexToBytes(ack));
+        NS_TEST_ASSERT_MSG_EQ(packet->GetSize(), 44U, "IPv4 total length 48 minus the ICRC");
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Compute(packet), 0xdc145f5dU, "ACK ICRC");
+
+        RoceIcrcTrailer trailer(0xdc145f5d);
+        NS_TEST_ASSERT_MSG_EQ(BytesToHex(TrailerBytes(trailer)), "5d5f14dc", "wire order");
+
+        Ptr<Packet> onWire = ToPacket(HexToBytes(ack + "5d5f14dc"));
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Verify(onWire), true, "the ACK verifies");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Known answer 3: an IPv4 header with options (IHL 6); the length of the masked header comes
+ * from IHL, so the UDP and BTH masks move by four bytes.
+ */
+class IcrcIpv4OptionsTestCase : public TestCase
+{
+  public:
+    IcrcIpv4OptionsTestCase()
+        : TestCase("ICRC of a packet whose IPv4 header has options matches the known answer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // IPv4: IHL 6, TOS 0x02, total length 56, id 7, DF, TTL 64, UDP, checksum 0xb657,
+        // 192.168.0.1 -> 192.168.0.2, options NOP NOP NOP EOL. UDP: 0xc350 -> 4791, length 32.
+        // BTH: opcode 0x04 (SEND Only), QP 0x000011, AckReq, PSN 1. Payload deadbeefcafef00d.
+        // python3 -c 'import zlib; print(hex(zlib.crc32(bytes.fromhex("ff"*8 +
+        //   "46ff003800074000ff11ffffc0a80001c0a8000201010100" + "c35012b70020ffff" +
+        //   "0400ffffff00001180000001" + "deadbeefcafef00d"))))'
+        // -> 0xf7a48f1e
+        const std::vector<uint8_t> bytes =
+            HexToBytes(std::string("46020038000740004011b657c0a80001c0a8000201010100") +
+                       "c35012b700200000" + "0400ffff0000001180000001" + "deadbeefcafef00d");
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(bytes), 0xf7a48f1eU, "ICRC with IPv4 options");
+
+        // The UDP checksum is now at offset 24 + 6 and the FECN/BECN byte at 24 + 8 + 4.
+        std::vector<uint8_t> marked = bytes;
+        marked[30] = 0x5a;
+        marked[31] = 0xa5;
+        marked[36] = 0xc0;
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(marked), 0xf7a48f1eU, "masks follow IHL");
+        std::vector<uint8_t> option = bytes;
+        option[23] = 0x01; // EOL -> NOP: an option byte is covered
+        NS_TEST_ASSERT_MSG_NE(IcrcOf(option), 0xf7a48f1eU, "options are covered");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * What a switch may change in flight (ECN marking, TTL, IPv4 checksum, UDP checksum, FECN and
+ * BECN) leaves the ICRC unchanged.
+ */
+class IcrcInvariantFieldsTestCase : public TestCase
+{
+  public:
+    IcrcInvariantFieldsTestCase()
+        : TestCase("ICRC is unchanged by CE marking, TTL, checksums, FECN and BECN")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<uint8_t> ce = KatBytes();
+        ce[TOS] = 0x03; // ECT(0) -> CE
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(ce), KAT_ICRC, "CE marking");
+
+        std::vector<uint8_t> dscp = KatBytes();
+        dscp[TOS] = 0x6a; // DSCP 26, ECT(0)
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(dscp), KAT_ICRC, "DSCP rewrite");
+
+        std::vector<uint8_t> ttl = KatBytes();
+        ttl[TTL] = 0x3f;
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(ttl), KAT_ICRC, "TTL decrement");
+
+        std::vector<uint8_t> checksum = KatBytes();
+        checksum[IP_CHECKSUM] = 0x12;
+        checksum[IP_CHECKSUM + 1] = 0x34;
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(checksum), KAT_ICRC, "IPv4 checksum");
+
+        std::vector<uint8_t> udp = KatBytes();
+        udp[UDP_CHECKSUM] = 0xbe;
+        udp[UDP_CHECKSUM + 1] = 0xef;
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(udp), KAT_ICRC, "UDP checksum");
+
+        std::vector<uint8_t> fecn = KatBytes();
+        fecn[BTH_FECN_BECN] = 0x80;
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(fecn), KAT_ICRC, "FECN");
+        fecn[BTH_FECN_BECN] = 0xc0;
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(fecn), KAT_ICRC, "FECN and BECN");
+
+        // A router's work: CE, TTL 0x3f and the recomputed checksum 0x279b, all at once.
+        const std::vector<uint8_t> routed =
+            HexToBytes(std::string("4503004c000140003f11279b0a0000010a000002") + KAT_UDP + KAT_BTH +
+                       KAT_RETH + KAT_PAYLOAD);
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(routed), KAT_ICRC, "CE + TTL + new checksum");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Changing anything the ICRC protects changes it.
+ */
+class IcrcSensitiveFieldsTestCase : public TestCase
+{
+  public:
+    IcrcSensitiveFieldsTestCase()
+        : TestCase("ICRC changes with the payload, PSN, QP, addresses and UDP source port")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<uint8_t> payload = KatBytes();
+        payload[PAYLOAD + 5] ^= 0x01;
+        NS_TEST_ASSERT_MSG_NE(IcrcOf(payload), KAT_ICRC, "payload bit");
+
+        std::vector<uint8_t> lastByte = KatBytes();
+        lastByte.back() = 0x00;
+        NS_TEST_ASSERT_MSG_NE(IcrcOf(lastByte), KAT_ICRC, "last payload byte");
+
+        std::vector<uint8_t> psn = KatBytes();
+        psn[BTH_PSN_LOW] = 0x65;
+        NS_TEST_ASSERT_MSG_NE(IcrcOf(psn), KAT_ICRC, "PSN");
+
+        std::vector<uint8_t> qp = KatBytes();
+        qp[BTH_QP_LOW] = 0x12;
+        NS_TEST_ASSERT_MSG_NE(IcrcOf(qp), KAT_ICRC, "destination QP");
+
+        std::vector<uint8_t> address = KatBytes();
+        address[IP_SOURCE + 3] = 0x03;
+        NS_TEST_ASSERT_MSG_NE(IcrcOf(address), KAT_ICRC, "IPv4 source address");
+
+        std::vector<uint8_t> port = KatBytes();
+        port[UDP_SOURCE_PORT + 1] = 0x01;
+        NS_TEST_ASSERT_MSG_NE(IcrcOf(port), KAT_ICRC, "UDP source port");
+
+        std::vector<uint8_t> truncated = KatBytes();
+        truncated.pop_back();
+        NS_TEST_ASSERT_MSG_NE(IcrcOf(truncated), KAT_ICRC, "one byte less");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The trailer is written and read least significant byte first, at the end of the buffer.
+ */
+class IcrcTrailerSerializationTestCase : public TestCase
+{
+  public:
+    IcrcTrailerSerializationTestCase()
+        : TestCase("ICRC trailer is written and read least significant byte first")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RoceIcrcTrailer trailer(0x01020304);
+        NS_TEST_ASSERT_MSG_EQ(trailer.GetSerializedSize(), 4U, "trailer size");
+        NS_TEST_ASSERT_MSG_EQ(BytesToHex(TrailerBytes(trailer)), "04030201", "byte order");
+
+        // Read from the end of a packet whose last four bytes are an ICRC on the wire.
+        Ptr<Packet> packet = ToPacket(HexToBytes("aabbcc 8eb1b539"));
+        RoceIcrcTrailer received;
+        const uint32_t read = packet->RemoveTrailer(received);
+        NS_TEST_ASSERT_MSG_EQ(read, 4U, "bytes consumed");
+        NS_TEST_ASSERT_MSG_EQ(received.GetIcrc(), 0x39b5b18eU, "value read");
+        NS_TEST_ASSERT_MSG_EQ(BytesToHex(PacketBytes(packet)), "aabbcc", "what is left");
+
+        // A trailer added after a payload lands at the end.
+        Ptr<Packet> withTrailer = ToPacket(HexToBytes("1122"));
+        withTrailer->AddTrailer(RoceIcrcTrailer(0xa1b2c3d4));
+        NS_TEST_ASSERT_MSG_EQ(BytesToHex(PacketBytes(withTrailer)), "1122d4c3b2a1", "appended");
+
+        std::ostringstream printed;
+        received.Print(printed);
+        NS_TEST_ASSERT_MSG_EQ(printed.str(), "ICRC=0x39b5b18e", "printed form");
+        NS_TEST_ASSERT_MSG_EQ(received.GetInstanceTypeId().GetName(),
+                              "ns3::RoceIcrcTrailer",
+                              "TypeId name");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Verify accepts an intact packet, also after in-flight ECN marking, and rejects a corrupted one.
+ */
+class IcrcVerifyTestCase : public TestCase
+{
+  public:
+    IcrcVerifyTestCase()
+        : TestCase("ICRC verification accepts a good packet and rejects a flipped payload bit")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<uint8_t> good = KatBytes();
+        const std::vector<uint8_t> icrc = HexToBytes("8eb1b539");
+        good.insert(good.end(), icrc.begin(), icrc.end());
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Verify(ToPacket(good)), true, "intact packet");
+
+        std::vector<uint8_t> marked = good;
+        marked[TOS] = 0x03;
+        marked[BTH_FECN_BECN] = 0x80;
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Verify(ToPacket(marked)),
+                              true,
+                              "CE and FECN set in flight");
+
+        std::vector<uint8_t> flipped = good;
+        flipped[PAYLOAD] ^= 0x80;
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Verify(ToPacket(flipped)),
+                              false,
+                              "payload bit flipped");
+
+        std::vector<uint8_t> wrongOrder = KatBytes();
+        const std::vector<uint8_t> bigEndian = HexToBytes("39b5b18e");
+        wrongOrder.insert(wrongOrder.end(), bigEndian.begin(), bigEndian.end());
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Verify(ToPacket(wrongOrder)),
+                              false,
+                              "ICRC written most significant byte first");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Inputs too short to hold IPv4, UDP and BTH headers, or not IPv4, are rejected with 0 / false.
+ */
+class IcrcShortInputTestCase : public TestCase
+{
+  public:
+    IcrcShortInputTestCase()
+        : TestCase("ICRC of a too short or non-IPv4 input is rejected without a crash")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<uint8_t> bytes = KatBytes();
+        // 20 + 8 + 12 = 40 bytes is the least that holds IPv4, UDP and BTH.
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Compute(bytes.data(), 39), 0U, "39 bytes");
+        NS_TEST_ASSERT_MSG_NE(RoceIcrcTrailer::Compute(bytes.data(), 40), 0U, "40 bytes");
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Compute(nullptr, 72), 0U, "no bytes");
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Compute(Create<Packet>()), 0U, "empty packet");
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Compute(ToPacket(HexToBytes("45"))), 0U, "one byte");
+
+        // IHL 15 announces 60 bytes of IPv4 header: 60 + 8 + 12 = 80 bytes are needed.
+        std::vector<uint8_t> longHeader = bytes;
+        longHeader[0] = 0x4f;
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(longHeader), 0U, "IHL beyond the data");
+
+        std::vector<uint8_t> badIhl = bytes;
+        badIhl[0] = 0x44;
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(badIhl), 0U, "IHL below 5");
+
+        std::vector<uint8_t> ipv6 = bytes;
+        ipv6[0] = 0x60;
+        NS_TEST_ASSERT_MSG_EQ(IcrcOf(ipv6), 0U, "not IPv4");
+
+        // Verify needs the headers and the 4-byte ICRC: 44 bytes.
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Verify(ToPacket(
+                                  std::vector<uint8_t>(bytes.begin(), bytes.begin() + 43))),
+                              false,
+                              "43 bytes");
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Verify(Create<Packet>()), false, "empty packet");
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Verify(ToPacket(longHeader)), false, "bad IHL");
+
+        // A buffer too small for the trailer is not read.
+        Buffer small;
+        small.AddAtEnd(2);
+        RoceIcrcTrailer trailer(0x12345678);
+        NS_TEST_ASSERT_MSG_EQ(trailer.Deserialize(small.End()), 0U, "2-byte buffer");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The RoceIcrcTrailer test suite.
+ */
+class RoceIcrcTestSuite : public TestSuite
+{
+  public:
+    RoceIcrcTestSuite()
+        : TestSuite("llm-fabric-roce-icrc", Type::UNIT)
+    {
+        AddTestCase(new IcrcKnownAnswerWriteTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new IcrcKnownAnswerAckTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new IcrcIpv4OptionsTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new IcrcInvariantFieldsTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new IcrcSensitiveFieldsTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new IcrcTrailerSerializationTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new IcrcVerifyTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new IcrcShortInputTestCase, ns3::llmfabric::TEST_QUICK);
+    }
+};
+
+/// The static instance that registers the suite.
+static RoceIcrcTestSuite g_roceIcrcTestSuite;
+
+} // namespace tests
+} // namespace llmfabric

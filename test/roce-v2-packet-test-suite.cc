@@ -1,0 +1,169 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "llm-fabric-test-util.h"
+
+#include "ns3/ib-bth-header.h"
+#include "ns3/ib-reth-header.h"
+#include "ns3/llm-fabric-compat.h"
+#include "ns3/roce-icrc-trailer.h"
+#include "ns3/roce-v2-packet.h"
+#include "ns3/test.h"
+
+using namespace ns3;
+
+namespace llmfabric
+{
+namespace tests
+{
+
+namespace
+{
+
+/// @return the transport part of the ICRC known-answer packet: BTH, RETH and 16 bytes of payload.
+Ptr<Packet>
+KnownAnswerTransport()
+{
+    std::vector<uint8_t> payload = HexToBytes("000102030405060708090a0b0c0d0e0f");
+    Ptr<Packet> p = Create<Packet>(payload.data(), payload.size());
+    IbRethHeader reth;
+    reth.SetVirtualAddress(0x1000);
+    reth.SetRkey(0x1234);
+    reth.SetDmaLength(16);
+    p->AddHeader(reth);
+    IbBthHeader bth;
+    bth.SetOpcode(IbBthHeader::RC_RDMA_WRITE_ONLY);
+    bth.SetDestQp(0x11);
+    bth.SetAckRequest(true);
+    bth.SetPsn(100);
+    p->AddHeader(bth);
+    return p;
+}
+
+/// @return the addressing of the ICRC known-answer packet.
+RoceV2Packet::Addressing
+KnownAnswerAddressing()
+{
+    RoceV2Packet::Addressing a;
+    a.source = Ipv4Address("10.0.0.1");
+    a.destination = Ipv4Address("10.0.0.2");
+    a.udpSourcePort = 0xC000;
+    a.dscp = 0;
+    a.ecn = Ipv4Header::ECN_ECT0;
+    a.ttl = 64;
+    a.identification = 1;
+    return a;
+}
+
+/// @return the big-endian 16-bit value at offset of bytes.
+uint32_t
+U16(const std::vector<uint8_t>& bytes, size_t offset)
+{
+    return (uint32_t(bytes[offset]) << 8) | bytes[offset + 1];
+}
+
+} // namespace
+
+/**
+ * @ingroup llm-fabric-tests
+ * Encapsulating the known-answer transport packet gives the known-answer bytes: IPv4 with DF,
+ * ECT(0) and its checksum, UDP to port 4791 with length 56 and checksum 0, then the ICRC.
+ */
+class RoceV2EncapsulationKnownAnswerTestCase : public TestCase
+{
+  public:
+    RoceV2EncapsulationKnownAnswerTestCase()
+        : TestCase("Encapsulate gives the RoCEv2 known-answer bytes, ICRC 8e b1 b5 39 last")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Packet> p = KnownAnswerTransport();
+        RoceV2Packet::Encapsulate(p, KnownAnswerAddressing());
+        // IPv4: 45 (v4, IHL 5), TOS 02 (DSCP 0, ECT(0)), total 0x4c = 20 + 8 + 12 + 16 + 16 + 4 =
+        // 76, id 0001, flags 4000 (DF), TTL 40, protocol 11 (UDP), checksum 269c (the one's
+        // complement sum of the other header words), 10.0.0.1, 10.0.0.2.
+        // UDP: c000 -> 12b7 (4791), length 0x38 = 8 + 12 + 16 + 16 + 4 = 56, checksum 0.
+        std::string expected = "4502004c000140004011269c0a0000010a000002"
+                               "c00012b700380000"
+                               "0a00ffff0000001180000064"
+                               "00000000000010000000123400000010"
+                               "000102030405060708090a0b0c0d0e0f"
+                               "8eb1b539";
+        NS_TEST_ASSERT_MSG_EQ(BytesToHex(PacketBytes(p)),
+                              expected,
+                              "the encapsulated packet is the known answer, byte for byte");
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Verify(p), true, "its ICRC verifies");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * DSCP and ECN land in the TOS byte, the UDP length counts the ICRC, and the Ethernet header is
+ * destination, source, EtherType 0x0800.
+ */
+class RoceV2FieldsTestCase : public TestCase
+{
+  public:
+    RoceV2FieldsTestCase()
+        : TestCase("DSCP and ECN placement, UDP length with ICRC, Ethernet header, overhead of 50 B")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Packet> p = KnownAnswerTransport();
+        RoceV2Packet::Addressing a = KnownAnswerAddressing();
+        a.dscp = 26;                     // AF31
+        a.ecn = Ipv4Header::ECN_NotECT; // 00
+        a.udpSourcePort = 0xABCD;
+        p->AddHeader(IbBthHeader()); // 12 more bytes of transport, to see the lengths follow
+        uint32_t transport = p->GetSize();
+        RoceV2Packet::Encapsulate(p, a);
+        std::vector<uint8_t> b = PacketBytes(p);
+        NS_TEST_ASSERT_MSG_EQ(b.size(), 20 + 8 + transport + 4, "IPv4 + UDP + transport + ICRC");
+        // TOS = DSCP << 2 | ECN = 26 << 2 | 0 = 0x68.
+        NS_TEST_ASSERT_MSG_EQ(+b[1], 0x68, "TOS carries DSCP 26 and Not-ECT");
+        NS_TEST_ASSERT_MSG_EQ(U16(b, 2), 20 + 8 + transport + 4, "IPv4 total length");
+        NS_TEST_ASSERT_MSG_EQ(U16(b, 20), 0xABCD, "UDP source port");
+        NS_TEST_ASSERT_MSG_EQ(U16(b, 22), 4791, "UDP destination port is RoCEv2's");
+        NS_TEST_ASSERT_MSG_EQ(U16(b, 24), 8 + transport + 4, "UDP length counts ICRC");
+
+        RoceV2Packet::AddEthernetHeader(p,
+                                        Mac48Address("02:00:00:00:00:0a"),
+                                        Mac48Address("02:00:00:00:00:0b"));
+        std::vector<uint8_t> f = PacketBytes(p);
+        NS_TEST_ASSERT_MSG_EQ(BytesToHex(std::vector<uint8_t>(f.begin(), f.begin() + 14)),
+                              "02000000000b02000000000a0800",
+                              "Ethernet: destination, source, IPv4 EtherType");
+        // Ethernet 14 + IPv4 20 + UDP 8 + ICRC 4 + FCS 4.
+        NS_TEST_ASSERT_MSG_EQ(RoceV2Packet::GetEncapsulationOverhead(), 50, "overhead per packet");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The RoCEv2 encapsulation suite.
+ */
+class RoceV2PacketTestSuite : public TestSuite
+{
+  public:
+    RoceV2PacketTestSuite()
+        : TestSuite("llm-fabric-roce-v2-packet", Type::UNIT)
+    {
+        AddTestCase(new RoceV2EncapsulationKnownAnswerTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RoceV2FieldsTestCase, ns3::llmfabric::TEST_QUICK);
+    }
+};
+
+/// Static instance that registers the suite.
+static RoceV2PacketTestSuite g_roceV2PacketTestSuite;
+
+} // namespace tests
+} // namespace llmfabric
