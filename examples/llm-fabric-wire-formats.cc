@@ -63,11 +63,11 @@ namespace
 /// The two ends of the link.
 struct Host
 {
-    Mac48Address mac;  //!< its MAC address
-    Ipv4Address ip;    //!< its IPv4 address
-    uint32_t qp;       //!< its queue pair number
-    uint16_t udpPort;  //!< UDP source port of its QP
-    const char* name;  //!< "A" or "B"
+    Mac48Address mac; //!< its MAC address
+    Ipv4Address ip;   //!< its IPv4 address
+    uint32_t qp;      //!< its queue pair number
+    uint16_t udpPort; //!< UDP source port of its QP
+    const char* name; //!< "A" or "B"
 };
 
 /// Writes frames to the pcap and the table, keeping the link's clock.
@@ -104,8 +104,8 @@ class Tap
         // FCS (4), preamble and start delimiter (8), inter-frame gap (12) also occupy the wire.
         Time busy = m_rate.CalculateBytesTxTime(frame->GetSize() + 4 + 8 + 12);
         std::cout << std::setw(3) << m_frames << "  " << std::setw(9) << at.GetNanoSeconds()
-                  << " ns  " << from << "->" << to << "  " << std::setw(5)
-                  << frame->GetSize() + 4 << " B  " << what << std::endl;
+                  << " ns  " << from << "->" << to << "  " << std::setw(5) << frame->GetSize() + 4
+                  << " B  " << what << std::endl;
         return at + busy;
     }
 
@@ -133,7 +133,11 @@ Hex(uint64_t v, int digits)
  * @param ecn the ECN codepoint.
  */
 void
-Frame(Ptr<Packet> transport, const Host& from, const Host& to, uint16_t ipId, Ipv4Header::EcnType ecn)
+Frame(Ptr<Packet> transport,
+      const Host& from,
+      const Host& to,
+      uint16_t ipId,
+      Ipv4Header::EcnType ecn)
 {
     RoceV2Packet::Addressing addressing;
     addressing.source = from.ip;
@@ -218,10 +222,10 @@ main(int argc, char* argv[])
             payload[k] = static_cast<uint8_t>(mtu * i + k);
         }
         Ptr<Packet> p = Create<Packet>(payload.data(), len);
-        uint8_t opcode = packets == 1        ? IbBthHeader::RC_RDMA_WRITE_ONLY
-                         : i == 0            ? IbBthHeader::RC_RDMA_WRITE_FIRST
+        uint8_t opcode = packets == 1       ? IbBthHeader::RC_RDMA_WRITE_ONLY
+                         : i == 0           ? IbBthHeader::RC_RDMA_WRITE_FIRST
                          : i + 1 == packets ? IbBthHeader::RC_RDMA_WRITE_LAST
-                                             : IbBthHeader::RC_RDMA_WRITE_MIDDLE;
+                                            : IbBthHeader::RC_RDMA_WRITE_MIDDLE;
         std::string what = IbBthHeader::OpcodeName(opcode) + " destqp=" + Hex(b.qp, 6) +
                            " psn=" + std::to_string(psn + i) + " payload=" + std::to_string(len);
         if (IbBthHeader::HasReth(opcode))
@@ -253,7 +257,8 @@ main(int argc, char* argv[])
             what += " ecn=CE (icrc " + std::string(valid ? "still valid" : "INVALID") + ")";
             if (!valid)
             {
-                std::cerr << "llm-fabric-wire-formats: the ICRC broke under CE marking" << std::endl;
+                std::cerr << "llm-fabric-wire-formats: the ICRC broke under CE marking"
+                          << std::endl;
                 return 1;
             }
         }
@@ -282,7 +287,11 @@ main(int argc, char* argv[])
         p->AddHeader(bth);
         Frame(p, b, a, 1, Ipv4Header::ECN_NotECT);
         RoceV2Packet::AddEthernetHeader(p, b.mac, a.mac);
-        now = tap.Record(markedArrival, p, b.name, a.name, "CNP(0x81) destqp=" + Hex(a.qp, 6) + " becn=1");
+        now = tap.Record(markedArrival,
+                         p,
+                         b.name,
+                         a.name,
+                         "CNP(0x81) destqp=" + Hex(a.qp, 6) + " becn=1");
     }
 
     // 4. B's ACK for the whole message.
@@ -304,8 +313,8 @@ main(int argc, char* argv[])
                          p,
                          b.name,
                          a.name,
-                         "RC_ACKNOWLEDGE destqp=" + Hex(a.qp, 6) + " psn=" +
-                             std::to_string(psn + packets - 1) + " aeth=ACK msn=1");
+                         "RC_ACKNOWLEDGE destqp=" + Hex(a.qp, 6) +
+                             " psn=" + std::to_string(psn + packets - 1) + " aeth=ACK msn=1");
     }
 
     // 5. PFC pause of one priority for the longest time, then its resume.
@@ -316,8 +325,11 @@ main(int argc, char* argv[])
         pfc.SetPauseTime(static_cast<uint8_t>(priority), quanta);
         Ptr<Packet> p = Create<Packet>();
         p->AddHeader(pfc);
-        RoceV2Packet::AddEthernetHeader(p, b.mac, PfcHeader::GetPfcDestination(), PfcHeader::ETHER_TYPE);
-        std::string what = "PFC class-enable=" + Hex(pfc.GetClassEnableVector(), 2) + " time[" +
+        RoceV2Packet::AddEthernetHeader(p,
+                                        b.mac,
+                                        PfcHeader::GetPfcDestination(),
+                                        PfcHeader::ETHER_TYPE);
+        std::string what = "PFC class-enable=" + Hex(pfc.GetClassEnableVector(), 4) + " time[" +
                            std::to_string(priority) + "]=" + std::to_string(quanta) + " quanta";
         if (quanta > 0)
         {

@@ -53,7 +53,8 @@ constexpr TestDuration TEST_EXTENSIVE = TestCase::EXTENSIVE;
  * type in ns-3.41 and cannot deduce it from a pointer to member before that.
  */
 #if LLM_FABRIC_NS3_VERSION >= 341
-#define LLM_FABRIC_ENUM_ACCESSOR(EnumType, memberPointer) ns3::MakeEnumAccessor<EnumType>(memberPointer)
+#define LLM_FABRIC_ENUM_ACCESSOR(EnumType, memberPointer)                                          \
+    ns3::MakeEnumAccessor<EnumType>(memberPointer)
 #else
 #define LLM_FABRIC_ENUM_ACCESSOR(EnumType, memberPointer) ns3::MakeEnumAccessor(memberPointer)
 #endif

@@ -661,7 +661,7 @@ class IbOpcodeExtensionTestCase : public TestCase
             bool aeth;        ///< Whether an AETH follows the BTH.
         };
 
-        // From IBA vol 1, table 38 (headers present per opcode).
+        // Which extension headers follow the BTH for each RC opcode (IBA vol 1, chapter 9).
         const std::vector<Row> rows = {
             {0x00, "RC_SEND_FIRST", false, false},
             {0x01, "RC_SEND_MIDDLE", false, false},
@@ -708,8 +708,9 @@ class IbOpcodeExtensionTestCase : public TestCase
                               "RC_ACKNOWLEDGE should be 0x11");
         NS_TEST_ASSERT_MSG_EQ(static_cast<uint32_t>(IbBthHeader::CNP), 0x81u, "CNP should be 0x81");
         NS_TEST_ASSERT_MSG_EQ(IbBthHeader::ROCEV2_UDP_PORT, 4791, "RoCEv2 should use UDP 4791");
-        NS_TEST_ASSERT_MSG_EQ(IbBthHeader::HasReth(0x12), false, "0x12 should carry no RETH");
-        NS_TEST_ASSERT_MSG_EQ(IbBthHeader::HasAeth(0x12), false, "0x12 should carry no AETH");
+        // 0x18 is reserved in the RC opcode range: no extension header.
+        NS_TEST_ASSERT_MSG_EQ(IbBthHeader::HasReth(0x18), false, "0x18 should carry no RETH");
+        NS_TEST_ASSERT_MSG_EQ(IbBthHeader::HasAeth(0x18), false, "0x18 should carry no AETH");
         NS_TEST_ASSERT_MSG_EQ(IbBthHeader::OpcodeName(0x64),
                               std::string("UNKNOWN"),
                               "an opcode without a constant should be UNKNOWN");

@@ -236,8 +236,8 @@ PrintFailures(std::ostream& os, const TestResult& test, const std::string& inden
     for (const auto& f : test.failures)
     {
         os << indent << f.file << ":" << f.line << ": " << f.message << std::endl
-                  << indent << "  condition: " << f.condition << "; actual: " << f.actual
-                  << "; limit: " << f.limit << std::endl;
+           << indent << "  condition: " << f.condition << "; actual: " << f.actual
+           << "; limit: " << f.limit << std::endl;
     }
 }
 
@@ -264,7 +264,9 @@ main(int argc, char** argv)
         {
             childArgv.push_back(argv[i]);
         }
-        int rc = ns3::TestRunner::Run(static_cast<int>(childArgv.size()), childArgv.data());
+        int childArgc = static_cast<int>(childArgv.size());
+        childArgv.push_back(nullptr); // TestRunner walks argv up to its null terminator
+        int rc = ns3::TestRunner::Run(childArgc, childArgv.data());
         std::ofstream skips(skipFile);
         for (const auto& [name, reason] : llmfabric::tests::GetSkippedCases())
         {
@@ -293,7 +295,7 @@ main(int argc, char** argv)
         else if (a == "--list")
         {
             std::string list = "--list";
-            std::vector<char*> listArgv{argv[0], list.data()};
+            std::vector<char*> listArgv{argv[0], list.data(), nullptr};
             return ns3::TestRunner::Run(2, listArgv.data());
         }
         else if (a == "--help")
@@ -377,8 +379,9 @@ main(int argc, char** argv)
         if (crashed || report.empty())
         {
             std::cout << "FAIL " << name << ": the suite did not complete ("
-                      << (WIFSIGNALED(status) ? "killed by signal " + std::to_string(WTERMSIG(status))
-                                              : "exit status " + std::to_string(WEXITSTATUS(status)))
+                      << (WIFSIGNALED(status)
+                              ? "killed by signal " + std::to_string(WTERMSIG(status))
+                              : "exit status " + std::to_string(WEXITSTATUS(status)))
                       << "); its output:" << std::endl
                       << ReadFile(base + ".log");
             ++failed;

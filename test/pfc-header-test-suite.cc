@@ -363,6 +363,14 @@ class PfcTimeToQuantaTestCase : public TestCase
                                   2,
                                   "5121 ps");
         }
+        // 1 us at 512000001 b/s = 512.000001 bits, a fraction of a bit over one quantum -> 2
+        NS_TEST_ASSERT_MSG_EQ(PfcHeader::TimeToQuanta(MicroSeconds(1), DataRate("512000001bps")),
+                              2,
+                              "a fraction of a bit over one quantum");
+        // 1 us at 512 Mb/s = 512 bits, exactly one quantum
+        NS_TEST_ASSERT_MSG_EQ(PfcHeader::TimeToQuanta(MicroSeconds(1), DataRate("512Mbps")),
+                              1,
+                              "exactly one quantum at 512 Mb/s");
         // A converted pause converts back to the same number of quanta.
         NS_TEST_ASSERT_MSG_EQ(
             PfcHeader::TimeToQuanta(PfcHeader::QuantaToTime(1000, rate100), rate100),

@@ -39,7 +39,8 @@ class RocePcapTsharkTestCase : public TestCase
 {
   public:
     RocePcapTsharkTestCase()
-        : TestCase("tshark dissects our pcap: RoCEv2 data, ACK and CNP fields, PFC vector and quanta")
+        : TestCase(
+              "tshark dissects our pcap: RoCEv2 data, ACK and CNP fields, PFC vector and quanta")
     {
     }
 

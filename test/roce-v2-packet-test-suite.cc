@@ -111,7 +111,8 @@ class RoceV2FieldsTestCase : public TestCase
 {
   public:
     RoceV2FieldsTestCase()
-        : TestCase("DSCP and ECN placement, UDP length with ICRC, Ethernet header, overhead of 50 B")
+        : TestCase(
+              "DSCP and ECN placement, UDP length with ICRC, Ethernet header, overhead of 50 B")
     {
     }
 
@@ -120,7 +121,7 @@ class RoceV2FieldsTestCase : public TestCase
     {
         Ptr<Packet> p = KnownAnswerTransport();
         RoceV2Packet::Addressing a = KnownAnswerAddressing();
-        a.dscp = 26;                     // AF31
+        a.dscp = 26;                    // AF31
         a.ecn = Ipv4Header::ECN_NotECT; // 00
         a.udpSourcePort = 0xABCD;
         p->AddHeader(IbBthHeader()); // 12 more bytes of transport, to see the lengths follow

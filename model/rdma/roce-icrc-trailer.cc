@@ -220,7 +220,11 @@ RoceIcrcTrailer::Serialize(Buffer::Iterator end) const
 {
     Buffer::Iterator i = end;
     i.Prev(ICRC_SIZE);
-    i.WriteHtolsbU32(m_icrc);
+    // Byte by byte, least significant first (the Lsb helpers of Buffer are deprecated in 3.48).
+    for (uint32_t shift = 0; shift < 32; shift += 8)
+    {
+        i.WriteU8(static_cast<uint8_t>(m_icrc >> shift));
+    }
 }
 
 uint32_t
@@ -234,7 +238,11 @@ RoceIcrcTrailer::Deserialize(Buffer::Iterator end)
     }
     Buffer::Iterator i = end;
     i.Prev(ICRC_SIZE);
-    m_icrc = i.ReadLsbtohU32();
+    m_icrc = 0;
+    for (uint32_t shift = 0; shift < 32; shift += 8)
+    {
+        m_icrc |= static_cast<uint32_t>(i.ReadU8()) << shift;
+    }
     return ICRC_SIZE;
 }
 

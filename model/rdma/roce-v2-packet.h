@@ -51,13 +51,13 @@ class RoceV2Packet
     /// Fields of the IPv4 and UDP headers that a RoCEv2 sender chooses.
     struct Addressing
     {
-        Ipv4Address source;                              //!< IPv4 source
-        Ipv4Address destination;                         //!< IPv4 destination
-        uint16_t udpSourcePort{0xC000};                  //!< UDP source port (the ECMP entropy)
-        uint8_t dscp{0};                                 //!< DSCP (6 bits)
-        Ipv4Header::EcnType ecn{Ipv4Header::ECN_ECT0};   //!< ECN codepoint; data is ECT(0)
-        uint8_t ttl{64};                                 //!< time to live
-        uint16_t identification{0};                      //!< IPv4 identification
+        Ipv4Address source;                            //!< IPv4 source
+        Ipv4Address destination;                       //!< IPv4 destination
+        uint16_t udpSourcePort{0xC000};                //!< UDP source port (the ECMP entropy)
+        uint8_t dscp{0};                               //!< DSCP (6 bits)
+        Ipv4Header::EcnType ecn{Ipv4Header::ECN_ECT0}; //!< ECN codepoint; data is ECT(0)
+        uint8_t ttl{64};                               //!< time to live
+        uint16_t identification{0};                    //!< IPv4 identification
     };
 
     RoceV2Packet() = delete;

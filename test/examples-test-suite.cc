@@ -1,0 +1,241 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "llm-fabric-test-util.h"
+
+#include "ns3/llm-fabric-compat.h"
+#include "ns3/test.h"
+
+#include <map>
+#include <sstream>
+#include <unistd.h>
+
+using namespace ns3;
+
+namespace llmfabric
+{
+namespace tests
+{
+
+namespace
+{
+
+/// @return the folder of this test program (the standalone build puts programs beside it).
+std::string
+ProgramDir()
+{
+    std::vector<char> buf(4096);
+    ssize_t n = readlink("/proc/self/exe", buf.data(), buf.size() - 1);
+    std::string self = n > 0 ? std::string(buf.data(), n) : "";
+    return self.substr(0, self.rfind('/'));
+}
+
+/// @return the lines of a text.
+std::vector<std::string>
+Lines(const std::string& text)
+{
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+    {
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+/// @return the value of "key=value" in a line ("" if absent).
+std::string
+Field(const std::string& line, const std::string& key)
+{
+    auto p = line.find(" " + key + "=");
+    if (p == std::string::npos)
+    {
+        return "";
+    }
+    p += key.size() + 2;
+    return line.substr(p, line.find(' ', p) - p);
+}
+
+} // namespace
+
+/**
+ * @ingroup llm-fabric-tests
+ * llm-fabric-wire-formats writes a pcap whose frames, as tshark dissects them, carry the
+ * values the program printed: the issue's "opens in Wireshark with the field values the program
+ * printed", checked.
+ */
+class WireFormatsExampleTestCase : public TestCase
+{
+  public:
+    WireFormatsExampleTestCase()
+        : TestCase("llm-fabric-wire-formats: its pcap holds the frames and values it printed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string program = ProgramDir() + "/llm-fabric-wire-formats";
+        if (access(program.c_str(), X_OK) != 0)
+        {
+            ReportSkip(GetName(), "program not found beside the test runner: " + program);
+            return;
+        }
+        if (!HaveProgram("tshark"))
+        {
+            ReportSkip(GetName(), "tshark is not installed (apt-get install tshark)");
+            return;
+        }
+        std::string pcap = CreateTempDirFilename("wire-formats.pcap");
+        int status = 0;
+        // 3000 bytes at MTU 1024: WRITE First, Middle, Last (1024, 1024, 952 bytes), PSN 100 on.
+        std::string out = RunCommand(program + " --bytes=3000 --mtu=1024 --psn=100 --priority=3" +
+                                         " --pcap='" + pcap + "'",
+                                     status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds; it printed: " << out);
+
+        // The frame lines: "  N  T ns  A->B  S B  what".
+        std::vector<std::string> printed;
+        for (const auto& line : Lines(out))
+        {
+            if (line.find(" ns  ") != std::string::npos)
+            {
+                printed.push_back(line);
+            }
+        }
+        // 3 data packets, CNP, ACK, PFC pause, PFC resume.
+        NS_TEST_ASSERT_MSG_EQ(printed.size(), 7, "seven frames printed: " << out);
+
+        std::string fields = RunCommand(
+            "tshark -r '" + pcap +
+                "' -T fields -E separator=' ' -E occurrence=f -e frame.len"
+                " -e infiniband.bth.opcode -e infiniband.bth.destqp -e infiniband.bth.psn"
+                " -e ip.dsfield.ecn -e macc.cbfc.enbv -e macc.cbfc.pause_time.c3"
+                " -e frame.time_epoch 2>/dev/null",
+            status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, "tshark reads the pcap");
+        std::vector<std::string> dissected = Lines(fields);
+        NS_TEST_ASSERT_MSG_EQ(dissected.size(), 7, "seven frames in the pcap: " << fields);
+
+        // Opcodes by position, from the exchange the program's header comment describes.
+        const std::vector<std::string> opcodes = {"6", "7", "8", "129", "17", "", ""};
+        for (size_t i = 0; i < 7; ++i)
+        {
+            std::istringstream row(dissected[i]);
+            std::istringstream line(printed[i]);
+            std::string index;
+            std::string ns;
+            std::string unit;
+            std::string direction;
+            std::string wireBytes;
+            line >> index >> ns >> unit >> direction >> wireBytes;
+            std::string len;
+            row >> len;
+            // The program prints the size on the wire with the 4-byte FCS; pcaps have no FCS.
+            NS_TEST_EXPECT_MSG_EQ(std::stoul(len) + 4, std::stoul(wireBytes), "frame " << i + 1);
+            std::string expectedTime =
+                "0." + std::string(9 - std::min<size_t>(9, ns.size()), '0') + ns;
+            NS_TEST_EXPECT_MSG_EQ(dissected[i].substr(dissected[i].rfind(' ') + 1),
+                                  expectedTime,
+                                  "frame " << i + 1 << " timestamp in nanoseconds");
+            if (i < 5)
+            {
+                std::string opcode;
+                std::string destqp;
+                std::string psn;
+                std::string ecn;
+                row >> opcode >> destqp >> psn >> ecn;
+                NS_TEST_EXPECT_MSG_EQ(opcode, opcodes[i], "frame " << i + 1 << " opcode");
+                NS_TEST_EXPECT_MSG_EQ(destqp, Field(printed[i], "destqp"), "frame " << i + 1);
+                if (!Field(printed[i], "psn").empty())
+                {
+                    NS_TEST_EXPECT_MSG_EQ(psn, Field(printed[i], "psn"), "frame " << i + 1);
+                }
+                // ECT(0) is 2 and CE is 3 in ip.dsfield.ecn; the middle packet was marked.
+                std::string printedEcn = Field(printed[i], "ecn");
+                if (!printedEcn.empty())
+                {
+                    NS_TEST_EXPECT_MSG_EQ(ecn,
+                                          std::string(printedEcn == "CE" ? "3" : "2"),
+                                          "frame " << i + 1);
+                }
+            }
+            else
+            {
+                std::string vector;
+                std::string quanta;
+                row >> vector >> quanta;
+                NS_TEST_EXPECT_MSG_EQ(vector, Field(printed[i], "class-enable"), "PFC vector");
+                NS_TEST_EXPECT_MSG_EQ(quanta,
+                                      std::string(i == 5 ? "65535" : "0"),
+                                      "PFC quanta of priority 3");
+                NS_TEST_EXPECT_MSG_EQ(Field(printed[i], "time[3]"), quanta, "printed quanta");
+            }
+        }
+        // Psn of the data packets as derived from --psn=100, and the ACK's PSN is the last one.
+        NS_TEST_EXPECT_MSG_EQ(Field(printed[0], "psn"), "100", "first PSN");
+        NS_TEST_EXPECT_MSG_EQ(Field(printed[2], "psn"), "102", "last PSN");
+        NS_TEST_EXPECT_MSG_EQ(Field(printed[4], "psn"), "102", "the ACK acknowledges PSN 102");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * A bad command-line value stops the program with "program: --key: reason" and exit status 2.
+ */
+class WireFormatsBadInputTestCase : public TestCase
+{
+  public:
+    WireFormatsBadInputTestCase()
+        : TestCase("llm-fabric-wire-formats: a bad value exits 2 naming the option")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string program = ProgramDir() + "/llm-fabric-wire-formats";
+        if (access(program.c_str(), X_OK) != 0)
+        {
+            ReportSkip(GetName(), "program not found beside the test runner: " + program);
+            return;
+        }
+        const std::map<std::string, std::string> cases = {
+            {"--mtu=128", "--mtu: must be between 256 and 4096"},
+            {"--priority=8", "--priority: must be between 0 and 7"},
+            {"--bytes=0", "--bytes: must be positive"},
+            {"--psn=16777215 --bytes=5000", "--psn: the message's PSNs must fit 24 bits"},
+        };
+        for (const auto& [args, message] : cases)
+        {
+            int status = 0;
+            std::string out = RunCommand(program + " " + args + " --pcap=/dev/null 2>&1", status);
+            NS_TEST_EXPECT_MSG_EQ(status, 2, args << " exits with status 2");
+            NS_TEST_EXPECT_MSG_EQ(out, "llm-fabric-wire-formats: " + message + "\n", args);
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The example programs, run as a user runs them.
+ */
+class ExamplesTestSuite : public TestSuite
+{
+  public:
+    ExamplesTestSuite()
+        : TestSuite("llm-fabric-examples", Type::SYSTEM)
+    {
+        AddTestCase(new WireFormatsExampleTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new WireFormatsBadInputTestCase, ns3::llmfabric::TEST_QUICK);
+    }
+};
+
+/// Static instance that registers the suite.
+static ExamplesTestSuite g_examplesTestSuite;
+
+} // namespace tests
+} // namespace llmfabric
