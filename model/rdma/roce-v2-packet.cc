@@ -6,8 +6,6 @@
 
 #include "roce-v2-packet.h"
 
-#include "roce-icrc-trailer.h"
-
 #include "ns3/abort.h"
 #include "ns3/ethernet-header.h"
 #include "ns3/log.h"
@@ -24,8 +22,9 @@ RoceV2Packet::Encapsulate(Ptr<Packet> packet, const Addressing& addressing)
     NS_LOG_FUNCTION(packet << addressing.source << addressing.destination
                            << addressing.udpSourcePort);
     NS_ABORT_MSG_IF(addressing.dscp > 63, "RoceV2Packet: DSCP " << +addressing.dscp << " > 63");
-    uint32_t udpLength = UDP_HEADER_SIZE + packet->GetSize() + ICRC_SIZE;
-    NS_ABORT_MSG_IF(IPV4_HEADER_SIZE + udpLength > 0xFFFF,
+    uint32_t udpLength =
+        RoceIcrcTrailer::UDP_HEADER_SIZE + packet->GetSize() + RoceIcrcTrailer::ICRC_SIZE;
+    NS_ABORT_MSG_IF(RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE + udpLength > 0xFFFF,
                     "RoceV2Packet: " << packet->GetSize() << " bytes do not fit one IPv4 packet");
 
     // The ICRC covers UDP and IPv4, so it is computed once both headers are in place; the UDP

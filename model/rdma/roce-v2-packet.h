@@ -7,6 +7,8 @@
 #ifndef ROCE_V2_PACKET_H
 #define ROCE_V2_PACKET_H
 
+#include "roce-icrc-trailer.h"
+
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/mac48-address.h"
@@ -33,12 +35,6 @@ class RoceV2Packet
   public:
     /// UDP destination port that identifies RoCEv2 (IANA "roce").
     static constexpr uint16_t UDP_PORT = 4791;
-    /// IPv4 header without options, bytes.
-    static constexpr uint32_t IPV4_HEADER_SIZE = 20;
-    /// UDP header, bytes.
-    static constexpr uint32_t UDP_HEADER_SIZE = 8;
-    /// Invariant CRC, bytes.
-    static constexpr uint32_t ICRC_SIZE = 4;
     /// Ethernet II header without 802.1Q tag, bytes.
     static constexpr uint32_t ETHERNET_HEADER_SIZE = 14;
     /// Ethernet frame check sequence, bytes.
@@ -90,8 +86,8 @@ class RoceV2Packet
      */
     static constexpr uint32_t GetEncapsulationOverhead()
     {
-        return ETHERNET_HEADER_SIZE + IPV4_HEADER_SIZE + UDP_HEADER_SIZE + ICRC_SIZE +
-               ETHERNET_FCS_SIZE;
+        return ETHERNET_HEADER_SIZE + RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE +
+               RoceIcrcTrailer::UDP_HEADER_SIZE + RoceIcrcTrailer::ICRC_SIZE + ETHERNET_FCS_SIZE;
     }
 };
 
