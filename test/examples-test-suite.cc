@@ -9,6 +9,7 @@
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/test.h"
 
+#include <dirent.h>
 #include <map>
 #include <sstream>
 #include <unistd.h>
@@ -31,6 +32,46 @@ ProgramDir()
     ssize_t n = readlink("/proc/self/exe", buf.data(), buf.size() - 1);
     std::string self = n > 0 ? std::string(buf.data(), n) : "";
     return self.substr(0, self.rfind('/'));
+}
+
+/**
+ * Where an example program is: beside the test runner in the standalone build; in an ns-3 tree,
+ * build/contrib/llm-fabric/examples/ns3.<version>-<name>[-<profile>] next to build/utils/.
+ * @param name the program's name.
+ * @return its path, or "" if it is not found.
+ */
+std::string
+FindProgram(const std::string& name)
+{
+    std::string beside = ProgramDir() + "/" + name;
+    if (access(beside.c_str(), X_OK) == 0)
+    {
+        return beside;
+    }
+    std::string examples = ProgramDir() + "/../contrib/llm-fabric/examples";
+    DIR* dir = opendir(examples.c_str());
+    std::string found;
+    while (dir != nullptr && found.empty())
+    {
+        dirent* e = readdir(dir);
+        if (e == nullptr)
+        {
+            break;
+        }
+        std::string file = e->d_name;
+        auto at = file.find("-" + name);
+        bool rest = at != std::string::npos &&
+                    (at + name.size() + 1 == file.size() || file[at + name.size() + 1] == '-');
+        if (file.rfind("ns3", 0) == 0 && rest && access((examples + "/" + file).c_str(), X_OK) == 0)
+        {
+            found = examples + "/" + file;
+        }
+    }
+    if (dir != nullptr)
+    {
+        closedir(dir);
+    }
+    return found;
 }
 
 /// @return the lines of a text.
@@ -78,10 +119,10 @@ class WireFormatsExampleTestCase : public TestCase
   private:
     void DoRun() override
     {
-        std::string program = ProgramDir() + "/llm-fabric-wire-formats";
-        if (access(program.c_str(), X_OK) != 0)
+        std::string program = FindProgram("llm-fabric-wire-formats");
+        if (program.empty())
         {
-            ReportSkip(GetName(), "program not found beside the test runner: " + program);
+            ReportSkip(GetName(), "program llm-fabric-wire-formats not found (examples not built)");
             return;
         }
         if (!HaveProgram("tshark"))
@@ -197,10 +238,10 @@ class WireFormatsBadInputTestCase : public TestCase
   private:
     void DoRun() override
     {
-        std::string program = ProgramDir() + "/llm-fabric-wire-formats";
-        if (access(program.c_str(), X_OK) != 0)
+        std::string program = FindProgram("llm-fabric-wire-formats");
+        if (program.empty())
         {
-            ReportSkip(GetName(), "program not found beside the test runner: " + program);
+            ReportSkip(GetName(), "program llm-fabric-wire-formats not found (examples not built)");
             return;
         }
         const std::map<std::string, std::string> cases = {
