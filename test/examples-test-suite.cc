@@ -74,6 +74,23 @@ FindProgram(const std::string& name)
     return found;
 }
 
+/**
+ * FindProgram, reporting a skip for the test case when the program is not found.
+ * @param name the program's name.
+ * @param caseName the test case that needs it.
+ * @return its path, or "" (the case was reported skipped).
+ */
+std::string
+FindExample(const std::string& name, const std::string& caseName)
+{
+    std::string path = FindProgram(name);
+    if (path.empty())
+    {
+        ReportSkip(caseName, "program " + name + " not found (examples not built)");
+    }
+    return path;
+}
+
 /// @return the lines of a text.
 std::vector<std::string>
 Lines(const std::string& text)
@@ -119,10 +136,9 @@ class WireFormatsExampleTestCase : public TestCase
   private:
     void DoRun() override
     {
-        std::string program = FindProgram("llm-fabric-wire-formats");
+        std::string program = FindExample("llm-fabric-wire-formats", GetName());
         if (program.empty())
         {
-            ReportSkip(GetName(), "program llm-fabric-wire-formats not found (examples not built)");
             return;
         }
         if (!HaveProgram("tshark"))
@@ -238,10 +254,9 @@ class WireFormatsBadInputTestCase : public TestCase
   private:
     void DoRun() override
     {
-        std::string program = FindProgram("llm-fabric-wire-formats");
+        std::string program = FindExample("llm-fabric-wire-formats", GetName());
         if (program.empty())
         {
-            ReportSkip(GetName(), "program llm-fabric-wire-formats not found (examples not built)");
             return;
         }
         const std::map<std::string, std::string> cases = {

@@ -38,17 +38,6 @@ namespace
 {
 
 /**
- * @param hex hexadecimal digits.
- * @return a packet whose content is those bytes.
- */
-Ptr<Packet>
-PacketFromHex(const std::string& hex)
-{
-    std::vector<uint8_t> bytes = HexToBytes(hex);
-    return Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
-}
-
-/**
  * @param header a header.
  * @return the bytes it serializes to, in lower-case hexadecimal.
  */

@@ -130,6 +130,13 @@ HexToBytes(const std::string& hex)
     return bytes;
 }
 
+ns3::Ptr<ns3::Packet>
+PacketFromHex(const std::string& hex)
+{
+    std::vector<uint8_t> bytes = HexToBytes(hex);
+    return ns3::Create<ns3::Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
+}
+
 std::string
 BytesToHex(const std::vector<uint8_t>& bytes)
 {

@@ -76,6 +76,13 @@ std::vector<uint8_t> HexToBytes(const std::string& hex);
 
 /**
  * @ingroup llm-fabric-tests
+ * @param hex hexadecimal digits, as for HexToBytes.
+ * @return a packet whose content is the bytes they spell.
+ */
+ns3::Ptr<ns3::Packet> PacketFromHex(const std::string& hex);
+
+/**
+ * @ingroup llm-fabric-tests
  * @param bytes some bytes.
  * @return them as lower-case hexadecimal without separators.
  */

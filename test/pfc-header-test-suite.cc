@@ -39,17 +39,6 @@ namespace tests
 namespace
 {
 
-/**
- * @param hex hexadecimal digits.
- * @return a packet whose bytes they spell.
- */
-Ptr<Packet>
-PacketFromHex(const std::string& hex)
-{
-    const std::vector<uint8_t> bytes = HexToBytes(hex);
-    return Create<Packet>(bytes.data(), static_cast<uint32_t>(bytes.size()));
-}
-
 /// 26 reserved zero bytes that end every PFC body, in hexadecimal.
 const std::string PAD_HEX = "0000000000000000000000000000000000000000000000000000";
 
