@@ -1,0 +1,795 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "roce-net-device.h"
+
+#include "pfc-header.h"
+#include "roce-channel.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
+#include "ns3/ethernet-header.h"
+#include "ns3/llm-fabric-compat.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RoceNetDevice");
+
+NS_OBJECT_ENSURE_REGISTERED(RoceNetDevice);
+
+namespace
+{
+
+/// EtherType of IPv4.
+constexpr uint16_t ETHERTYPE_IPV4 = 0x0800;
+/// EtherType of an IEEE 802.1Q tag.
+constexpr uint16_t ETHERTYPE_VLAN = 0x8100;
+/// Ethernet II header, bytes.
+constexpr uint32_t ETHERNET_HEADER_BYTES = 14;
+/// Bytes of a frame the classifier reads (Ethernet, optional tag, IPv4 version and TOS).
+constexpr uint32_t CLASSIFY_BYTES = 20;
+/// "No priority may send now".
+constexpr uint8_t NONE = RoceNetDevice::NUM_PRIORITIES;
+
+/// @return femtoseconds per unit of the simulator's time resolution.
+int64_t
+ResolutionFs()
+{
+    return std::max<int64_t>(1, Time::FromInteger(1, Time::GetResolution()).GetFemtoSeconds());
+}
+
+} // namespace
+
+TypeId
+RoceNetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RoceNetDevice")
+            .SetParent<NetDevice>()
+            .SetGroupName("LlmFabric")
+            .AddConstructor<RoceNetDevice>()
+            .AddAttribute("Address",
+                          "MAC address of the port.",
+                          Mac48AddressValue(Mac48Address("ff:ff:ff:ff:ff:ff")),
+                          MakeMac48AddressAccessor(&RoceNetDevice::m_address),
+                          MakeMac48AddressChecker())
+            .AddAttribute("Mtu",
+                          "Largest network-layer packet Send() accepts, bytes (9000: jumbo "
+                          "frames, common in RoCE fabrics).",
+                          UintegerValue(9000),
+                          MakeUintegerAccessor(&RoceNetDevice::m_mtu),
+                          MakeUintegerChecker<uint16_t>(68, 9216))
+            .AddAttribute("DataRate",
+                          "Line rate of the port.",
+                          DataRateValue(DataRate("100Gbps")),
+                          MakeDataRateAccessor(&RoceNetDevice::m_rate),
+                          MakeDataRateChecker())
+            .AddAttribute("CountPreambleAndGap",
+                          "Charge the 8-byte preamble with start delimiter and the 12-byte "
+                          "inter-frame gap on the wire, as Ethernet does.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RoceNetDevice::m_countPreambleAndGap),
+                          MakeBooleanChecker())
+            .AddAttribute(
+                "Classifier",
+                "How Send() chooses a frame's priority: from the IPv4 DSCP (priority "
+                "= DSCP >> 3) or from the 802.1Q PCP of a tagged frame.",
+                EnumValue(RoceNetDevice::DSCP),
+                LLM_FABRIC_ENUM_ACCESSOR(RoceNetDevice::Classifier, &RoceNetDevice::m_classifier),
+                MakeEnumChecker(RoceNetDevice::DSCP, "Dscp", RoceNetDevice::PCP, "Pcp"))
+            .AddAttribute("DefaultPriority",
+                          "Priority of frames the classifier cannot place (not IPv4 in DSCP "
+                          "mode, untagged in PCP mode).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RoceNetDevice::m_defaultPriority),
+                          MakeUintegerChecker<uint8_t>(0, 7))
+            .AddAttribute(
+                "Scheduler",
+                "How data priorities share the port: strict priority (7 highest) or "
+                "deficit round robin with equal weights.",
+                EnumValue(RoceNetDevice::STRICT_PRIORITY),
+                LLM_FABRIC_ENUM_ACCESSOR(RoceNetDevice::Scheduler, &RoceNetDevice::m_scheduler),
+                MakeEnumChecker(RoceNetDevice::STRICT_PRIORITY,
+                                "StrictPriority",
+                                RoceNetDevice::DWRR,
+                                "Dwrr"))
+            .AddAttribute("DwrrQuantum",
+                          "Bytes a priority may send per round under DWRR.",
+                          UintegerValue(9000),
+                          MakeUintegerAccessor(&RoceNetDevice::m_dwrrQuantum),
+                          MakeUintegerChecker<uint32_t>(64))
+            .AddAttribute("PfcEnabled",
+                          "Honour received PFC frames (they are counted either way).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RoceNetDevice::m_pfcEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("TxQueueLimit",
+                          "What each priority queue may hold for frames given to Send(); "
+                          "beyond it Send() drops (MacTxDrop). Frames a switch enqueues are "
+                          "admitted by its MMU instead.",
+                          QueueSizeValue(QueueSize("10MB")),
+                          MakeQueueSizeAccessor(&RoceNetDevice::m_txQueueLimit),
+                          MakeQueueSizeChecker())
+            .AddTraceSource("MacTx",
+                            "A frame accepted by Send().",
+                            MakeTraceSourceAccessor(&RoceNetDevice::m_macTxTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("MacTxDrop",
+                            "A frame Send() refused (queue limit or MTU).",
+                            MakeTraceSourceAccessor(&RoceNetDevice::m_macTxDropTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("MacRx",
+                            "A frame passed up the stack (Ethernet header removed).",
+                            MakeTraceSourceAccessor(&RoceNetDevice::m_macRxTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PhyTxBegin",
+                            "A frame starts on the wire.",
+                            MakeTraceSourceAccessor(&RoceNetDevice::m_phyTxBeginTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PhyTxEnd",
+                            "The wire is free after a frame (gap included).",
+                            MakeTraceSourceAccessor(&RoceNetDevice::m_phyTxEndTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PhyRxEnd",
+                            "A frame has fully arrived.",
+                            MakeTraceSourceAccessor(&RoceNetDevice::m_phyRxEndTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("Sniffer",
+                            "Every frame sent or received, Ethernet header included.",
+                            MakeTraceSourceAccessor(&RoceNetDevice::m_snifferTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PromiscSniffer",
+                            "Every frame sent or received (used by the pcap helper).",
+                            MakeTraceSourceAccessor(&RoceNetDevice::m_promiscSnifferTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("PfcReceived",
+                            "A PFC frame arrived: class-enable vector and quanta.",
+                            MakeTraceSourceAccessor(&RoceNetDevice::m_pfcRxTrace),
+                            "ns3::RoceNetDevice::PfcTracedCallback")
+            .AddTraceSource("PfcSent",
+                            "A PFC frame was queued for sending: class-enable vector and quanta.",
+                            MakeTraceSourceAccessor(&RoceNetDevice::m_pfcTxTrace),
+                            "ns3::RoceNetDevice::PfcTracedCallback")
+            .AddTraceSource("PauseState",
+                            "A priority of this port starts or stops being paused by the peer.",
+                            MakeTraceSourceAccessor(&RoceNetDevice::m_pauseStateTrace),
+                            "ns3::RoceNetDevice::PauseStateTracedCallback");
+    return tid;
+}
+
+RoceNetDevice::RoceNetDevice()
+    : m_ifIndex(0),
+      m_mtu(9000),
+      m_countPreambleAndGap(true),
+      m_classifier(DSCP),
+      m_defaultPriority(0),
+      m_scheduler(STRICT_PRIORITY),
+      m_dwrrQuantum(9000),
+      m_pfcEnabled(true),
+      m_dwrrNext(0),
+      m_dwrrCredited(false),
+      m_txBusy(false),
+      m_wireFreeFs(0)
+{
+    NS_LOG_FUNCTION(this);
+    m_queueBytes.fill(0);
+    m_deficit.fill(0);
+    m_pausedUntilFs.fill(0);
+    m_paused.fill(false);
+}
+
+RoceNetDevice::~RoceNetDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+RoceNetDevice::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_node = nullptr;
+    m_channel = nullptr;
+    m_currentFrame = nullptr;
+    for (auto& q : m_queues)
+    {
+        q.clear();
+    }
+    m_control.clear();
+    m_pauseEvent.Cancel();
+    m_frameRxCallback = FrameReceiveCallback();
+    m_dequeueCallback = DequeueCallback();
+    m_rxCallback = NetDevice::ReceiveCallback();
+    m_promiscCallback = NetDevice::PromiscReceiveCallback();
+    NetDevice::DoDispose();
+}
+
+bool
+RoceNetDevice::Attach(Ptr<RoceChannel> channel)
+{
+    NS_LOG_FUNCTION(this << channel);
+    m_channel = channel;
+    m_channel->Attach(this);
+    return true;
+}
+
+int64_t
+RoceNetDevice::BytesToFs(uint64_t bytes) const
+{
+    // 8e15 fs per byte-second; double keeps the result exact to far below a femtosecond for
+    // any frame size and rate (the quotient is at most ~1e12, well inside 53 bits).
+    return std::llround(static_cast<double>(bytes) * 8e15 /
+                        static_cast<double>(m_rate.GetBitRate()));
+}
+
+Time
+RoceNetDevice::DelayUntilFs(int64_t fs) const
+{
+    int64_t diff = fs - Simulator::Now().GetFemtoSeconds();
+    if (diff <= 0)
+    {
+        return Time(0);
+    }
+    int64_t unit = ResolutionFs();
+    return Time::FromInteger(static_cast<uint64_t>((diff + unit / 2) / unit),
+                             Time::GetResolution());
+}
+
+Time
+RoceNetDevice::GetWireTime(uint32_t frameBytes) const
+{
+    uint32_t extra =
+        FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES + INTERFRAME_GAP_BYTES : 0);
+    int64_t unit = ResolutionFs();
+    return Time::FromInteger(
+        static_cast<uint64_t>((BytesToFs(frameBytes + extra) + unit / 2) / unit),
+        Time::GetResolution());
+}
+
+DataRate
+RoceNetDevice::GetDataRate() const
+{
+    return m_rate;
+}
+
+void
+RoceNetDevice::Enqueue(Ptr<Packet> frame, uint8_t priority, uint64_t tag)
+{
+    NS_LOG_FUNCTION(this << frame << +priority << tag);
+    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    m_queues[priority].push_back(Entry{frame, tag});
+    m_queueBytes[priority] += frame->GetSize();
+    TryTransmit();
+}
+
+void
+RoceNetDevice::SendPfc(uint8_t priority, uint16_t quanta)
+{
+    NS_LOG_FUNCTION(this << +priority << quanta);
+    PfcHeader pfc;
+    pfc.SetPauseTime(priority, quanta);
+    Ptr<Packet> frame = Create<Packet>();
+    frame->AddHeader(pfc);
+    EthernetHeader eth(false);
+    eth.SetSource(m_address);
+    eth.SetDestination(PfcHeader::GetPfcDestination());
+    eth.SetLengthType(PfcHeader::ETHER_TYPE);
+    frame->AddHeader(eth);
+    if (quanta > 0)
+    {
+        ++m_counters[priority].pausesSent;
+    }
+    else
+    {
+        ++m_counters[priority].resumesSent;
+    }
+    std::array<uint16_t, 8> times{};
+    times[priority] = quanta;
+    m_pfcTxTrace(static_cast<uint8_t>(1u << priority), times);
+    m_control.push_back(frame);
+    TryTransmit();
+}
+
+uint8_t
+RoceNetDevice::SelectPriority()
+{
+    if (m_scheduler == STRICT_PRIORITY)
+    {
+        for (int p = NUM_PRIORITIES - 1; p >= 0; --p)
+        {
+            if (!m_queues[p].empty() && !m_paused[p])
+            {
+                return static_cast<uint8_t>(p);
+            }
+        }
+        return NONE;
+    }
+    bool any = false;
+    for (uint8_t p = 0; p < NUM_PRIORITIES; ++p)
+    {
+        any = any || (!m_queues[p].empty() && !m_paused[p]);
+    }
+    if (!any)
+    {
+        return NONE;
+    }
+    // Deficit round robin (Shreedhar and Varghese, 1995), one frame per call: the priority at
+    // the round-robin position gets its quantum once per visit and sends while its deficit
+    // covers its head frame; an empty queue forfeits its deficit.
+    while (true)
+    {
+        uint8_t p = m_dwrrNext;
+        if (!m_queues[p].empty() && !m_paused[p])
+        {
+            if (!m_dwrrCredited)
+            {
+                m_deficit[p] += m_dwrrQuantum;
+                m_dwrrCredited = true;
+            }
+            uint32_t head = m_queues[p].front().frame->GetSize();
+            if (m_deficit[p] >= head)
+            {
+                m_deficit[p] -= head;
+                return p;
+            }
+        }
+        else if (m_queues[p].empty())
+        {
+            m_deficit[p] = 0;
+        }
+        m_dwrrNext = static_cast<uint8_t>((p + 1) % NUM_PRIORITIES);
+        m_dwrrCredited = false;
+    }
+}
+
+void
+RoceNetDevice::TryTransmit()
+{
+    if (m_txBusy || !m_channel)
+    {
+        return;
+    }
+    if (!m_control.empty())
+    {
+        Ptr<Packet> frame = m_control.front();
+        m_control.pop_front();
+        StartTransmission(frame);
+        return;
+    }
+    uint8_t p = SelectPriority();
+    if (p == NONE)
+    {
+        return;
+    }
+    Entry entry = m_queues[p].front();
+    m_queues[p].pop_front();
+    uint32_t size = entry.frame->GetSize();
+    m_queueBytes[p] -= size;
+    ++m_counters[p].txFrames;
+    m_counters[p].txBytes += size;
+    if (!m_dequeueCallback.IsNull())
+    {
+        m_dequeueCallback(this, entry.frame, p, entry.tag);
+    }
+    StartTransmission(entry.frame);
+}
+
+void
+RoceNetDevice::StartTransmission(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    m_txBusy = true;
+    m_currentFrame = frame;
+    m_phyTxBeginTrace(frame);
+    m_snifferTrace(frame);
+    m_promiscSnifferTrace(frame);
+
+    // Exact wire clock: a frame that follows another back to back starts when the previous
+    // gap ends, not when its rounded event ran.
+    int64_t nowFs = Simulator::Now().GetFemtoSeconds();
+    // TransmitComplete ran at m_wireFreeFs rounded to the resolution; within one unit of it,
+    // the frame follows back to back. Later than that, the wire was idle.
+    int64_t startFs = (nowFs < m_wireFreeFs + ResolutionFs()) ? m_wireFreeFs : nowFs;
+    uint32_t size = frame->GetSize();
+    int64_t lastBitFs =
+        startFs + BytesToFs(size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES : 0));
+    m_wireFreeFs = lastBitFs + (m_countPreambleAndGap ? BytesToFs(INTERFRAME_GAP_BYTES) : 0);
+    m_channel->Transmit(frame, this, DelayUntilFs(lastBitFs));
+    Simulator::Schedule(DelayUntilFs(m_wireFreeFs), &RoceNetDevice::TransmitComplete, this);
+}
+
+void
+RoceNetDevice::TransmitComplete()
+{
+    m_txBusy = false;
+    m_phyTxEndTrace(m_currentFrame);
+    m_currentFrame = nullptr;
+    TryTransmit();
+}
+
+uint8_t
+RoceNetDevice::ClassifyBytes(const uint8_t* b, uint32_t n) const
+{
+    if (n < ETHERNET_HEADER_BYTES)
+    {
+        return m_defaultPriority;
+    }
+    uint16_t type = static_cast<uint16_t>((b[12] << 8) | b[13]);
+    uint32_t ip = ETHERNET_HEADER_BYTES;
+    if (type == ETHERTYPE_VLAN)
+    {
+        if (n < ETHERNET_HEADER_BYTES + 4)
+        {
+            return m_defaultPriority;
+        }
+        if (m_classifier == PCP)
+        {
+            return static_cast<uint8_t>(b[14] >> 5);
+        }
+        type = static_cast<uint16_t>((b[16] << 8) | b[17]);
+        ip += 4;
+    }
+    else if (m_classifier == PCP)
+    {
+        return m_defaultPriority;
+    }
+    if (type != ETHERTYPE_IPV4 || n < ip + 2)
+    {
+        return m_defaultPriority;
+    }
+    // TOS = DSCP (6 bits) << 2 | ECN; the class selector is the DSCP's top three bits.
+    return static_cast<uint8_t>(b[ip + 1] >> 5);
+}
+
+uint8_t
+RoceNetDevice::Classify(Ptr<const Packet> frame) const
+{
+    uint8_t bytes[CLASSIFY_BYTES];
+    uint32_t n = frame->CopyData(bytes, CLASSIFY_BYTES);
+    return ClassifyBytes(bytes, n);
+}
+
+void
+RoceNetDevice::Receive(Ptr<Packet> frame)
+{
+    NS_LOG_FUNCTION(this << frame);
+    m_phyRxEndTrace(frame);
+    m_snifferTrace(frame);
+    m_promiscSnifferTrace(frame);
+    uint8_t bytes[CLASSIFY_BYTES];
+    uint32_t n = frame->CopyData(bytes, CLASSIFY_BYTES);
+    if (n >= ETHERNET_HEADER_BYTES &&
+        static_cast<uint16_t>((bytes[12] << 8) | bytes[13]) == PfcHeader::ETHER_TYPE)
+    {
+        ReceivePfc(frame);
+        return;
+    }
+    uint8_t priority = ClassifyBytes(bytes, n);
+    ++m_counters[priority].rxFrames;
+    m_counters[priority].rxBytes += frame->GetSize();
+    if (!m_frameRxCallback.IsNull())
+    {
+        m_frameRxCallback(this, frame);
+        return;
+    }
+    EthernetHeader eth(false);
+    frame->RemoveHeader(eth);
+    m_macRxTrace(frame);
+    Mac48Address destination = eth.GetDestination();
+    NetDevice::PacketType type = NetDevice::PACKET_OTHERHOST;
+    if (destination == m_address)
+    {
+        type = NetDevice::PACKET_HOST;
+    }
+    else if (destination.IsBroadcast())
+    {
+        type = NetDevice::PACKET_BROADCAST;
+    }
+    else if (destination.IsGroup())
+    {
+        type = NetDevice::PACKET_MULTICAST;
+    }
+    if (!m_promiscCallback.IsNull())
+    {
+        m_promiscCallback(this, frame, eth.GetLengthType(), eth.GetSource(), destination, type);
+    }
+    if (type != NetDevice::PACKET_OTHERHOST && !m_rxCallback.IsNull())
+    {
+        m_rxCallback(this, frame, eth.GetLengthType(), eth.GetSource());
+    }
+}
+
+void
+RoceNetDevice::ReceivePfc(Ptr<Packet> frame)
+{
+    Ptr<Packet> copy = frame->Copy();
+    EthernetHeader eth(false);
+    copy->RemoveHeader(eth);
+    PfcHeader pfc;
+    if (copy->GetSize() < PfcHeader::BODY_SIZE)
+    {
+        return;
+    }
+    copy->RemoveHeader(pfc);
+    if (!pfc.IsValid())
+    {
+        NS_LOG_LOGIC("MAC Control frame that is not PFC, opcode " << pfc.GetOpcode());
+        return;
+    }
+    std::array<uint16_t, 8> times{};
+    int64_t nowFs = Simulator::Now().GetFemtoSeconds();
+    for (uint8_t p = 0; p < NUM_PRIORITIES; ++p)
+    {
+        if (!pfc.IsEnabled(p))
+        {
+            continue;
+        }
+        uint16_t quanta = pfc.GetPauseTime(p);
+        times[p] = quanta;
+        if (quanta > 0)
+        {
+            ++m_counters[p].pausesReceived;
+        }
+        else
+        {
+            ++m_counters[p].resumesReceived;
+        }
+        if (!m_pfcEnabled)
+        {
+            continue;
+        }
+        // quanta x 512 bit times = quanta x 64 byte times at this port's rate.
+        m_pausedUntilFs[p] =
+            nowFs + BytesToFs(static_cast<uint64_t>(quanta) * (PfcHeader::QUANTUM_BITS / 8));
+        if (quanta > 0 && !m_paused[p])
+        {
+            m_paused[p] = true;
+            m_pauseStart[p] = Simulator::Now();
+            m_pauseStateTrace(p, true);
+        }
+    }
+    m_pfcRxTrace(pfc.GetClassEnableVector(), times);
+    UpdatePauses();
+}
+
+void
+RoceNetDevice::UpdatePauses()
+{
+    m_pauseEvent.Cancel();
+    int64_t next = -1;
+    for (uint8_t p = 0; p < NUM_PRIORITIES; ++p)
+    {
+        if (!m_paused[p])
+        {
+            continue;
+        }
+        if (DelayUntilFs(m_pausedUntilFs[p]).IsZero())
+        {
+            m_paused[p] = false;
+            m_counters[p].pausedTime += Simulator::Now() - m_pauseStart[p];
+            m_pauseStateTrace(p, false);
+        }
+        else if (next < 0 || m_pausedUntilFs[p] < next)
+        {
+            next = m_pausedUntilFs[p];
+        }
+    }
+    if (next >= 0)
+    {
+        m_pauseEvent = Simulator::Schedule(DelayUntilFs(next), &RoceNetDevice::UpdatePauses, this);
+    }
+    TryTransmit();
+}
+
+bool
+RoceNetDevice::IsPaused(uint8_t priority) const
+{
+    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    return m_paused[priority];
+}
+
+uint32_t
+RoceNetDevice::GetQueueBytes(uint8_t priority) const
+{
+    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    return m_queueBytes[priority];
+}
+
+const RoceNetDevice::Counters&
+RoceNetDevice::GetCounters(uint8_t priority) const
+{
+    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    return m_counters[priority];
+}
+
+void
+RoceNetDevice::SetFrameReceiveCallback(FrameReceiveCallback cb)
+{
+    m_frameRxCallback = cb;
+}
+
+void
+RoceNetDevice::SetDequeueCallback(DequeueCallback cb)
+{
+    m_dequeueCallback = cb;
+}
+
+void
+RoceNetDevice::SetIfIndex(const uint32_t index)
+{
+    m_ifIndex = index;
+}
+
+uint32_t
+RoceNetDevice::GetIfIndex() const
+{
+    return m_ifIndex;
+}
+
+Ptr<Channel>
+RoceNetDevice::GetChannel() const
+{
+    return m_channel;
+}
+
+void
+RoceNetDevice::SetAddress(Address address)
+{
+    m_address = Mac48Address::ConvertFrom(address);
+}
+
+Address
+RoceNetDevice::GetAddress() const
+{
+    return m_address;
+}
+
+bool
+RoceNetDevice::SetMtu(const uint16_t mtu)
+{
+    m_mtu = mtu;
+    return true;
+}
+
+uint16_t
+RoceNetDevice::GetMtu() const
+{
+    return m_mtu;
+}
+
+bool
+RoceNetDevice::IsLinkUp() const
+{
+    return m_channel != nullptr;
+}
+
+void
+RoceNetDevice::AddLinkChangeCallback(Callback<void> callback)
+{
+    // Links do not change state in this model.
+}
+
+bool
+RoceNetDevice::IsBroadcast() const
+{
+    return true;
+}
+
+Address
+RoceNetDevice::GetBroadcast() const
+{
+    return Mac48Address::GetBroadcast();
+}
+
+bool
+RoceNetDevice::IsMulticast() const
+{
+    return true;
+}
+
+Address
+RoceNetDevice::GetMulticast(Ipv4Address multicastGroup) const
+{
+    return Mac48Address::GetMulticast(multicastGroup);
+}
+
+Address
+RoceNetDevice::GetMulticast(Ipv6Address addr) const
+{
+    return Mac48Address::GetMulticast(addr);
+}
+
+bool
+RoceNetDevice::IsBridge() const
+{
+    return false;
+}
+
+bool
+RoceNetDevice::IsPointToPoint() const
+{
+    return false;
+}
+
+bool
+RoceNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    return SendFrom(packet, m_address, dest, protocolNumber);
+}
+
+bool
+RoceNetDevice::SendFrom(Ptr<Packet> packet,
+                        const Address& source,
+                        const Address& dest,
+                        uint16_t protocolNumber)
+{
+    NS_LOG_FUNCTION(this << packet << dest << protocolNumber);
+    if (packet->GetSize() > m_mtu)
+    {
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    EthernetHeader eth(false);
+    eth.SetSource(Mac48Address::ConvertFrom(source));
+    eth.SetDestination(Mac48Address::ConvertFrom(dest));
+    eth.SetLengthType(protocolNumber);
+    packet->AddHeader(eth);
+    uint8_t priority = Classify(packet);
+    if (m_queueBytes[priority] + packet->GetSize() > m_txQueueLimit.GetValue())
+    {
+        m_macTxDropTrace(packet);
+        return false;
+    }
+    m_macTxTrace(packet);
+    Enqueue(packet, priority, 0);
+    return true;
+}
+
+Ptr<Node>
+RoceNetDevice::GetNode() const
+{
+    return m_node;
+}
+
+void
+RoceNetDevice::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+bool
+RoceNetDevice::NeedsArp() const
+{
+    return false;
+}
+
+void
+RoceNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
+{
+    m_rxCallback = cb;
+}
+
+void
+RoceNetDevice::SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb)
+{
+    m_promiscCallback = cb;
+}
+
+bool
+RoceNetDevice::SupportsSendFrom() const
+{
+    return true;
+}
+
+} // namespace ns3

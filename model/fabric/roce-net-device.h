@@ -1,0 +1,346 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ROCE_NET_DEVICE_H
+#define ROCE_NET_DEVICE_H
+
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/mac48-address.h"
+#include "ns3/net-device.h"
+#include "ns3/nstime.h"
+#include "ns3/packet.h"
+#include "ns3/queue-size.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <cstdint>
+#include <deque>
+
+namespace ns3
+{
+
+class RoceChannel;
+class Node;
+
+/**
+ * @ingroup llm-fabric
+ * @brief An Ethernet port of a RoCE NIC or switch: eight priority queues, line-rate
+ * transmission, IEEE 802.1Qbb PFC.
+ *
+ * Frames are Ethernet II frames (header in the packet, FCS not: it is counted in the time on the
+ * wire, as are the preamble with start delimiter and the inter-frame gap when
+ * CountPreambleAndGap is true). A frame of B bytes occupies the wire for (8 + B + 4 + 12) x 8 /
+ * DataRate: its last bit leaves (8 + B + 4) x 8 / DataRate after its first, and the next frame
+ * may start 12 byte times later. The exact times are kept in femtoseconds, so rounding to the
+ * simulator's resolution never accumulates: back-to-back frames keep the line rate.
+ *
+ * Transmission picks, whenever the wire is free, first a pending PFC frame (control frames are
+ * never paused), then a data frame of the highest non-empty, non-paused priority (strict
+ * priority, 7 highest) or, with Scheduler DWRR, by deficit round robin among those priorities.
+ *
+ * A received PFC frame pauses, for each priority it enables, the start of new frames of that
+ * priority for quanta x 512 bit times at this port's rate (a frame already on the wire
+ * completes); a zero quanta resumes at once; a newer frame replaces the remaining time. Other
+ * priorities keep sending. With PfcEnabled false, pause frames are counted but ignored.
+ *
+ * Received frames go either to the frame receive callback (a switch takes whole frames) or,
+ * without one, up the stack as an ordinary NetDevice does (Ethernet header removed).
+ */
+class RoceNetDevice : public NetDevice
+{
+  public:
+    /// Number of priorities (traffic classes).
+    static constexpr uint8_t NUM_PRIORITIES = 8;
+    /// Preamble and start-of-frame delimiter, bytes.
+    static constexpr uint32_t PREAMBLE_BYTES = 8;
+    /// Minimum inter-frame gap, bytes.
+    static constexpr uint32_t INTERFRAME_GAP_BYTES = 12;
+    /// Frame check sequence, bytes.
+    static constexpr uint32_t FCS_BYTES = 4;
+
+    /// How a frame's priority is chosen when it is sent through Send().
+    enum Classifier
+    {
+        DSCP, //!< priority = DSCP >> 3 of the IPv4 header (class selector)
+        PCP   //!< priority = the 802.1Q PCP of a tagged frame (untagged: DefaultPriority)
+    };
+
+    /// How data frames of different priorities share the port.
+    enum Scheduler
+    {
+        STRICT_PRIORITY, //!< highest priority first
+        DWRR             //!< deficit weighted round robin, equal weights
+    };
+
+    /// Counters of one priority of this port.
+    struct Counters
+    {
+        uint64_t txFrames{0};        //!< data frames sent
+        uint64_t txBytes{0};         //!< data frame bytes sent (without FCS)
+        uint64_t rxFrames{0};        //!< data frames received
+        uint64_t rxBytes{0};         //!< data frame bytes received
+        uint64_t pausesSent{0};      //!< PFC frames sent with non-zero quanta for this priority
+        uint64_t resumesSent{0};     //!< PFC frames sent with zero quanta for this priority
+        uint64_t pausesReceived{0};  //!< PFC frames received with non-zero quanta
+        uint64_t resumesReceived{0}; //!< PFC frames received with zero quanta
+        Time pausedTime;             //!< total time this priority was paused by the peer
+    };
+
+    /**
+     * Callback for whole received frames (switch ports).
+     * @param device the receiving port.
+     * @param frame the frame, Ethernet header included.
+     */
+    typedef Callback<void, Ptr<RoceNetDevice>, Ptr<Packet>> FrameReceiveCallback;
+
+    /**
+     * Callback when a data frame leaves its queue to go on the wire.
+     * @param device the port.
+     * @param frame the frame.
+     * @param priority its priority.
+     * @param tag the value given to Enqueue.
+     */
+    typedef Callback<void, Ptr<RoceNetDevice>, Ptr<const Packet>, uint8_t, uint64_t>
+        DequeueCallback;
+
+    /**
+     * Signature of the PfcReceived and PfcSent traces.
+     * @param classEnableVector bit i set for priority i.
+     * @param quanta the pause time of each priority (0 for a disabled one).
+     */
+    typedef void (*PfcTracedCallback)(uint8_t classEnableVector,
+                                      const std::array<uint16_t, 8>& quanta);
+
+    /**
+     * Signature of the PauseState trace: a priority of this port stops or starts being paused.
+     * @param priority the priority.
+     * @param paused true when the pause starts, false when it ends.
+     */
+    typedef void (*PauseStateTracedCallback)(uint8_t priority, bool paused);
+
+    /**
+     * Register this type.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RoceNetDevice();
+    ~RoceNetDevice() override;
+
+    RoceNetDevice(const RoceNetDevice&) = delete;
+    RoceNetDevice& operator=(const RoceNetDevice&) = delete;
+
+    /**
+     * Connect this port to a link.
+     * @param channel the link.
+     * @return true.
+     */
+    bool Attach(Ptr<RoceChannel> channel);
+
+    /**
+     * Queue a whole frame (Ethernet header included) for transmission; used by switches, whose
+     * MMU has already admitted it. Never drops.
+     * @param frame the frame.
+     * @param priority its priority (0-7).
+     * @param tag a value handed back to the dequeue callback (the switch's bookkeeping).
+     */
+    void Enqueue(Ptr<Packet> frame, uint8_t priority, uint64_t tag);
+
+    /**
+     * Send a PFC frame now (ahead of every data frame).
+     * @param priority the priority to pause or resume.
+     * @param quanta pause time in quanta of 512 bit times; 0 resumes.
+     */
+    void SendPfc(uint8_t priority, uint16_t quanta);
+
+    /**
+     * Called by the channel when a frame has fully arrived.
+     * @param frame the frame.
+     */
+    void Receive(Ptr<Packet> frame);
+
+    /**
+     * @param priority a priority.
+     * @return true if the peer's PFC currently pauses it.
+     */
+    bool IsPaused(uint8_t priority) const;
+
+    /**
+     * @param priority a priority.
+     * @return bytes waiting in its queue.
+     */
+    uint32_t GetQueueBytes(uint8_t priority) const;
+
+    /**
+     * @param priority a priority.
+     * @return its counters.
+     */
+    const Counters& GetCounters(uint8_t priority) const;
+
+    /**
+     * The time a frame of this many bytes (Ethernet header to payload end, no FCS) occupies
+     * the wire at this port's rate, FCS, preamble and gap included (preamble and gap only with
+     * CountPreambleAndGap).
+     * @param frameBytes frame size without FCS.
+     * @return the time, rounded to the simulator's resolution (transmission itself keeps the
+     *         exact value).
+     */
+    Time GetWireTime(uint32_t frameBytes) const;
+
+    /// @return the line rate.
+    DataRate GetDataRate() const;
+
+    /**
+     * @param cb callback receiving whole frames instead of the stack.
+     */
+    void SetFrameReceiveCallback(FrameReceiveCallback cb);
+
+    /**
+     * @param cb callback for frames leaving their queue.
+     */
+    void SetDequeueCallback(DequeueCallback cb);
+
+    /**
+     * The priority of a frame as this port's classifier sees it.
+     * @param frame an Ethernet frame.
+     * @return its priority (DefaultPriority for non-IPv4 frames in DSCP mode, or untagged
+     *         frames in PCP mode).
+     */
+    uint8_t Classify(Ptr<const Packet> frame) const;
+
+    /**
+     * The priority of a frame from its first bytes (see Classify).
+     * @param bytes the frame's first bytes.
+     * @param length how many there are.
+     * @return the priority.
+     */
+    uint8_t ClassifyBytes(const uint8_t* bytes, uint32_t length) const;
+
+    // NetDevice
+    void SetIfIndex(const uint32_t index) override;
+    uint32_t GetIfIndex() const override;
+    Ptr<Channel> GetChannel() const override;
+    void SetAddress(Address address) override;
+    Address GetAddress() const override;
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool IsLinkUp() const override;
+    void AddLinkChangeCallback(Callback<void> callback) override;
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address multicastGroup) const override;
+    Address GetMulticast(Ipv6Address addr) const override;
+    bool IsBridge() const override;
+    bool IsPointToPoint() const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+    Ptr<Node> GetNode() const override;
+    void SetNode(Ptr<Node> node) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback cb) override;
+    bool SupportsSendFrom() const override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A frame waiting in a priority queue.
+    struct Entry
+    {
+        Ptr<Packet> frame; //!< the frame
+        uint64_t tag;      //!< handed back at dequeue
+    };
+
+    /// Start the next frame if the wire is free and a frame may go.
+    void TryTransmit();
+    /**
+     * Put a frame on the wire.
+     * @param frame the frame.
+     */
+    void StartTransmission(Ptr<Packet> frame);
+    /// The wire is free again.
+    void TransmitComplete();
+    /**
+     * Choose the priority whose head frame goes next.
+     * @return the priority, or NUM_PRIORITIES if none may go now.
+     */
+    uint8_t SelectPriority();
+    /**
+     * Act on a received PFC frame.
+     * @param frame the frame, Ethernet header included.
+     */
+    void ReceivePfc(Ptr<Packet> frame);
+    /// Lift the pauses that have expired and schedule the next expiry.
+    void UpdatePauses();
+    /**
+     * Femtoseconds a number of bytes takes at this port's rate.
+     * @param bytes the bytes.
+     * @return femtoseconds.
+     */
+    int64_t BytesToFs(uint64_t bytes) const;
+    /**
+     * Convert femtoseconds from now to a Time, rounded to the simulator's resolution.
+     * @param fs absolute time in femtoseconds.
+     * @return the delay from now.
+     */
+    Time DelayUntilFs(int64_t fs) const;
+
+    Ptr<Node> m_node;           //!< owner
+    Ptr<RoceChannel> m_channel; //!< link
+    uint32_t m_ifIndex;         //!< index in the node
+    Mac48Address m_address;     //!< MAC address
+    uint16_t m_mtu;             //!< largest network-layer packet
+    DataRate m_rate;            //!< line rate
+    bool m_countPreambleAndGap; //!< charge preamble and inter-frame gap on the wire
+    Classifier m_classifier;    //!< priority classification of Send()
+    uint8_t m_defaultPriority;  //!< priority of frames the classifier cannot place
+    Scheduler m_scheduler;      //!< strict priority or DWRR
+    uint32_t m_dwrrQuantum;     //!< DWRR quantum in bytes
+    bool m_pfcEnabled;          //!< honour received PFC frames
+    QueueSize m_txQueueLimit;   //!< what a priority queue may hold through Send()
+
+    std::array<std::deque<Entry>, NUM_PRIORITIES> m_queues; //!< data queues
+    std::array<uint32_t, NUM_PRIORITIES> m_queueBytes;      //!< bytes per queue
+    std::array<int64_t, NUM_PRIORITIES> m_deficit;          //!< DWRR deficits
+    uint8_t m_dwrrNext;                                     //!< DWRR round-robin position
+    bool m_dwrrCredited;                                    //!< m_dwrrNext got its quantum
+    std::deque<Ptr<Packet>> m_control;                      //!< PFC frames to send
+    std::array<int64_t, NUM_PRIORITIES> m_pausedUntilFs;    //!< pause end per priority (fs)
+    std::array<Time, NUM_PRIORITIES> m_pauseStart;          //!< when the current pause began
+    std::array<bool, NUM_PRIORITIES> m_paused;              //!< paused now
+    EventId m_pauseEvent;                                   //!< next pause expiry
+    bool m_txBusy;                                          //!< a frame is on the wire
+    Ptr<Packet> m_currentFrame;                             //!< the frame on the wire
+    int64_t m_wireFreeFs;                                   //!< exact time the wire frees (fs)
+    std::array<Counters, NUM_PRIORITIES> m_counters;        //!< per-priority counters
+
+    FrameReceiveCallback m_frameRxCallback;              //!< whole-frame receiver (switch)
+    DequeueCallback m_dequeueCallback;                   //!< dequeue notification (switch)
+    NetDevice::ReceiveCallback m_rxCallback;             //!< stack receiver
+    NetDevice::PromiscReceiveCallback m_promiscCallback; //!< promiscuous stack receiver
+
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;          //!< frame accepted by Send
+    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;      //!< frame refused by Send
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;          //!< frame passed up
+    TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;     //!< frame starts on the wire
+    TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;       //!< frame's last bit sent
+    TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;       //!< frame fully received
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;        //!< every frame sent or received
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; //!< the same, for pcap helpers
+    TracedCallback<uint8_t, const std::array<uint16_t, 8>&> m_pfcRxTrace; //!< PFC received
+    TracedCallback<uint8_t, const std::array<uint16_t, 8>&> m_pfcTxTrace; //!< PFC sent
+    TracedCallback<uint8_t, bool> m_pauseStateTrace;                      //!< pause begins or ends
+};
+
+} // namespace ns3
+
+#endif /* ROCE_NET_DEVICE_H */

@@ -1,0 +1,488 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "llm-fabric-test-util.h"
+
+#include "ns3/boolean.h"
+#include "ns3/data-rate.h"
+#include "ns3/enum.h"
+#include "ns3/ethernet-header.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/llm-fabric-compat.h"
+#include "ns3/node.h"
+#include "ns3/roce-channel.h"
+#include "ns3/roce-net-device.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <map>
+#include <vector>
+
+using namespace ns3;
+
+namespace llmfabric
+{
+namespace tests
+{
+
+namespace
+{
+
+/// Two ports joined by a link, each on its own node.
+struct Link
+{
+    Ptr<RoceNetDevice> a; //!< one end
+    Ptr<RoceNetDevice> b; //!< the other end
+};
+
+/**
+ * @param rate line rate of both ends.
+ * @param delay propagation delay.
+ * @return two connected ports.
+ */
+Link
+MakeLink(DataRate rate, Time delay)
+{
+    Link link;
+    Ptr<RoceChannel> channel = CreateObject<RoceChannel>();
+    channel->SetAttribute("Delay", TimeValue(delay));
+    for (auto* end : {&link.a, &link.b})
+    {
+        Ptr<Node> node = CreateObject<Node>();
+        *end = CreateObject<RoceNetDevice>();
+        (*end)->SetAttribute("DataRate", DataRateValue(rate));
+        (*end)->SetAddress(Mac48Address::Allocate());
+        node->AddDevice(*end);
+        (*end)->Attach(channel);
+    }
+    return link;
+}
+
+/**
+ * An Ethernet/IPv4 frame of the given size (without FCS) and DSCP.
+ * @param bytes frame size, at least 34.
+ * @param dscp the DSCP.
+ * @return the frame.
+ */
+Ptr<Packet>
+MakeFrame(uint32_t bytes, uint8_t dscp)
+{
+    Ptr<Packet> p = Create<Packet>(bytes - 34);
+    Ipv4Header ip;
+    ip.SetSource(Ipv4Address("10.0.0.1"));
+    ip.SetDestination(Ipv4Address("10.0.0.2"));
+    ip.SetProtocol(17);
+    ip.SetPayloadSize(bytes - 34);
+    ip.SetDscp(static_cast<Ipv4Header::DscpType>(dscp));
+    p->AddHeader(ip);
+    EthernetHeader eth(false);
+    eth.SetSource(Mac48Address("02:00:00:00:00:01"));
+    eth.SetDestination(Mac48Address("02:00:00:00:00:02"));
+    eth.SetLengthType(0x0800);
+    p->AddHeader(eth);
+    return p;
+}
+
+/// Records when frames start on a wire and arrive, with their priority.
+class Recorder
+{
+  public:
+    /// @param frame a frame starting on the wire.
+    void TxBegin(Ptr<const Packet> frame)
+    {
+        txTimes.push_back(Simulator::Now());
+        txPriorities.push_back(classifier->Classify(frame));
+    }
+
+    /// @param frame a frame that has arrived.
+    void RxEnd(Ptr<const Packet> frame)
+    {
+        rxTimes.push_back(Simulator::Now());
+    }
+
+    /**
+     * @param priority a priority.
+     * @param paused pause starts or ends.
+     */
+    void PauseState(uint8_t priority, bool paused)
+    {
+        pauseEvents.emplace_back(Simulator::Now(), paused);
+    }
+
+    Ptr<RoceNetDevice> classifier;                  //!< classifies what TxBegin sees
+    std::vector<Time> txTimes;                      //!< wire start times
+    std::vector<uint8_t> txPriorities;              //!< their priorities
+    std::vector<Time> rxTimes;                      //!< arrival times
+    std::vector<std::pair<Time, bool>> pauseEvents; //!< pause state changes
+};
+
+} // namespace
+
+/**
+ * @ingroup llm-fabric-tests
+ * A frame's arrival is its serialization (preamble, frame, FCS) plus the propagation delay;
+ * back-to-back frames keep the line rate without rounding drift; the delay adds exactly.
+ */
+class RoceDeviceTimingTestCase : public TestCase
+{
+  public:
+    RoceDeviceTimingTestCase()
+        : TestCase("Frames arrive after serialization plus delay and keep line rate back to back")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // One 988-byte frame at 100 Gb/s: its last bit leaves (8 preamble + 988 + 4 FCS) =
+        // 1000 bytes = 8000 bits / 1e11 b/s = 80 ns after it starts, and arrives 1 us later:
+        // 1080 ns. The wire is free after 12 more bytes of gap: 1012 x 0.08 = 80.96 ns.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            Recorder rec;
+            link.b->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Recorder::RxEnd, &rec));
+            link.a->Enqueue(MakeFrame(988, 0), 0, 0);
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(rec.rxTimes.size(), 1, "one frame arrives");
+            NS_TEST_ASSERT_MSG_EQ(rec.rxTimes[0], NanoSeconds(1080), "80 ns + 1 us");
+            NS_TEST_ASSERT_MSG_EQ(link.a->GetWireTime(988),
+                                  NanoSeconds(81),
+                                  "988 B occupy 80.96 ns with gap, 81 ns rounded");
+        }
+        // 1000 such frames back to back: frame k starts at k x 80.96 ns (exactly, however the
+        // events are rounded), so the last arrives at 999 x 80.96 + 80 + 1000 = 81959.04 ns,
+        // 81959 ns at nanosecond resolution. Rounding each frame's 80.96 ns to 81 ns would give
+        // 81999 ns: the test tells the two apart.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            Recorder rec;
+            link.b->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Recorder::RxEnd, &rec));
+            for (int k = 0; k < 1000; ++k)
+            {
+                link.a->Enqueue(MakeFrame(988, 0), 0, 0);
+            }
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(rec.rxTimes.size(), 1000, "all frames arrive");
+            NS_TEST_ASSERT_MSG_EQ(rec.rxTimes.back(), NanoSeconds(81959), "line rate kept");
+            NS_TEST_ASSERT_MSG_EQ(link.a->GetCounters(0).txFrames, 1000, "counted");
+            NS_TEST_ASSERT_MSG_EQ(link.a->GetCounters(0).txBytes, 988000, "bytes counted");
+            NS_TEST_ASSERT_MSG_EQ(link.b->GetCounters(0).rxFrames, 1000, "received counted");
+        }
+        // The propagation delay adds exactly: 3 us instead of 1 us is 2000 ns later.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(3));
+            Recorder rec;
+            link.b->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Recorder::RxEnd, &rec));
+            link.a->Enqueue(MakeFrame(988, 0), 0, 0);
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(rec.rxTimes[0], NanoSeconds(3080), "80 ns + 3 us");
+        }
+        // Without preamble and gap, 25 Gb/s: (996 + 4) bytes x 8 / 25e9 = 320 ns, + 500 ns.
+        {
+            Link link = MakeLink(DataRate("25Gbps"), NanoSeconds(500));
+            link.a->SetAttribute("CountPreambleAndGap", BooleanValue(false));
+            Recorder rec;
+            link.b->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Recorder::RxEnd, &rec));
+            link.a->Enqueue(MakeFrame(996, 0), 0, 0);
+            link.a->Enqueue(MakeFrame(996, 0), 0, 0);
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(rec.rxTimes[0], NanoSeconds(820), "320 ns + 500 ns");
+            NS_TEST_ASSERT_MSG_EQ(rec.rxTimes[1], NanoSeconds(1140), "the next 320 ns later");
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * A received PFC pause stops new frames of its priority for quanta x 512 bit times, a frame on
+ * the wire completes, other priorities keep sending, and a zero-quanta frame resumes at once.
+ */
+class RoceDevicePfcTestCase : public TestCase
+{
+  public:
+    RoceDevicePfcTestCase()
+        : TestCase("PFC pauses one priority for quanta x 512 bit times; resume; others go on")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A sends 200 frames of priority 3 (DSCP 26) and 200 of priority 1 (DSCP 8), strict
+        // priority; B pauses priority 3 for 1000 quanta at t = 2 us. At 100 Gb/s a quantum is
+        // 512 bits = 5.12 ns, so 1000 quanta = 5120 ns.
+        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+        Recorder rec;
+        rec.classifier = link.a;
+        link.a->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&Recorder::TxBegin, &rec));
+        link.a->TraceConnectWithoutContext("PauseState", MakeCallback(&Recorder::PauseState, &rec));
+        for (int k = 0; k < 200; ++k)
+        {
+            link.a->Enqueue(MakeFrame(988, 26), 3, 0);
+            link.a->Enqueue(MakeFrame(988, 8), 1, 0);
+        }
+        Simulator::Schedule(MicroSeconds(2), &RoceNetDevice::SendPfc, link.b, 3, 1000);
+        Simulator::Run();
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(rec.pauseEvents.size(), 2, "one pause start and one end");
+        Time pausedAt = rec.pauseEvents[0].first;
+        // The 60-byte PFC frame leaves B at 2 us: (8 + 60 + 4) x 0.08 = 5.76 ns on the wire,
+        // + 1 us of propagation: it arrives at 3005.76 ns, 3006 ns at nanosecond resolution.
+        NS_TEST_ASSERT_MSG_EQ(pausedAt, NanoSeconds(3006), "pause takes effect on arrival");
+        NS_TEST_ASSERT_MSG_EQ(rec.pauseEvents[1].first - pausedAt,
+                              NanoSeconds(5120),
+                              "1000 quanta at 100 Gb/s last 5120 ns");
+        // No priority-3 frame starts inside the pause; priority 1 fills the wire meanwhile.
+        uint32_t p3Inside = 0;
+        uint32_t p1Inside = 0;
+        Time firstP3After;
+        for (size_t i = 0; i < rec.txTimes.size(); ++i)
+        {
+            Time t = rec.txTimes[i];
+            bool inside = t > pausedAt && t < pausedAt + NanoSeconds(5120);
+            p3Inside += (inside && rec.txPriorities[i] == 3);
+            p1Inside += (inside && rec.txPriorities[i] == 1);
+            if (rec.txPriorities[i] == 3 && t >= pausedAt + NanoSeconds(5120) &&
+                firstP3After.IsZero())
+            {
+                firstP3After = t;
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(p3Inside, 0, "priority 3 starts nothing while paused");
+        // 5120 ns / 80.96 ns per frame = 63.2: priority 1 keeps the wire busy (63 or 64 starts).
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(p1Inside, 63, "priority 1 keeps sending");
+        // Priority 3 resumes with the first frame after the pause once the priority-1 frame on
+        // the wire has finished: within one frame time (80.96 ns) of the expiry.
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(firstP3After - (pausedAt + NanoSeconds(5120)),
+                                    NanoSeconds(81),
+                                    "priority 3 resumes after the pause");
+        NS_TEST_ASSERT_MSG_EQ(link.a->GetCounters(3).pausesReceived, 1, "one pause received");
+        NS_TEST_ASSERT_MSG_EQ(link.b->GetCounters(3).pausesSent, 1, "one pause sent");
+        NS_TEST_ASSERT_MSG_EQ(link.a->GetCounters(3).pausedTime, NanoSeconds(5120), "paused time");
+        NS_TEST_ASSERT_MSG_EQ(link.a->GetCounters(3).txFrames, 200, "every frame still sent");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * A zero-quanta PFC frame ends a pause at once, a frame on the wire when the pause arrives
+ * completes, and a port with PfcEnabled false counts pauses but keeps sending.
+ */
+class RoceDevicePfcResumeTestCase : public TestCase
+{
+  public:
+    RoceDevicePfcResumeTestCase()
+        : TestCase("PFC zero quanta resumes at once; frame on the wire completes; PfcEnabled")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool enabled : {true, false})
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            link.a->SetAttribute("PfcEnabled", BooleanValue(enabled));
+            Recorder rec;
+            rec.classifier = link.a;
+            link.a->TraceConnectWithoutContext("PhyTxBegin",
+                                               MakeCallback(&Recorder::TxBegin, &rec));
+            Recorder rx;
+            link.b->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Recorder::RxEnd, &rx));
+            for (int k = 0; k < 100; ++k)
+            {
+                link.a->Enqueue(MakeFrame(988, 26), 3, 0);
+            }
+            // Pause for the longest time at 1 us (arrives at 2005.76 -> 2006 ns), resume at 3 us
+            // (arrives at 4006 ns): priority 3 stops from 2006 to 4006 ns only.
+            Simulator::Schedule(MicroSeconds(1), &RoceNetDevice::SendPfc, link.b, 3, 0xFFFF);
+            Simulator::Schedule(MicroSeconds(3), &RoceNetDevice::SendPfc, link.b, 3, 0);
+            Simulator::Run();
+            Simulator::Destroy();
+            Time lastBefore;
+            Time firstAfter;
+            for (Time t : rec.txTimes)
+            {
+                if (t <= NanoSeconds(2006))
+                {
+                    lastBefore = t;
+                }
+                else if (firstAfter.IsZero())
+                {
+                    firstAfter = t;
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(rx.rxTimes.size(), 100, "every frame arrives");
+            if (enabled)
+            {
+                // Frames start every 80.96 ns: the one started at 24 x 80.96 = 1943.04 ns is
+                // on the wire when the pause arrives and completes; the next waits for resume.
+                NS_TEST_ASSERT_MSG_EQ(lastBefore, NanoSeconds(1943), "frame on the wire started");
+                NS_TEST_ASSERT_MSG_EQ(firstAfter, NanoSeconds(4006), "resume restarts at once");
+                NS_TEST_ASSERT_MSG_EQ(link.a->GetCounters(3).resumesReceived, 1, "resume counted");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(firstAfter - lastBefore,
+                                      NanoSeconds(81),
+                                      "a port ignoring PFC keeps its pace");
+                NS_TEST_ASSERT_MSG_EQ(link.a->GetCounters(3).pausesReceived,
+                                      1,
+                                      "the ignored pause is still counted");
+            }
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Strict priority sends the highest priority first; DWRR shares the wire equally; the
+ * classifier reads DSCP or PCP; Send() adds the Ethernet header and the peer's stack gets the
+ * packet.
+ */
+class RoceDeviceSchedulingTestCase : public TestCase
+{
+  public:
+    RoceDeviceSchedulingTestCase()
+        : TestCase("Strict priority, DWRR shares, DSCP and PCP classification, Send() path")
+    {
+    }
+
+  private:
+    /// Stack receive callback.
+    bool Deliver(Ptr<NetDevice> device,
+                 Ptr<const Packet> packet,
+                 uint16_t protocol,
+                 const Address& from)
+    {
+        m_delivered.push_back(packet->GetSize());
+        m_protocol = protocol;
+        return true;
+    }
+
+    std::vector<uint32_t> m_delivered; //!< sizes passed up
+    uint16_t m_protocol{0};            //!< protocol of the last one
+
+    void DoRun() override
+    {
+        // Strict: 10 frames of priority 2 then 10 of priority 5, enqueued at once. The first
+        // priority-2 frame grabs the idle wire; then all priority 5 go before the rest.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            Recorder rec;
+            rec.classifier = link.a;
+            link.a->TraceConnectWithoutContext("PhyTxBegin",
+                                               MakeCallback(&Recorder::TxBegin, &rec));
+            for (int k = 0; k < 10; ++k)
+            {
+                link.a->Enqueue(MakeFrame(500, 16), 2, 0);
+            }
+            for (int k = 0; k < 10; ++k)
+            {
+                link.a->Enqueue(MakeFrame(500, 40), 5, 0);
+            }
+            Simulator::Run();
+            Simulator::Destroy();
+            std::vector<uint8_t> expected{2, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+                                          5, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+            NS_TEST_ASSERT_MSG_EQ((rec.txPriorities == expected), true, "strict priority order");
+        }
+        // DWRR with a 1000-byte quantum: priorities 1 and 4, 500-byte frames, both backlogged:
+        // each round gives each priority 1000 bytes = 2 frames, so the first 40 frames are
+        // 20 + 20.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            link.a->SetAttribute("Scheduler", EnumValue(RoceNetDevice::DWRR));
+            link.a->SetAttribute("DwrrQuantum", UintegerValue(1000));
+            Recorder rec;
+            rec.classifier = link.a;
+            link.a->TraceConnectWithoutContext("PhyTxBegin",
+                                               MakeCallback(&Recorder::TxBegin, &rec));
+            for (int k = 0; k < 50; ++k)
+            {
+                link.a->Enqueue(MakeFrame(500, 8), 1, 0);
+                link.a->Enqueue(MakeFrame(500, 32), 4, 0);
+            }
+            Simulator::Run();
+            Simulator::Destroy();
+            uint32_t p1 = 0;
+            for (size_t i = 1; i < 41; ++i) // after the first frame, which found the wire idle
+            {
+                p1 += rec.txPriorities[i] == 1;
+            }
+            NS_TEST_ASSERT_MSG_EQ(p1, 20, "DWRR gives equal bytes to equal weights");
+        }
+        // Classification: DSCP 26 (AF31) -> 3, 48 (CS6) -> 6, 0 -> 0; an ARP frame -> default.
+        {
+            Ptr<RoceNetDevice> d = CreateObject<RoceNetDevice>();
+            d->SetAttribute("DefaultPriority", UintegerValue(2));
+            NS_TEST_ASSERT_MSG_EQ(+d->Classify(MakeFrame(100, 26)), 3, "AF31 is priority 3");
+            NS_TEST_ASSERT_MSG_EQ(+d->Classify(MakeFrame(100, 48)), 6, "CS6 is priority 6");
+            NS_TEST_ASSERT_MSG_EQ(+d->Classify(MakeFrame(100, 0)), 0, "best effort is 0");
+            std::vector<uint8_t> arp = HexToBytes("ffffffffffff020000000001 0806 0001");
+            NS_TEST_ASSERT_MSG_EQ(+d->ClassifyBytes(arp.data(), arp.size()), 2, "ARP: default");
+            // 802.1Q tag 8100, TCI a064 = PCP 5 (101), DEI 0, VID 0x064; inner IPv4 TOS 0x68
+            // (DSCP 26).
+            std::vector<uint8_t> tagged =
+                HexToBytes("020000000002 020000000001 8100 a064 0800 4568");
+            NS_TEST_ASSERT_MSG_EQ(+d->ClassifyBytes(tagged.data(), tagged.size()),
+                                  3,
+                                  "DSCP mode reads the IPv4 header behind the tag");
+            d->SetAttribute("Classifier", EnumValue(RoceNetDevice::PCP));
+            NS_TEST_ASSERT_MSG_EQ(+d->ClassifyBytes(tagged.data(), tagged.size()),
+                                  5,
+                                  "PCP mode reads the tag");
+            NS_TEST_ASSERT_MSG_EQ(+d->Classify(MakeFrame(100, 26)), 2, "untagged: default");
+            d->Dispose();
+        }
+        // Send(): the stack's packet gets an Ethernet header, crosses, and B's stack receives
+        // the 100-byte packet with protocol 0x0800.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            link.b->SetReceiveCallback(MakeCallback(&RoceDeviceSchedulingTestCase::Deliver, this));
+            Ptr<Packet> p = MakeFrame(134, 26);
+            EthernetHeader eth(false);
+            p->RemoveHeader(eth);
+            bool ok = link.a->Send(p, link.b->GetAddress(), 0x0800);
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(ok, true, "Send accepts the packet");
+            NS_TEST_ASSERT_MSG_EQ(m_delivered.size(), 1, "B's stack receives it");
+            NS_TEST_ASSERT_MSG_EQ(m_delivered[0], 120, "without the Ethernet header");
+            NS_TEST_ASSERT_MSG_EQ(m_protocol, 0x0800, "as IPv4");
+            NS_TEST_ASSERT_MSG_EQ(link.a->GetCounters(3).txFrames, 1, "classified as 3");
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The port device and its link.
+ */
+class RoceNetDeviceTestSuite : public TestSuite
+{
+  public:
+    RoceNetDeviceTestSuite()
+        : TestSuite("llm-fabric-roce-net-device", Type::UNIT)
+    {
+        AddTestCase(new RoceDeviceTimingTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RoceDevicePfcTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RoceDevicePfcResumeTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RoceDeviceSchedulingTestCase, ns3::llmfabric::TEST_QUICK);
+    }
+};
+
+/// Static instance that registers the suite.
+static RoceNetDeviceTestSuite g_roceNetDeviceTestSuite;
+
+} // namespace tests
+} // namespace llmfabric
