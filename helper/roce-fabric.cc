@@ -1,0 +1,132 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "roce-fabric.h"
+
+#include "ns3/abort.h"
+
+namespace ns3
+{
+
+uint32_t
+RoceFabric::AddHost(Ptr<Node> node, Ptr<RoceNetDevice> device, Ipv4Address address)
+{
+    m_hosts.push_back(node);
+    m_hostDevices.push_back(device);
+    m_hostAddresses.push_back(address);
+    return static_cast<uint32_t>(m_hosts.size() - 1);
+}
+
+uint32_t
+RoceFabric::AddSwitch(Ptr<Node> node, Ptr<RoceSwitch> sw, const std::string& name)
+{
+    m_switchNodes.push_back(node);
+    m_switches.push_back(sw);
+    m_switchNames.push_back(name);
+    return static_cast<uint32_t>(m_switches.size() - 1);
+}
+
+uint32_t
+RoceFabric::GetNHosts() const
+{
+    return static_cast<uint32_t>(m_hosts.size());
+}
+
+Ptr<Node>
+RoceFabric::GetHost(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= m_hosts.size(), "RoceFabric: no host " << i);
+    return m_hosts[i];
+}
+
+Ptr<RoceNetDevice>
+RoceFabric::GetHostDevice(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= m_hosts.size(), "RoceFabric: no host " << i);
+    return m_hostDevices[i];
+}
+
+Ipv4Address
+RoceFabric::GetHostAddress(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= m_hosts.size(), "RoceFabric: no host " << i);
+    return m_hostAddresses[i];
+}
+
+Mac48Address
+RoceFabric::GetHostMac(uint32_t i) const
+{
+    return Mac48Address::ConvertFrom(GetHostDevice(i)->GetAddress());
+}
+
+NodeContainer
+RoceFabric::GetHosts() const
+{
+    NodeContainer c;
+    for (const auto& h : m_hosts)
+    {
+        c.Add(h);
+    }
+    return c;
+}
+
+uint32_t
+RoceFabric::GetNSwitches() const
+{
+    return static_cast<uint32_t>(m_switches.size());
+}
+
+Ptr<RoceSwitch>
+RoceFabric::GetSwitch(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= m_switches.size(), "RoceFabric: no switch " << i);
+    return m_switches[i];
+}
+
+Ptr<Node>
+RoceFabric::GetSwitchNode(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= m_switches.size(), "RoceFabric: no switch " << i);
+    return m_switchNodes[i];
+}
+
+const std::string&
+RoceFabric::GetSwitchName(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= m_switches.size(), "RoceFabric: no switch " << i);
+    return m_switchNames[i];
+}
+
+NetDeviceContainer
+RoceFabric::GetAllDevices() const
+{
+    NetDeviceContainer c;
+    for (const auto& d : m_hostDevices)
+    {
+        c.Add(d);
+    }
+    for (const auto& s : m_switches)
+    {
+        for (uint32_t p = 0; p < s->GetNPorts(); ++p)
+        {
+            c.Add(s->GetPort(p));
+        }
+    }
+    return c;
+}
+
+int64_t
+RoceFabric::AssignStreams(int64_t stream) const
+{
+    int64_t used = 0;
+    for (const auto& s : m_switches)
+    {
+        used += s->AssignStreams(stream + used);
+    }
+    return used;
+}
+
+} // namespace ns3

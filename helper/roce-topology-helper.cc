@@ -1,0 +1,214 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "roce-topology-helper.h"
+
+#include "equal-cost-routes.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RoceTopologyHelper");
+
+RoceTopologyHelper::RoceTopologyHelper()
+    : m_seedBase(0)
+{
+    m_switchFactory.SetTypeId("ns3::RoceSwitch");
+}
+
+void
+RoceTopologyHelper::SetDeviceAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_linkHelper.SetDeviceAttribute(name, value);
+}
+
+void
+RoceTopologyHelper::SetSwitchAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_switchFactory.Set(name, value);
+}
+
+void
+RoceTopologyHelper::SetMmuAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_mmuAttributes.emplace_back(name, value.Copy());
+}
+
+void
+RoceTopologyHelper::SetEcmpSeedBase(uint32_t seedBase)
+{
+    m_seedBase = seedBase;
+}
+
+RoceLinkHelper&
+RoceTopologyHelper::GetLinkHelper()
+{
+    return m_linkHelper;
+}
+
+RoceFabric
+RoceTopologyHelper::BuildStar(uint32_t hosts, DataRate rate, Time delay)
+{
+    NS_ABORT_MSG_IF(hosts < 2, "RoceTopologyHelper: a star needs at least 2 hosts, not " << hosts);
+    std::vector<PendingLink> links;
+    for (uint32_t h = 0; h < hosts; ++h)
+    {
+        links.push_back({h, hosts, rate, delay});
+    }
+    return Build(hosts, {"switch0"}, links);
+}
+
+std::string
+RoceTopologyHelper::CheckLeafSpine(const LeafSpineConfig& c)
+{
+    std::ostringstream problem;
+    if (c.hostsPerLeaf == 0)
+    {
+        problem << "hostsPerLeaf (0) must be at least 1";
+    }
+    else if (c.leaves < 2)
+    {
+        problem << "leaves (" << c.leaves << ") must be at least 2";
+    }
+    else if (c.spines == 0)
+    {
+        problem << "spines (0) must be at least 1";
+    }
+    else if (c.hostRate.GetBitRate() == 0)
+    {
+        problem << "hostRate (0) must be positive";
+    }
+    else if (c.fabricRate.GetBitRate() == 0)
+    {
+        problem << "fabricRate (0) must be positive";
+    }
+    return problem.str();
+}
+
+double
+RoceTopologyHelper::GetOversubscription(const LeafSpineConfig& c)
+{
+    return static_cast<double>(c.hostsPerLeaf) * static_cast<double>(c.hostRate.GetBitRate()) /
+           (static_cast<double>(c.spines) * static_cast<double>(c.fabricRate.GetBitRate()));
+}
+
+RoceFabric
+RoceTopologyHelper::BuildLeafSpine(const LeafSpineConfig& c)
+{
+    std::string problem = CheckLeafSpine(c);
+    NS_ABORT_MSG_IF(!problem.empty(), "RoceTopologyHelper: leaf-spine: " << problem);
+    uint32_t hosts = c.hostsPerLeaf * c.leaves;
+    std::vector<std::string> names;
+    for (uint32_t l = 0; l < c.leaves; ++l)
+    {
+        names.push_back("leaf" + std::to_string(l));
+    }
+    for (uint32_t s = 0; s < c.spines; ++s)
+    {
+        names.push_back("spine" + std::to_string(s));
+    }
+    std::vector<PendingLink> links;
+    for (uint32_t h = 0; h < hosts; ++h)
+    {
+        links.push_back({h, hosts + h / c.hostsPerLeaf, c.hostRate, c.hostDelay});
+    }
+    for (uint32_t l = 0; l < c.leaves; ++l)
+    {
+        for (uint32_t s = 0; s < c.spines; ++s)
+        {
+            links.push_back({hosts + l, hosts + c.leaves + s, c.fabricRate, c.fabricDelay});
+        }
+    }
+    return Build(hosts, names, links);
+}
+
+RoceFabric
+RoceTopologyHelper::Build(uint32_t hosts,
+                          const std::vector<std::string>& switchNames,
+                          const std::vector<PendingLink>& links)
+{
+    RoceFabric fabric;
+    EqualCostRoutes routes;
+    std::vector<Ptr<Node>> nodes;
+    std::vector<Ptr<RoceSwitch>> switches(hosts + switchNames.size());
+    for (uint32_t i = 0; i < hosts + switchNames.size(); ++i)
+    {
+        nodes.push_back(CreateObject<Node>());
+        routes.AddNode();
+        if (i < hosts)
+        {
+            routes.SetTransit(i, false);
+        }
+        else
+        {
+            uint32_t index = i - hosts;
+            Ptr<RoceSwitch> sw = m_switchFactory.Create<RoceSwitch>();
+            for (const auto& [name, value] : m_mmuAttributes)
+            {
+                sw->GetMmu()->SetAttribute(name, *value);
+            }
+            // A distinct, well-spread seed per switch (golden-ratio increments).
+            sw->SetAttribute("EcmpSeed", UintegerValue(m_seedBase + 0x9E3779B9U * (index + 1)));
+            nodes[i]->AggregateObject(sw);
+            switches[i] = sw;
+        }
+    }
+    std::vector<Ptr<RoceNetDevice>> hostDevices(hosts);
+    for (const auto& link : links)
+    {
+        NetDeviceContainer d =
+            m_linkHelper.Install(nodes[link.a], nodes[link.b], link.rate, link.delay);
+        uint32_t ports[2] = {0, 0};
+        uint32_t ends[2] = {link.a, link.b};
+        for (uint32_t e = 0; e < 2; ++e)
+        {
+            Ptr<RoceNetDevice> device = DynamicCast<RoceNetDevice>(d.Get(e));
+            if (ends[e] < hosts)
+            {
+                NS_ABORT_MSG_IF(hostDevices[ends[e]],
+                                "RoceTopologyHelper: host " << ends[e] << " has two links");
+                hostDevices[ends[e]] = device;
+            }
+            else
+            {
+                ports[e] = switches[ends[e]]->AddPort(device);
+            }
+        }
+        routes.AddLink(link.a, ports[0], link.b, ports[1]);
+    }
+    for (uint32_t h = 0; h < hosts; ++h)
+    {
+        NS_ABORT_MSG_IF(!hostDevices[h], "RoceTopologyHelper: host " << h << " has no link");
+        fabric.AddHost(nodes[h], hostDevices[h], Ipv4Address(0x0A000001U + h));
+    }
+    std::vector<uint32_t> destinations;
+    for (uint32_t h = 0; h < hosts; ++h)
+    {
+        destinations.push_back(h);
+    }
+    routes.Compute(destinations);
+    for (uint32_t i = hosts; i < nodes.size(); ++i)
+    {
+        for (uint32_t h = 0; h < hosts; ++h)
+        {
+            std::vector<uint32_t> ports = routes.GetNextHopPorts(i, h);
+            if (!ports.empty())
+            {
+                switches[i]->AddRoute(fabric.GetHostAddress(h), ports);
+            }
+        }
+        fabric.AddSwitch(nodes[i], switches[i], switchNames[i - hosts]);
+    }
+    return fabric;
+}
+
+} // namespace ns3

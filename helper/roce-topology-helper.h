@@ -1,0 +1,140 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef ROCE_TOPOLOGY_HELPER_H
+#define ROCE_TOPOLOGY_HELPER_H
+
+#include "roce-fabric.h"
+#include "roce-link-helper.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+#include "ns3/object-factory.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * @ingroup llm-fabric
+ * @brief Builds RoCE fabrics: a star (hosts on one switch) and a two-tier leaf-spine; installs
+ * devices, links, switches with their MMUs, host addresses (10.0.0.1 upwards, in host order)
+ * and equal-cost host routes computed from the topology (EqualCostRoutes, Boost.Graph).
+ *
+ * Every switch gets its own ECMP seed (derived from SetEcmpSeedBase and its index), so tiers
+ * do not polarize.
+ */
+class RoceTopologyHelper
+{
+  public:
+    /// Shape of a leaf-spine fabric.
+    struct LeafSpineConfig
+    {
+        uint32_t hostsPerLeaf{4};                 //!< hosts under each leaf
+        uint32_t leaves{2};                       //!< leaf switches
+        uint32_t spines{2};                       //!< spine switches, each linked to every leaf
+        DataRate hostRate{DataRate("100Gbps")};   //!< host-leaf link rate
+        Time hostDelay{MicroSeconds(1)};          //!< host-leaf link delay
+        DataRate fabricRate{DataRate("100Gbps")}; //!< leaf-spine link rate
+        Time fabricDelay{MicroSeconds(1)};        //!< leaf-spine link delay
+    };
+
+    RoceTopologyHelper();
+
+    /**
+     * Set an attribute of every device created.
+     * @param name attribute of ns3::RoceNetDevice (DataRate is set per tier instead).
+     * @param value its value.
+     */
+    void SetDeviceAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Set an attribute of every switch created.
+     * @param name attribute of ns3::RoceSwitch.
+     * @param value its value.
+     */
+    void SetSwitchAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Set an attribute of every switch's MMU.
+     * @param name attribute of ns3::SwitchMmu.
+     * @param value its value.
+     */
+    void SetMmuAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @param seedBase base of the per-switch ECMP seeds (default 0).
+     */
+    void SetEcmpSeedBase(uint32_t seedBase);
+
+    /// @return the link helper, for pcap and ascii tracing of the devices built.
+    RoceLinkHelper& GetLinkHelper();
+
+    /**
+     * N hosts on one switch.
+     * @param hosts number of hosts (at least 2).
+     * @param rate link rate.
+     * @param delay link delay.
+     * @return the fabric; the switch is "switch0".
+     */
+    RoceFabric BuildStar(uint32_t hosts, DataRate rate, Time delay);
+
+    /**
+     * A two-tier leaf-spine: hosts 0..hostsPerLeaf-1 under leaf0, and so on; every leaf linked
+     * to every spine. Switches are leaf0..leafL-1 then spine0..spineS-1.
+     * @param config the shape; CheckLeafSpine must accept it.
+     * @return the fabric.
+     */
+    RoceFabric BuildLeafSpine(const LeafSpineConfig& config);
+
+    /**
+     * Check a leaf-spine shape.
+     * @param config the shape.
+     * @return "" or the problem, naming the field and its value.
+     */
+    static std::string CheckLeafSpine(const LeafSpineConfig& config);
+
+    /**
+     * The oversubscription of the leaves: host bandwidth into a leaf over its uplink bandwidth.
+     * @param config the shape.
+     * @return hostsPerLeaf x hostRate / (spines x fabricRate).
+     */
+    static double GetOversubscription(const LeafSpineConfig& config);
+
+  private:
+    /// A link to install: (graph node, graph node, rate, delay).
+    struct PendingLink
+    {
+        uint32_t a;    //!< one end (graph id)
+        uint32_t b;    //!< other end (graph id)
+        DataRate rate; //!< rate
+        Time delay;    //!< delay
+    };
+
+    /**
+     * Create the nodes, devices, links, switches, addresses and routes.
+     * @param hosts number of hosts (graph ids 0..hosts-1).
+     * @param switchNames names of the switches (graph ids hosts..).
+     * @param links the links.
+     * @return the fabric.
+     */
+    RoceFabric Build(uint32_t hosts,
+                     const std::vector<std::string>& switchNames,
+                     const std::vector<PendingLink>& links);
+
+    RoceLinkHelper m_linkHelper;                                              //!< makes links
+    ObjectFactory m_switchFactory;                                            //!< makes switches
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_mmuAttributes; //!< for MMUs
+    uint32_t m_seedBase;                                                      //!< ECMP seed base
+};
+
+} // namespace ns3
+
+#endif /* ROCE_TOPOLOGY_HELPER_H */

@@ -1,0 +1,382 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "roce-switch.h"
+
+#include "ecmp-hash.h"
+#include "pfc-header.h"
+#include "roce-channel.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
+#include "ns3/ethernet-header.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/llm-fabric-compat.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RoceSwitch");
+
+NS_OBJECT_ENSURE_REGISTERED(RoceSwitch);
+
+namespace
+{
+
+/// Offset of the IPv4 TOS byte in an untagged Ethernet frame.
+constexpr uint32_t TOS_OFFSET = 15;
+/// Offset of the EtherType in an Ethernet frame.
+constexpr uint32_t ETHERTYPE_OFFSET = 12;
+
+} // namespace
+
+TypeId
+RoceSwitch::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RoceSwitch")
+            .SetParent<Object>()
+            .SetGroupName("LlmFabric")
+            .AddConstructor<RoceSwitch>()
+            .AddAttribute(
+                "ForwardingPolicy",
+                "How a port is chosen among equal-cost ones: per-flow ECMP on a seeded "
+                "hash of the 5-tuple, or per-packet spraying.",
+                EnumValue(RoceSwitch::ECMP),
+                LLM_FABRIC_ENUM_ACCESSOR(RoceSwitch::ForwardingPolicy, &RoceSwitch::m_policy),
+                MakeEnumChecker(RoceSwitch::ECMP, "Ecmp", RoceSwitch::SPRAY, "Spray"))
+            .AddAttribute("EcmpSeed",
+                          "Seed of this switch's ECMP hash; give each tier its own to avoid "
+                          "polarization.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RoceSwitch::m_ecmpSeed),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("EcnEnabled",
+                          "Mark ECN-capable packets CE as the MMU's RED decides.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RoceSwitch::m_ecnEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("PauseQuanta",
+                          "Pause time of the PFC frames this switch sends, in quanta of 512 bit "
+                          "times; re-sent every half of it while the condition holds.",
+                          UintegerValue(0xFFFF),
+                          MakeUintegerAccessor(&RoceSwitch::m_pauseQuanta),
+                          MakeUintegerChecker<uint16_t>(1, 0xFFFF))
+            .AddAttribute("Mmu",
+                          "The shared-buffer MMU.",
+                          PointerValue(),
+                          MakePointerAccessor(&RoceSwitch::m_mmu),
+                          MakePointerChecker<SwitchMmu>())
+            .AddTraceSource("Drop",
+                            "A frame dropped, with its ingress port, priority and reason.",
+                            MakeTraceSourceAccessor(&RoceSwitch::m_dropTrace),
+                            "ns3::RoceSwitch::DropTracedCallback")
+            .AddTraceSource("EcnMark",
+                            "A packet marked CE: egress port, priority, queue length seen.",
+                            MakeTraceSourceAccessor(&RoceSwitch::m_ecnMarkTrace),
+                            "ns3::RoceSwitch::EcnMarkTracedCallback");
+    return tid;
+}
+
+RoceSwitch::RoceSwitch()
+    : m_policy(ECMP),
+      m_ecmpSeed(0),
+      m_ecnEnabled(true),
+      m_pauseQuanta(0xFFFF)
+{
+    NS_LOG_FUNCTION(this);
+    m_mmu = CreateObject<SwitchMmu>();
+    m_spray = CreateObject<UniformRandomVariable>();
+}
+
+RoceSwitch::~RoceSwitch()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+uint32_t
+RoceSwitch::AddPort(Ptr<RoceNetDevice> port)
+{
+    NS_LOG_FUNCTION(this << port);
+    uint32_t index = static_cast<uint32_t>(m_ports.size());
+    m_ports.push_back(port);
+    uint32_t ifIndex = port->GetIfIndex();
+    if (m_portOfIfIndex.size() <= ifIndex)
+    {
+        m_portOfIfIndex.resize(ifIndex + 1, UINT32_MAX);
+    }
+    m_portOfIfIndex[ifIndex] = index;
+    port->SetFrameReceiveCallback(MakeCallback(&RoceSwitch::Receive, this));
+    port->SetDequeueCallback(MakeCallback(&RoceSwitch::Dequeued, this));
+    m_ecnMarks.resize(m_ports.size() * RoceNetDevice::NUM_PRIORITIES, 0);
+    m_drops.resize(m_ports.size() * RoceNetDevice::NUM_PRIORITIES, {});
+    m_pauseRefresh.resize(m_ports.size() * RoceNetDevice::NUM_PRIORITIES);
+    return index;
+}
+
+uint32_t
+RoceSwitch::GetNPorts() const
+{
+    return static_cast<uint32_t>(m_ports.size());
+}
+
+Ptr<RoceNetDevice>
+RoceSwitch::GetPort(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= m_ports.size(), "RoceSwitch: no port " << i);
+    return m_ports[i];
+}
+
+void
+RoceSwitch::AddRoute(Ipv4Address destination, const std::vector<uint32_t>& ports)
+{
+    NS_LOG_FUNCTION(this << destination);
+    NS_ABORT_MSG_IF(ports.empty(), "RoceSwitch: a route to " << destination << " needs a port");
+    for (uint32_t p : ports)
+    {
+        NS_ABORT_MSG_IF(p >= m_ports.size(),
+                        "RoceSwitch: route to " << destination << " names port " << p << " of "
+                                                << m_ports.size());
+    }
+    m_routes[destination.Get()] = ports;
+}
+
+std::vector<uint32_t>
+RoceSwitch::GetRoute(Ipv4Address destination) const
+{
+    auto it = m_routes.find(destination.Get());
+    return it == m_routes.end() ? std::vector<uint32_t>() : it->second;
+}
+
+uint32_t
+RoceSwitch::SelectEcmpPort(const FlowFiveTuple& tuple, const std::vector<uint32_t>& ports) const
+{
+    return ports[EcmpHash::Select(EcmpHash::Hash(tuple, m_ecmpSeed),
+                                  static_cast<uint32_t>(ports.size()))];
+}
+
+uint32_t
+RoceSwitch::ChoosePort(const std::vector<uint32_t>& ports,
+                       const FlowFiveTuple& tuple,
+                       uint8_t priority)
+{
+    if (m_policy == SPRAY)
+    {
+        return ports[m_spray->GetInteger(0, static_cast<uint32_t>(ports.size()) - 1)];
+    }
+    return SelectEcmpPort(tuple, ports);
+}
+
+Ptr<SwitchMmu>
+RoceSwitch::GetMmu() const
+{
+    return m_mmu;
+}
+
+void
+RoceSwitch::DoInitialize()
+{
+    NS_LOG_FUNCTION(this);
+    std::vector<DataRate> rates;
+    std::vector<Time> delays;
+    for (const auto& port : m_ports)
+    {
+        rates.push_back(port->GetDataRate());
+        Ptr<RoceChannel> channel = DynamicCast<RoceChannel>(port->GetChannel());
+        delays.push_back(channel ? channel->GetDelay() : Time(0));
+    }
+    m_mmu->ConfigurePorts(rates, delays);
+    m_mmu->Initialize();
+    Object::DoInitialize();
+}
+
+void
+RoceSwitch::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    for (auto& e : m_pauseRefresh)
+    {
+        e.Cancel();
+    }
+    m_ports.clear();
+    m_routes.clear();
+    m_mmu = nullptr;
+    m_spray = nullptr;
+    Object::DoDispose();
+}
+
+void
+RoceSwitch::Receive(Ptr<RoceNetDevice> device, Ptr<Packet> frame)
+{
+    uint32_t inPort = m_portOfIfIndex[device->GetIfIndex()];
+    uint8_t bytes[EcmpHash::MAX_TUPLE_BYTES];
+    uint32_t n = frame->CopyData(bytes, sizeof(bytes));
+    uint8_t priority = device->ClassifyBytes(bytes, n);
+    FlowFiveTuple tuple;
+    if (!EcmpHash::ExtractFromFrame(bytes, n, tuple))
+    {
+        Drop(inPort, priority, frame, DROP_NOT_IPV4);
+        return;
+    }
+    auto route = m_routes.find(tuple.destination.Get());
+    if (route == m_routes.end())
+    {
+        Drop(inPort, priority, frame, DROP_NO_ROUTE);
+        return;
+    }
+    const std::vector<uint32_t>& ports = route->second;
+    uint32_t outPort = ports.size() == 1 ? ports[0] : ChoosePort(ports, tuple, priority);
+
+    // RED sees the egress queue as the packet finds it, so decide before admitting it.
+    bool untagged =
+        n > TOS_OFFSET && bytes[ETHERTYPE_OFFSET] == 0x08 && bytes[ETHERTYPE_OFFSET + 1] == 0x00;
+    uint8_t ecn = untagged ? (bytes[TOS_OFFSET] & 0x03) : 0;
+    bool mark = m_ecnEnabled && (ecn == 1 || ecn == 2) && m_mmu->DecideEcnMark(outPort, priority);
+    uint32_t queueSeen = mark ? m_mmu->GetEgressBytes(outPort, priority) : 0;
+
+    uint32_t size = frame->GetSize();
+    SwitchMmu::Admission admission = m_mmu->Admit(inPort, outPort, priority, size);
+    switch (admission.verdict)
+    {
+    case SwitchMmu::ACCEPT:
+        break;
+    case SwitchMmu::DROP_LOSSY_LIMIT:
+        Drop(inPort, priority, frame, DROP_LOSSY_LIMIT);
+        return;
+    case SwitchMmu::DROP_HEADROOM_FULL:
+        Drop(inPort, priority, frame, DROP_HEADROOM_FULL);
+        return;
+    default:
+        Drop(inPort, priority, frame, DROP_BUFFER_FULL);
+        return;
+    }
+    if (admission.xoff)
+    {
+        SendPause(inPort, priority);
+    }
+    if (mark)
+    {
+        MarkCe(frame);
+        ++m_ecnMarks[outPort * RoceNetDevice::NUM_PRIORITIES + priority];
+        m_ecnMarkTrace(outPort, priority, queueSeen);
+    }
+    uint64_t tag =
+        (static_cast<uint64_t>(inPort) << 32) | (static_cast<uint64_t>(outPort) << 8) | priority;
+    m_ports[outPort]->Enqueue(frame, priority, tag);
+}
+
+void
+RoceSwitch::Dequeued(Ptr<RoceNetDevice> device,
+                     Ptr<const Packet> frame,
+                     uint8_t priority,
+                     uint64_t tag)
+{
+    auto inPort = static_cast<uint32_t>(tag >> 32);
+    auto outPort = static_cast<uint32_t>((tag >> 8) & 0xFFFFFF);
+    auto inPriority = static_cast<uint8_t>(tag & 0xFF);
+    if (m_mmu->Release(inPort, outPort, inPriority, frame->GetSize()))
+    {
+        m_pauseRefresh[inPort * RoceNetDevice::NUM_PRIORITIES + inPriority].Cancel();
+        m_ports[inPort]->SendPfc(inPriority, 0);
+    }
+}
+
+void
+RoceSwitch::SendPause(uint32_t port, uint8_t priority)
+{
+    m_ports[port]->SendPfc(priority, m_pauseQuanta);
+    Time half = PfcHeader::QuantaToTime(m_pauseQuanta, m_ports[port]->GetDataRate()) / 2;
+    m_pauseRefresh[port * RoceNetDevice::NUM_PRIORITIES + priority] =
+        Simulator::Schedule(half, &RoceSwitch::RefreshPause, this, port, priority);
+}
+
+void
+RoceSwitch::RefreshPause(uint32_t port, uint8_t priority)
+{
+    if (m_mmu->IsXoff(port, priority))
+    {
+        SendPause(port, priority);
+    }
+}
+
+void
+RoceSwitch::MarkCe(Ptr<Packet> frame)
+{
+    EthernetHeader eth(false);
+    frame->RemoveHeader(eth);
+    Ipv4Header ip;
+    frame->RemoveHeader(ip);
+    ip.SetEcn(Ipv4Header::ECN_CE);
+    ip.EnableChecksum();
+    frame->AddHeader(ip);
+    frame->AddHeader(eth);
+}
+
+void
+RoceSwitch::Drop(uint32_t port, uint8_t priority, Ptr<const Packet> frame, DropReason reason)
+{
+    NS_LOG_LOGIC("drop on port " << port << " priority " << +priority << ": "
+                                 << GetDropReasonName(reason));
+    ++m_drops[port * RoceNetDevice::NUM_PRIORITIES + priority][reason];
+    m_dropTrace(port, priority, frame, GetDropReasonName(reason));
+}
+
+const std::string&
+RoceSwitch::GetDropReasonName(DropReason reason)
+{
+    static const std::array<std::string, DROP_REASONS> names = {"lossy-limit",
+                                                                "headroom-full",
+                                                                "buffer-full",
+                                                                "no-route",
+                                                                "not-ipv4"};
+    NS_ABORT_MSG_IF(reason >= DROP_REASONS, "RoceSwitch: no drop reason " << reason);
+    return names[reason];
+}
+
+uint64_t
+RoceSwitch::GetEcnMarks(uint32_t port, uint8_t priority) const
+{
+    NS_ABORT_MSG_IF(port >= m_ports.size() || priority >= RoceNetDevice::NUM_PRIORITIES,
+                    "RoceSwitch: no port " << port << " priority " << +priority);
+    return m_ecnMarks[port * RoceNetDevice::NUM_PRIORITIES + priority];
+}
+
+uint64_t
+RoceSwitch::GetDrops(uint32_t port, uint8_t priority, DropReason reason) const
+{
+    NS_ABORT_MSG_IF(port >= m_ports.size() || priority >= RoceNetDevice::NUM_PRIORITIES ||
+                        reason >= DROP_REASONS,
+                    "RoceSwitch: no port " << port << " priority " << +priority);
+    return m_drops[port * RoceNetDevice::NUM_PRIORITIES + priority][reason];
+}
+
+uint64_t
+RoceSwitch::GetTotalDrops() const
+{
+    uint64_t total = 0;
+    for (const auto& group : m_drops)
+    {
+        for (uint64_t d : group)
+        {
+            total += d;
+        }
+    }
+    return total;
+}
+
+int64_t
+RoceSwitch::AssignStreams(int64_t stream)
+{
+    m_spray->SetStream(stream);
+    return 1 + m_mmu->AssignStreams(stream + 1);
+}
+
+} // namespace ns3

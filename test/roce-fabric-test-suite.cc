@@ -1,0 +1,491 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "llm-fabric-test-util.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/ib-bth-header.h"
+#include "ns3/llm-fabric-compat.h"
+#include "ns3/queue-size.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/roce-constant-rate-source.h"
+#include "ns3/roce-fabric.h"
+#include "ns3/roce-topology-helper.h"
+#include "ns3/roce-v2-packet.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <map>
+#include <sstream>
+#include <vector>
+
+using namespace ns3;
+
+namespace llmfabric
+{
+namespace tests
+{
+
+namespace
+{
+
+/**
+ * Install a constant-rate source from one host of a fabric to another.
+ * @param fabric the fabric.
+ * @param from sending host.
+ * @param to receiving host.
+ * @param rate rate on the wire.
+ * @param packets how many packets.
+ * @param payload RDMA payload per packet.
+ * @param udpPort UDP source port (the flow's ECMP entropy).
+ * @param ect send ECN-capable.
+ * @return the application.
+ */
+Ptr<RoceConstantRateSource>
+AddSource(const RoceFabric& fabric,
+          uint32_t from,
+          uint32_t to,
+          DataRate rate,
+          uint64_t packets,
+          uint32_t payload,
+          uint16_t udpPort,
+          bool ect = true)
+{
+    Ptr<RoceConstantRateSource> app = CreateObject<RoceConstantRateSource>();
+    app->SetAttribute("Local", Ipv4AddressValue(fabric.GetHostAddress(from)));
+    app->SetAttribute("Remote", Ipv4AddressValue(fabric.GetHostAddress(to)));
+    app->SetAttribute("RemoteMac", Mac48AddressValue(fabric.GetHostMac(to)));
+    app->SetAttribute("DataRate", DataRateValue(rate));
+    app->SetAttribute("PayloadSize", UintegerValue(payload));
+    app->SetAttribute("MaxPackets", UintegerValue(packets));
+    app->SetAttribute("UdpSourcePort", UintegerValue(udpPort));
+    app->SetAttribute("Ect", BooleanValue(ect));
+    app->SetStartTime(Seconds(0));
+    fabric.GetHost(from)->AddApplication(app);
+    return app;
+}
+
+/// Counts frames and the last arrival time at a host port.
+class Arrivals
+{
+  public:
+    /// @param frame a frame that arrived.
+    void Rx(Ptr<const Packet> frame)
+    {
+        ++frames;
+        last = Simulator::Now();
+        // Arrival time and UDP source port (bytes 34-35 of an untagged IPv4 frame): which flow
+        // arrives when.
+        uint8_t bytes[36];
+        frame->CopyData(bytes, sizeof(bytes));
+        times << Simulator::Now().GetNanoSeconds() << ':' << ((bytes[34] << 8) | bytes[35]) << ' ';
+    }
+
+    uint64_t frames{0};       //!< frames received
+    Time last;                //!< last arrival
+    std::ostringstream times; //!< every arrival and its flow, for determinism checks
+};
+
+/// Counts Xoff events with the group's ingress bytes at that moment.
+class XoffProbe
+{
+  public:
+    /**
+     * @param port ingress port.
+     * @param priority priority.
+     */
+    void Xoff(uint32_t port, uint8_t priority)
+    {
+        bytesAtXoff.push_back(mmu->GetIngressBytes(port, priority));
+        sharedAtXoff.push_back(mmu->GetSharedUsed());
+    }
+
+    Ptr<SwitchMmu> mmu;                 //!< the MMU watched
+    std::vector<uint32_t> bytesAtXoff;  //!< group bytes when XOFF fired
+    std::vector<uint32_t> sharedAtXoff; //!< shared use when XOFF fired
+};
+
+} // namespace
+
+/**
+ * @ingroup llm-fabric-tests
+ * A star forwards on the IPv4 destination and stores and forwards: a frame crosses two links
+ * in exactly twice its serialization plus twice the delay.
+ */
+class FabricStarForwardingTestCase : public TestCase
+{
+  public:
+    FabricStarForwardingTestCase()
+        : TestCase("Star: forwarding on IPv4 destination, store-and-forward latency")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RoceTopologyHelper topo;
+        RoceFabric fabric = topo.BuildStar(4, DataRate("100Gbps"), MicroSeconds(1));
+        NS_TEST_ASSERT_MSG_EQ(fabric.GetNHosts(), 4, "four hosts");
+        NS_TEST_ASSERT_MSG_EQ(fabric.GetHostAddress(2), Ipv4Address("10.0.0.3"), "addresses");
+        Arrivals at2;
+        Arrivals at1;
+        fabric.GetHostDevice(2)->TraceConnectWithoutContext("PhyRxEnd",
+                                                            MakeCallback(&Arrivals::Rx, &at2));
+        fabric.GetHostDevice(1)->TraceConnectWithoutContext("PhyRxEnd",
+                                                            MakeCallback(&Arrivals::Rx, &at1));
+        // One packet with a 930-byte payload: frame = 14 + 20 + 8 + 12 + 930 + 4 = 988 bytes,
+        // (8 + 988 + 4) x 8 / 100 Gb/s = 80 ns per hop, + 1 us per link: 2 x 1080 = 2160 ns.
+        AddSource(fabric, 0, 2, DataRate("100Gbps"), 1, 930, 0xC000);
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(at2.frames, 1, "the destination gets the frame");
+        NS_TEST_ASSERT_MSG_EQ(at1.frames, 0, "another host does not");
+        NS_TEST_ASSERT_MSG_EQ(at2.last, NanoSeconds(2160), "two hops of 1080 ns");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * On a leaf-spine, flows spread over the spines by ECMP, one flow keeps one path, and every
+ * packet arrives.
+ */
+class FabricLeafSpineEcmpTestCase : public TestCase
+{
+  public:
+    FabricLeafSpineEcmpTestCase()
+        : TestCase("Leaf-spine: ECMP spreads flows over spines, a flow keeps its path")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RoceTopologyHelper topo;
+        RoceTopologyHelper::LeafSpineConfig c;
+        c.hostsPerLeaf = 2;
+        c.leaves = 2;
+        c.spines = 4;
+        NS_TEST_ASSERT_MSG_EQ(RoceTopologyHelper::GetOversubscription(c), 0.5, "2x100 / 4x100");
+        RoceFabric fabric = topo.BuildLeafSpine(c);
+        NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 6, "2 leaves + 4 spines");
+        Ptr<RoceSwitch> leaf0 = fabric.GetSwitch(0);
+        // leaf0's ports: 0, 1 to its hosts, 2..5 to the spines (links are added host links
+        // first, then leaf-spine links by leaf then spine).
+        std::vector<uint32_t> up = leaf0->GetRoute(fabric.GetHostAddress(2));
+        NS_TEST_ASSERT_MSG_EQ(up.size(), 4, "four equal-cost uplinks towards the other leaf");
+        NS_TEST_ASSERT_MSG_EQ(leaf0->GetRoute(fabric.GetHostAddress(1)).size(), 1, "local host");
+
+        Arrivals at2;
+        fabric.GetHostDevice(2)->TraceConnectWithoutContext("PhyRxEnd",
+                                                            MakeCallback(&Arrivals::Rx, &at2));
+        // 400 flows (UDP source ports) of 2 packets each, host 0 -> host 2, slowly (no queues).
+        for (uint16_t f = 0; f < 400; ++f)
+        {
+            AddSource(fabric, 0, 2, DataRate("1Gbps"), 2, 100, static_cast<uint16_t>(0xC000 + f));
+        }
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(at2.frames, 800, "every packet arrives");
+        // Per spine uplink: 800 packets x 1/4 = 200 expected; each flow's two packets go the
+        // same way, so the count per port is even. Binomial sd over flows: sqrt(400 x 1/4 x
+        // 3/4) = 8.7 flows = 17 packets; 200 +- 70 is 4 sd.
+        for (uint32_t p : up)
+        {
+            uint64_t frames = leaf0->GetPort(p)->GetCounters(3).txFrames;
+            NS_TEST_EXPECT_MSG_EQ(frames % 2, 0, "a flow's packets take one uplink");
+            NS_TEST_EXPECT_MSG_GT(frames, 130, "uplink " << p << " carries its share");
+            NS_TEST_EXPECT_MSG_LT(frames, 270, "uplink " << p << " carries its share");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Incast on a lossless priority: with the default headroom nothing is dropped, the switch
+ * pauses the senders, every packet arrives, and the receiver's link runs at line rate; with a
+ * headroom too small, drops are counted with their reason.
+ */
+class FabricIncastPfcTestCase : public TestCase
+{
+  public:
+    FabricIncastPfcTestCase()
+        : TestCase(
+              "Incast 2:1 at line rate: PFC, no drop with default headroom; small headroom drops")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool smallHeadroom : {false, true})
+        {
+            RoceTopologyHelper topo;
+            topo.SetMmuAttribute("Buffer", QueueSizeValue(QueueSize("1MB")));
+            topo.SetMmuAttribute("ThresholdMode", EnumValue(SwitchMmu::STATIC));
+            topo.SetMmuAttribute("StaticThreshold", QueueSizeValue(QueueSize("50KB")));
+            if (smallHeadroom)
+            {
+                topo.SetMmuAttribute("HeadroomBytes", QueueSizeValue(QueueSize("3000B")));
+            }
+            RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
+            Arrivals at2;
+            fabric.GetHostDevice(2)->TraceConnectWithoutContext("PhyRxEnd",
+                                                                MakeCallback(&Arrivals::Rx, &at2));
+            // Two senders at line rate, 2000 packets of 930-byte payload (988-byte frames)
+            // each, priority 3 (DSCP 26), which is lossless by default.
+            AddSource(fabric, 0, 2, DataRate("100Gbps"), 2000, 930, 0xC000);
+            AddSource(fabric, 1, 2, DataRate("100Gbps"), 2000, 930, 0xC001);
+            Simulator::Run();
+            Ptr<RoceSwitch> sw = fabric.GetSwitch(0);
+            uint64_t pauses = sw->GetPort(0)->GetCounters(3).pausesSent +
+                              sw->GetPort(1)->GetCounters(3).pausesSent;
+            if (!smallHeadroom)
+            {
+                NS_TEST_EXPECT_MSG_EQ(sw->GetTotalDrops(), 0, "no drop with default headroom");
+                NS_TEST_EXPECT_MSG_EQ(at2.frames, 4000, "every packet arrives");
+                NS_TEST_EXPECT_MSG_GT(pauses, 0, "the switch paused the senders");
+                NS_TEST_EXPECT_MSG_GT(fabric.GetHostDevice(0)->GetCounters(3).pausedTime,
+                                      Time(0),
+                                      "sender 0 was paused");
+                // 4000 frames of 1012 wire bytes at 100 Gb/s leave the switch in 4000 x 80.96
+                // ns = 323.84 us; the first arrives at the switch after 1080 ns and the last
+                // reaches the host 1080 ns after it leaves: 323.84 + 1.08 + 1.08 = 326.0 us
+                // at line rate. Within 2 %.
+                NS_TEST_EXPECT_MSG_LT(at2.last, NanoSeconds(326000 * 102 / 100), "line rate");
+                NS_TEST_EXPECT_MSG_GT(at2.last, NanoSeconds(326000 - 100), "not faster");
+            }
+            else
+            {
+                uint64_t headroomDrops = sw->GetDrops(0, 3, RoceSwitch::DROP_HEADROOM_FULL) +
+                                         sw->GetDrops(1, 3, RoceSwitch::DROP_HEADROOM_FULL);
+                NS_TEST_EXPECT_MSG_GT(headroomDrops, 0, "too small a headroom drops");
+                NS_TEST_EXPECT_MSG_EQ(sw->GetTotalDrops(), headroomDrops, "all for that reason");
+                NS_TEST_EXPECT_MSG_EQ(at2.frames + headroomDrops, 4000, "sent = arrived + lost");
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * XOFF fires where the configuration puts it: with a static threshold, when the ingress group
+ * passes reserved + threshold; with a dynamic one, when its shared use passes Alpha x the free
+ * shared pool.
+ */
+class FabricXoffCrossingTestCase : public TestCase
+{
+  public:
+    FabricXoffCrossingTestCase()
+        : TestCase("XOFF at the static and at the dynamic threshold crossing")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool dynamic : {false, true})
+        {
+            RoceTopologyHelper topo;
+            topo.SetMmuAttribute("Buffer", QueueSizeValue(QueueSize("2MB")));
+            topo.SetMmuAttribute("ReservedBytes", QueueSizeValue(QueueSize("3000B")));
+            topo.SetMmuAttribute("ThresholdMode",
+                                 EnumValue(dynamic ? SwitchMmu::DYNAMIC : SwitchMmu::STATIC));
+            topo.SetMmuAttribute("StaticThreshold", QueueSizeValue(QueueSize("40000B")));
+            topo.SetMmuAttribute("Alpha", DoubleValue(0.0625));
+            RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
+            XoffProbe probe;
+            probe.mmu = fabric.GetSwitch(0)->GetMmu();
+            probe.mmu->TraceConnectWithoutContext("Xoff", MakeCallback(&XoffProbe::Xoff, &probe));
+            AddSource(fabric, 0, 2, DataRate("100Gbps"), 500, 930, 0xC000);
+            AddSource(fabric, 1, 2, DataRate("100Gbps"), 500, 930, 0xC001);
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_GT(probe.bytesAtXoff.size(), 0, "XOFF fires");
+            uint32_t frame = 988;
+            if (!dynamic)
+            {
+                // Static: the packet that takes the group past 3000 + 40000 bytes goes to the
+                // headroom and triggers XOFF, so at that moment the group holds more than
+                // 43000 bytes and less than 43000 + one frame.
+                NS_TEST_EXPECT_MSG_GT(probe.bytesAtXoff[0], 43000, "past reserved + static");
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(probe.bytesAtXoff[0], 43000 + frame, "by one frame");
+            }
+            else
+            {
+                // Dynamic, alpha = 1/16: the group's shared use s (bytes beyond its 3000
+                // reserved) passes alpha x (P - S), P the shared pool, S all shared use.
+                // At XOFF: s > alpha (P - S) - frame, and before the packet s - frame <= ...
+                uint32_t pool = probe.mmu->GetSharedPoolSize();
+                uint32_t s = probe.bytesAtXoff[0] - 3000;
+                double allowance = 0.0625 * (static_cast<double>(pool) - probe.sharedAtXoff[0]);
+                NS_TEST_EXPECT_MSG_GT(s + frame, allowance, "past the dynamic allowance");
+                NS_TEST_EXPECT_MSG_LT(static_cast<double>(s) - frame,
+                                      allowance + frame,
+                                      "within a frame of the allowance");
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * ECN-capable packets crossing a congested port are marked; Not-ECT packets never are.
+ */
+class FabricEcnTestCase : public TestCase
+{
+  public:
+    FabricEcnTestCase()
+        : TestCase("Congested port marks ECT packets CE, never Not-ECT ones")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool ect : {true, false})
+        {
+            RoceTopologyHelper topo;
+            topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize("5KB")));
+            topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize("20KB")));
+            topo.SetMmuAttribute("Pmax", DoubleValue(0.5));
+            RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
+            AddSource(fabric, 0, 2, DataRate("100Gbps"), 300, 930, 0xC000, ect);
+            AddSource(fabric, 1, 2, DataRate("100Gbps"), 300, 930, 0xC001, ect);
+            Simulator::Run();
+            uint64_t marks = fabric.GetSwitch(0)->GetEcnMarks(2, 3);
+            if (ect)
+            {
+                NS_TEST_EXPECT_MSG_GT(marks, 0, "ECT packets are marked under congestion");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_EQ(marks, 0, "Not-ECT packets are never marked");
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The same seed gives the same run, bit for bit; another run number changes what depends on
+ * randomness (here, per-packet spraying).
+ */
+class FabricDeterminismTestCase : public TestCase
+{
+  public:
+    FabricDeterminismTestCase()
+        : TestCase("Same seed, same arrivals; another run number, other arrivals (spraying)")
+    {
+    }
+
+  private:
+    /**
+     * @param run the RngRun.
+     * @return every arrival at host 3 (time and flow), in order.
+     */
+    std::string RunOnce(uint64_t run)
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(run);
+        RoceTopologyHelper topo;
+        topo.SetSwitchAttribute("ForwardingPolicy", EnumValue(RoceSwitch::SPRAY));
+        RoceTopologyHelper::LeafSpineConfig c;
+        c.hostsPerLeaf = 2;
+        c.leaves = 2;
+        c.spines = 2;
+        RoceFabric fabric = topo.BuildLeafSpine(c);
+        // Fixed streams: automatically numbered streams continue from run to run in a process.
+        fabric.AssignStreams(100);
+        Arrivals at3;
+        fabric.GetHostDevice(3)->TraceConnectWithoutContext("PhyRxEnd",
+                                                            MakeCallback(&Arrivals::Rx, &at3));
+        AddSource(fabric, 0, 3, DataRate("100Gbps"), 300, 930, 0xC000);
+        AddSource(fabric, 1, 3, DataRate("100Gbps"), 300, 930, 0xC001);
+        Simulator::Run();
+        Simulator::Destroy();
+        return at3.times.str();
+    }
+
+    void DoRun() override
+    {
+        std::string a = RunOnce(1);
+        std::string b = RunOnce(1);
+        std::string c = RunOnce(2);
+        NS_TEST_ASSERT_MSG_EQ(a.empty(), false, "packets arrive");
+        NS_TEST_EXPECT_MSG_EQ((a == b), true, "the same seed and run give the same arrivals");
+        NS_TEST_EXPECT_MSG_EQ((a != c), true, "another run sprays differently");
+        RngSeedManager::SetRun(1);
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Leaf-spine shapes that cannot be built are reported by name.
+ */
+class FabricConfigTestCase : public TestCase
+{
+  public:
+    FabricConfigTestCase()
+        : TestCase("Bad leaf-spine shapes are reported by name")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RoceTopologyHelper::LeafSpineConfig c;
+        NS_TEST_EXPECT_MSG_EQ(RoceTopologyHelper::CheckLeafSpine(c), "", "the default is fine");
+        c.leaves = 1;
+        NS_TEST_EXPECT_MSG_EQ(RoceTopologyHelper::CheckLeafSpine(c),
+                              "leaves (1) must be at least 2",
+                              "one leaf");
+        c.leaves = 2;
+        c.spines = 0;
+        NS_TEST_EXPECT_MSG_EQ(RoceTopologyHelper::CheckLeafSpine(c),
+                              "spines (0) must be at least 1",
+                              "no spine");
+        c.spines = 2;
+        c.hostsPerLeaf = 0;
+        NS_TEST_EXPECT_MSG_EQ(RoceTopologyHelper::CheckLeafSpine(c),
+                              "hostsPerLeaf (0) must be at least 1",
+                              "no host");
+        c.hostsPerLeaf = 8;
+        c.spines = 2;
+        c.fabricRate = DataRate("100Gbps");
+        NS_TEST_EXPECT_MSG_EQ(RoceTopologyHelper::GetOversubscription(c), 4.0, "8x100 / 2x100");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Switches, links and topologies working together.
+ */
+class RoceFabricTestSuite : public TestSuite
+{
+  public:
+    RoceFabricTestSuite()
+        : TestSuite("llm-fabric-fabric", Type::SYSTEM)
+    {
+        AddTestCase(new FabricStarForwardingTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new FabricLeafSpineEcmpTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new FabricIncastPfcTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new FabricXoffCrossingTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new FabricEcnTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new FabricDeterminismTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new FabricConfigTestCase, ns3::llmfabric::TEST_QUICK);
+    }
+};
+
+/// Static instance that registers the suite.
+static RoceFabricTestSuite g_roceFabricTestSuite;
+
+} // namespace tests
+} // namespace llmfabric
