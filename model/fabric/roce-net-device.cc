@@ -378,6 +378,9 @@ RoceNetDevice::TryTransmit()
     m_queueBytes[p] -= size;
     ++m_counters[p].txFrames;
     m_counters[p].txBytes += size;
+    // The wire is taken from here: a dequeue callback that sends a PFC frame out of this very
+    // port (a switch resuming the port a frame leaves by) queues it behind this frame.
+    m_txBusy = true;
     if (!m_dequeueCallback.IsNull())
     {
         m_dequeueCallback(this, entry.frame, p, entry.tag);
