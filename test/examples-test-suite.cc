@@ -10,6 +10,7 @@
 #include "ns3/test.h"
 
 #include <dirent.h>
+#include <fstream>
 #include <map>
 #include <sstream>
 #include <unistd.h>
@@ -277,6 +278,105 @@ class WireFormatsBadInputTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * llm-fabric-pfc-incast: with PFC nothing is lost and the receiver's link runs at line rate;
+ * without PFC and with a small buffer, packets are dropped and counted; the pcap of a switch
+ * port holds exactly the PFC frames its counters report.
+ */
+class PfcIncastExampleTestCase : public TestCase
+{
+  public:
+    PfcIncastExampleTestCase()
+        : TestCase("llm-fabric-pfc-incast: lossless with PFC at line rate, drops without")
+    {
+    }
+
+  private:
+    /// @return the number after "key": in a small JSON text (-1 if absent).
+    static double JsonNumber(const std::string& json, const std::string& key)
+    {
+        auto p = json.find("\"" + key + "\": ");
+        return p == std::string::npos ? -1 : std::stod(json.substr(p + key.size() + 4));
+    }
+
+    void DoRun() override
+    {
+        std::string program = FindExample("llm-fabric-pfc-incast", GetName());
+        if (program.empty())
+        {
+            return;
+        }
+        for (bool pfc : {true, false})
+        {
+            std::string dir = CreateTempDirFilename(pfc ? "incast-pfc" : "incast-lossy");
+            int status = 0;
+            RunCommand("mkdir -p '" + dir + "'", status);
+            std::string out = RunCommand(program + " --senders=4 --packets=500 --bufferSize=1MB" +
+                                             " --pfc=" + (pfc ? "1" : "0") + " --outDir='" + dir +
+                                             "' --pcap='" + dir + "/p'",
+                                         status);
+            NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
+            std::ifstream in(dir + "/summary.json");
+            std::stringstream ss;
+            ss << in.rdbuf();
+            std::string json = ss.str();
+            double sent = JsonNumber(json, "packets_sent");
+            double received = JsonNumber(json, "packets_received");
+            double drops = JsonNumber(json, "drops");
+            NS_TEST_ASSERT_MSG_EQ(sent, 2000, "4 senders x 500 packets");
+            NS_TEST_EXPECT_MSG_EQ(received + drops, sent, "every packet arrives or is dropped");
+            if (pfc)
+            {
+                NS_TEST_EXPECT_MSG_EQ(drops, 0, "PFC: no drop");
+                NS_TEST_EXPECT_MSG_GT(JsonNumber(json, "pfc_pause_frames"), 0, "pauses sent");
+                // The bound is exact line rate (see the program); the run may only lose the
+                // rounding of event times (under 1 ns per frame, not accumulated): 2 %.
+                double last = JsonNumber(json, "last_arrival_us");
+                double bound = JsonNumber(json, "line_rate_bound_us");
+                NS_TEST_EXPECT_MSG_GT_OR_EQ(last, bound - 0.002, "not faster than line rate");
+                NS_TEST_EXPECT_MSG_LT(last, bound * 1.02, "within 2 % of line rate");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_GT(drops, 0, "no PFC and 1 MB: drops");
+                NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "drops_lossy_limit"), drops, "reason");
+                NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "pfc_pause_frames"), 0, "no pause");
+            }
+            if (!HaveProgram("tshark"))
+            {
+                continue;
+            }
+            // Hosts are nodes 0-4 (senders 0-3, the receiver), the switch is node 5, and its
+            // device 0 faces sender 0. Hosts send no PFC, so every PFC frame in that port's
+            // pcap is one the port sent.
+            std::ifstream counters(dir + "/counters.csv");
+            std::string line;
+            double sentByPort0 = 0;
+            while (std::getline(counters, line))
+            {
+                if (line.rfind("switch0/0,3,", 0) == 0)
+                {
+                    std::vector<std::string> f;
+                    std::stringstream row(line);
+                    for (std::string cell; std::getline(row, cell, ',');)
+                    {
+                        f.push_back(cell);
+                    }
+                    sentByPort0 = std::stod(f[6]) + std::stod(f[7]); // pauses + resumes sent
+                }
+            }
+            std::string frames = RunCommand("tshark -r '" + dir +
+                                                "/p-5-0.pcap' -Y 'macc.opcode == 0x0101' "
+                                                "2>/dev/null | wc -l",
+                                            status);
+            NS_TEST_EXPECT_MSG_EQ(std::stod(frames),
+                                  sentByPort0,
+                                  "the pcap holds the PFC frames the port counted");
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The example programs, run as a user runs them.
  */
 class ExamplesTestSuite : public TestSuite
@@ -287,6 +387,7 @@ class ExamplesTestSuite : public TestSuite
     {
         AddTestCase(new WireFormatsExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new WireFormatsBadInputTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new PfcIncastExampleTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

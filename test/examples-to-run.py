@@ -5,6 +5,7 @@
 cpp_examples = [
     ("llm-fabric-wire-formats --pcap=llm-fabric-wire-formats-test.pcap", "True", "True"),
     ("llm-fabric-wire-formats --bytes=100 --mtu=4096 --pcap=llm-fabric-wire-formats-test.pcap", "True", "False"),
+    ("llm-fabric-pfc-incast --senders=4 --packets=200 --outDir=/tmp", "True", "False"),
 ]
 
 python_examples = []

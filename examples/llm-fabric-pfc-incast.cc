@@ -1,0 +1,298 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup llm-fabric
+ * Incast through one RoCE switch at the packet level, with or without PFC, without a transport.
+ *
+ * Topology: --senders hosts and one receiver on one switch (a star), every link --linkRate and
+ * --linkDelay.
+ *
+ *     sender 0 --\
+ *     sender 1 ---+-- switch --- receiver
+ *     ...      --/
+ *
+ * Every sender sends --packets RoCEv2 packets (RDMA WRITE Middle, --payload bytes, priority 3,
+ * ECN-capable) to the receiver at the line rate, from time 0 (RoceConstantRateSource: no
+ * transport, no congestion control: the next issue brings those). The receiver's port is
+ * oversubscribed senders:1.
+ *
+ * Expected: with --pfc=1 (priority 3 lossless) the switch pauses the senders' ports, nothing is
+ * dropped, and the receiver's link runs at line rate: the last packet arrives after about
+ * senders x packets x wire time + 2 hops. With --pfc=0 and a small --bufferSize, the switch
+ * drops what does not fit (lossy-limit), the receiver gets fewer packets. ECN marks appear once
+ * the receiver's queue passes --kmin.
+ *
+ * Outputs, in --outDir (default: the current folder): counters.csv (per port and priority),
+ * queues.csv (queue depth sampled every --sampleInterval), pauses.csv (PFC pause intervals:
+ * port, priority, start, end), summary.json; --pcap=PREFIX writes PREFIX-<node>-<device>.pcap
+ * for the receiver and the switch (nanosecond Ethernet pcaps, PFC frames included). A summary
+ * goes to stdout.
+ *
+ * Run: ./ns3 run "llm-fabric-pfc-incast --senders=8 --pfc=1 --outDir=/tmp/incast"
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/fabric-monitor.h"
+#include "ns3/roce-constant-rate-source.h"
+#include "ns3/roce-topology-helper.h"
+#include "ns3/switch-mmu.h"
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <sys/resource.h>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Stop with "program: --key: reason" and exit status 2.
+void
+Fail(const std::string& key, const std::string& reason)
+{
+    std::cerr << "llm-fabric-pfc-incast: --" << key << ": " << reason << std::endl;
+    std::exit(2);
+}
+
+/// Last arrival time at the receiver, and frames received.
+struct Receiver
+{
+    uint64_t frames{0}; //!< data frames received
+    Time last;          //!< when the last arrived
+
+    /// @param frame a frame that arrived.
+    void Rx(Ptr<const Packet> frame)
+    {
+        ++frames;
+        last = Simulator::Now();
+    }
+};
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    uint32_t senders = 8;
+    uint32_t packets = 2000;
+    uint32_t payload = 1000;
+    DataRate linkRate("100Gbps");
+    Time linkDelay = MicroSeconds(1);
+    bool pfc = true;
+    std::string bufferSize = "12MB";
+    std::string kmin = "5KB";
+    std::string kmax = "200KB";
+    double pmax = 0.01;
+    double alpha = 1.0;
+    Time sampleInterval = MicroSeconds(1);
+    std::string outDir = ".";
+    std::string pcap;
+    uint32_t seed = 1;
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("senders", "Number of senders", senders);
+    cmd.AddValue("packets", "Packets per sender", packets);
+    cmd.AddValue("payload", "RDMA payload bytes per packet (1-4096)", payload);
+    cmd.AddValue("linkRate", "Rate of every link", linkRate);
+    cmd.AddValue("linkDelay", "Delay of every link", linkDelay);
+    cmd.AddValue("pfc", "1: priority 3 is lossless (PFC); 0: lossy", pfc);
+    cmd.AddValue("bufferSize", "Switch buffer (ns3::SwitchMmu::Buffer)", bufferSize);
+    cmd.AddValue("kmin", "ECN Kmin (ns3::SwitchMmu::Kmin)", kmin);
+    cmd.AddValue("kmax", "ECN Kmax (ns3::SwitchMmu::Kmax)", kmax);
+    cmd.AddValue("pmax", "ECN Pmax (ns3::SwitchMmu::Pmax)", pmax);
+    cmd.AddValue("alpha", "Dynamic threshold alpha (ns3::SwitchMmu::Alpha)", alpha);
+    cmd.AddValue("sampleInterval", "Queue sampling interval", sampleInterval);
+    cmd.AddValue("outDir", "Folder for the CSV and JSON outputs", outDir);
+    cmd.AddValue("pcap", "Prefix of pcap files (receiver and switch ports); empty: none", pcap);
+    cmd.AddValue("seed", "RNG run number", seed);
+    cmd.Parse(argc, argv);
+
+    if (senders < 1 || senders > 1000)
+    {
+        Fail("senders", "must be between 1 and 1000");
+    }
+    if (packets == 0)
+    {
+        Fail("packets", "must be positive");
+    }
+    if (payload < 1 || payload > 4096)
+    {
+        Fail("payload", "must be between 1 and 4096");
+    }
+    if (linkRate.GetBitRate() == 0)
+    {
+        Fail("linkRate", "must be positive");
+    }
+    if (sampleInterval <= Time(0))
+    {
+        Fail("sampleInterval", "must be positive");
+    }
+    RngSeedManager::SetRun(seed);
+
+    // The MMU configuration is checked before anything runs: a bad combination is reported by
+    // name instead of aborting inside the simulation.
+    {
+        Ptr<SwitchMmu> probe = CreateObject<SwitchMmu>();
+        QueueSizeValue size;
+        for (const auto& [key, value] : {std::make_pair("bufferSize", bufferSize),
+                                         std::make_pair("kmin", kmin),
+                                         std::make_pair("kmax", kmax)})
+        {
+            if (!size.DeserializeFromString(value, MakeQueueSizeChecker()))
+            {
+                Fail(key, "'" + value + "' is not a size such as 300KB");
+            }
+        }
+        probe->SetAttribute("Buffer", QueueSizeValue(QueueSize(bufferSize)));
+        probe->SetAttribute("Kmin", QueueSizeValue(QueueSize(kmin)));
+        probe->SetAttribute("Kmax", QueueSizeValue(QueueSize(kmax)));
+        probe->SetAttribute("Pmax", DoubleValue(pmax));
+        if (!probe->SetAttributeFailSafe("Alpha", DoubleValue(alpha)))
+        {
+            Fail("alpha", "must be positive");
+        }
+        probe->SetAttribute("LosslessPriorities", UintegerValue(pfc ? 0x08 : 0));
+        probe->ConfigurePorts(std::vector<DataRate>(senders + 1, linkRate),
+                              std::vector<Time>(senders + 1, linkDelay));
+        std::string problem = probe->CheckConfig();
+        if (!problem.empty())
+        {
+            Fail("bufferSize/kmin/kmax/pmax", problem);
+        }
+    }
+
+    RoceTopologyHelper topo;
+    topo.SetMmuAttribute("Buffer", QueueSizeValue(QueueSize(bufferSize)));
+    topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize(kmin)));
+    topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize(kmax)));
+    topo.SetMmuAttribute("Pmax", DoubleValue(pmax));
+    topo.SetMmuAttribute("Alpha", DoubleValue(alpha));
+    topo.SetMmuAttribute("LosslessPriorities", UintegerValue(pfc ? 0x08 : 0));
+    RoceFabric fabric = topo.BuildStar(senders + 1, linkRate, linkDelay);
+    fabric.AssignStreams(1);
+    uint32_t receiver = senders;
+
+    Receiver rx;
+    fabric.GetHostDevice(receiver)->TraceConnectWithoutContext("PhyRxEnd",
+                                                               MakeCallback(&Receiver::Rx, &rx));
+    for (uint32_t s = 0; s < senders; ++s)
+    {
+        Ptr<RoceConstantRateSource> app = CreateObject<RoceConstantRateSource>();
+        app->SetAttribute("Local", Ipv4AddressValue(fabric.GetHostAddress(s)));
+        app->SetAttribute("Remote", Ipv4AddressValue(fabric.GetHostAddress(receiver)));
+        app->SetAttribute("RemoteMac", Mac48AddressValue(fabric.GetHostMac(receiver)));
+        app->SetAttribute("DataRate", DataRateValue(linkRate));
+        app->SetAttribute("PayloadSize", UintegerValue(payload));
+        app->SetAttribute("MaxPackets", UintegerValue(packets));
+        app->SetAttribute("UdpSourcePort", UintegerValue(0xC000 + s));
+        app->SetAttribute("DestinationQp", UintegerValue(0x100 + s));
+        app->SetStartTime(Seconds(0));
+        fabric.GetHost(s)->AddApplication(app);
+    }
+
+    FabricMonitor monitor;
+    for (uint32_t h = 0; h <= senders; ++h)
+    {
+        monitor.AddPort(fabric.GetHostDevice(h), "host" + std::to_string(h));
+    }
+    monitor.AddSwitch(fabric.GetSwitch(0), "switch0");
+    monitor.EnableMaxQueueTracking();
+    for (const auto& [name, ok] :
+         {std::make_pair("queues.csv",
+                         monitor.EnableQueueSampling(outDir + "/queues.csv", sampleInterval)),
+          std::make_pair("pauses.csv", monitor.EnablePauseIntervals(outDir + "/pauses.csv"))})
+    {
+        if (!ok)
+        {
+            Fail("outDir", monitor.GetLastError());
+        }
+    }
+    if (!pcap.empty())
+    {
+        RoceLinkHelper& links = topo.GetLinkHelper();
+        links.EnablePcap(pcap, fabric.GetHostDevice(receiver));
+        for (uint32_t p = 0; p < fabric.GetSwitch(0)->GetNPorts(); ++p)
+        {
+            links.EnablePcap(pcap, fabric.GetSwitch(0)->GetPort(p));
+        }
+    }
+
+    auto wallStart = std::chrono::steady_clock::now();
+    Simulator::Run();
+    double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+    monitor.Finish();
+    if (!monitor.WriteCounters(outDir + "/counters.csv"))
+    {
+        Fail("outDir", monitor.GetLastError());
+    }
+    uint64_t events = Simulator::GetEventCount();
+
+    // Line-rate bound: the first frame needs two hops (preamble + frame + FCS, then the delay,
+    // twice), and the others follow it back to back on the receiver's link (their wire time
+    // includes the inter-frame gap). In nanoseconds, unrounded.
+    uint64_t sent = static_cast<uint64_t>(senders) * packets;
+    double bitNs = 1e9 / static_cast<double>(linkRate.GetBitRate());
+    double frame = RoceConstantRateSource::GetFrameSize(payload);
+    double hopNs = (8 + frame + 4) * 8 * bitNs + static_cast<double>(linkDelay.GetNanoSeconds());
+    double boundNs = 2 * hopNs + static_cast<double>(sent - 1) * (frame + 4 + 20) * 8 * bitNs;
+    Ptr<RoceSwitch> sw = fabric.GetSwitch(0);
+    uint64_t ecn = monitor.GetTotalEcnMarks();
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+
+    std::ofstream json(outDir + "/summary.json");
+    json << "{\n"
+         << "  \"senders\": " << senders << ",\n"
+         << "  \"packets_sent\": " << sent << ",\n"
+         << "  \"packets_received\": " << rx.frames << ",\n"
+         << "  \"drops\": " << sw->GetTotalDrops() << ",\n"
+         << "  \"drops_lossy_limit\": " <<
+        [&] {
+            uint64_t d = 0;
+            for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+            {
+                d += sw->GetDrops(p, 3, RoceSwitch::DROP_LOSSY_LIMIT);
+            }
+            return d;
+        }()
+         << ",\n"
+         << "  \"pfc_pause_frames\": " << monitor.GetTotalPauseFramesSent() << ",\n"
+         << "  \"paused_time_us\": " << monitor.GetTotalPausedTime().GetMicroSeconds() << ",\n"
+         << "  \"ecn_marks\": " << ecn << ",\n"
+         << "  \"max_queue_bytes\": " << monitor.GetMaxQueueBytes() << ",\n"
+         << "  \"last_arrival_us\": " << rx.last.GetNanoSeconds() / 1000.0 << ",\n"
+         << "  \"line_rate_bound_us\": " << boundNs / 1000.0 << ",\n"
+         << "  \"events\": " << events << ",\n"
+         << "  \"wall_s\": " << wall << ",\n"
+         << "  \"peak_rss_mib\": " << usage.ru_maxrss / 1024.0 << "\n"
+         << "}\n";
+    if (!json)
+    {
+        Fail("outDir", "cannot write " + outDir + "/summary.json");
+    }
+
+    std::cout << "Incast " << senders << ":1 at " << linkRate.GetBitRate() / 1e9 << " Gb/s, "
+              << (pfc ? "PFC on (priority 3 lossless)" : "PFC off (lossy)") << std::endl
+              << "  packets sent " << sent << ", received " << rx.frames << ", dropped "
+              << sw->GetTotalDrops() << std::endl
+              << "  PFC pause frames " << monitor.GetTotalPauseFramesSent() << ", paused time "
+              << monitor.GetTotalPausedTime().GetMicroSeconds() << " us (sum over ports)"
+              << std::endl
+              << "  ECN marks " << ecn << ", largest queue " << monitor.GetMaxQueueBytes()
+              << " bytes" << std::endl
+              << "  last arrival " << rx.last.GetNanoSeconds() / 1000.0 << " us, line-rate bound "
+              << boundNs / 1000.0 << " us" << std::endl
+              << "  " << events << " events in " << wall << " s wall, peak RSS "
+              << usage.ru_maxrss / 1024 << " MiB" << std::endl
+              << "  outputs: " << outDir << "/{counters,queues,pauses}.csv, summary.json"
+              << std::endl;
+    Simulator::Destroy();
+    return 0;
+}
