@@ -371,6 +371,12 @@ class PfcIncastExampleTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(std::stod(frames),
                                   sentByPort0,
                                   "the pcap holds the PFC frames the port counted");
+            NS_TEST_EXPECT_MSG_GT(sentByPort0, pfc ? 0 : -1, "the port paused its sender");
+            std::string errors =
+                RunCommand("tshark -r '" + dir + "/p-5-0.pcap' 2>&1 >/dev/null", status);
+            NS_TEST_EXPECT_MSG_EQ(errors.find("cut short"),
+                                  std::string::npos,
+                                  "the pcap is complete (flushed at the end): " << errors);
         }
     }
 };

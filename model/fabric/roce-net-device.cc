@@ -212,6 +212,16 @@ RoceNetDevice::DoDispose()
     m_dequeueCallback = DequeueCallback();
     m_rxCallback = NetDevice::ReceiveCallback();
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
+    // Drop what trace sinks hold (a pcap file is closed, and so flushed, when its last holder
+    // lets go; waiting for this device's destruction could be too late).
+    m_macTxTrace = TracedCallback<Ptr<const Packet>>();
+    m_macTxDropTrace = TracedCallback<Ptr<const Packet>>();
+    m_macRxTrace = TracedCallback<Ptr<const Packet>>();
+    m_phyTxBeginTrace = TracedCallback<Ptr<const Packet>>();
+    m_phyTxEndTrace = TracedCallback<Ptr<const Packet>>();
+    m_phyRxEndTrace = TracedCallback<Ptr<const Packet>>();
+    m_snifferTrace = TracedCallback<Ptr<const Packet>>();
+    m_promiscSnifferTrace = TracedCallback<Ptr<const Packet>>();
     NetDevice::DoDispose();
 }
 
