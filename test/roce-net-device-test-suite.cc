@@ -13,6 +13,7 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/node.h"
+#include "ns3/queue-size.h"
 #include "ns3/roce-channel.h"
 #include "ns3/roce-net-device.h"
 #include "ns3/simulator.h"
@@ -466,6 +467,70 @@ class RoceDeviceSchedulingTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * A host whose receive side drains slower than the link pauses its peer with PFC: nothing is
+ * lost, the buffer stays within threshold plus headroom, and delivery runs at the drain rate.
+ */
+class RoceDeviceHostPfcTestCase : public TestCase
+{
+  public:
+    RoceDeviceHostPfcTestCase()
+        : TestCase("Host receive side slower than the link pauses the peer, loses nothing")
+    {
+    }
+
+  private:
+    /// Stack receive callback.
+    bool Deliver(Ptr<NetDevice> device,
+                 Ptr<const Packet> packet,
+                 uint16_t protocol,
+                 const Address& from)
+    {
+        ++m_delivered;
+        m_last = Simulator::Now();
+        return true;
+    }
+
+    uint32_t m_delivered{0}; //!< packets passed up
+    Time m_last;             //!< when the last one was
+
+    void DoRun() override
+    {
+        // A sends 500 frames of 988 bytes at 100 Gb/s; B's host takes them at 50 Gb/s, pauses
+        // A above 30000 bytes and resumes at 20000.
+        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+        link.b->SetAttribute("RxDrainRate", DataRateValue(DataRate("50Gbps")));
+        link.b->SetAttribute("RxXoffThreshold", QueueSizeValue(QueueSize("30000B")));
+        link.b->SetAttribute("RxXonThreshold", QueueSizeValue(QueueSize("20000B")));
+        link.b->SetReceiveCallback(MakeCallback(&RoceDeviceHostPfcTestCase::Deliver, this));
+        link.b->SetAddress(Mac48Address("02:00:00:00:00:02")); // where MakeFrame sends
+        for (int k = 0; k < 500; ++k)
+        {
+            link.a->Enqueue(MakeFrame(988, 26), 3, 0);
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(m_delivered, 500, "every frame reaches B's stack");
+        NS_TEST_ASSERT_MSG_GT(link.b->GetCounters(3).pausesSent, 0, "B paused A");
+        NS_TEST_ASSERT_MSG_EQ(link.b->GetCounters(3).resumesSent,
+                              link.b->GetCounters(3).pausesSent,
+                              "every pause was lifted (no refresh needed: drains are fast)");
+        NS_TEST_ASSERT_MSG_GT(link.a->GetCounters(3).pausedTime, Time(0), "A was paused");
+        // Above XOFF the pause needs (8 + 60 + 4) x 0.08 ns + 1 us to reach A, A finishes the
+        // frame on the wire, and what A sent meanwhile is still in flight for 1 us: at most
+        // 2 x 1 us x 100 Gb/s = 25000 bytes plus two frames arrive after the crossing (less
+        // what drains meanwhile). Bound: 30000 + 25000 + 2 x 988 = 56976 bytes.
+        NS_TEST_ASSERT_MSG_GT(link.b->GetMaxRxBufferBytes(), 30000, "the buffer passed XOFF");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(link.b->GetMaxRxBufferBytes(), 56976, "headroom suffices");
+        // After the resume at 20000 bytes, new frames arrive about 2.1 us later, by which time
+        // 50 Gb/s has drained 13 KB of the 20 KB: the drain never stops once started. The
+        // first frame arrives at 1080 ns; 500 x 988 bytes at 50 Gb/s take 500 x 158.08 ns =
+        // 79040 ns: the last is delivered at 80120 ns.
+        NS_TEST_ASSERT_MSG_EQ(m_last, NanoSeconds(80120), "delivery at the drain rate");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The port device and its link.
  */
 class RoceNetDeviceTestSuite : public TestSuite
@@ -478,6 +543,7 @@ class RoceNetDeviceTestSuite : public TestSuite
         AddTestCase(new RoceDevicePfcTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDevicePfcResumeTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceSchedulingTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RoceDeviceHostPfcTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

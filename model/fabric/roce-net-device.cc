@@ -122,6 +122,30 @@ RoceNetDevice::GetTypeId()
                           QueueSizeValue(QueueSize("10MB")),
                           MakeQueueSizeAccessor(&RoceNetDevice::m_txQueueLimit),
                           MakeQueueSizeChecker())
+            .AddAttribute("RxDrainRate",
+                          "Rate at which the host takes received data frames from the port "
+                          "(PCIe, memory); 0 means as fast as they arrive. Below the line rate, "
+                          "frames wait in a receive buffer and the port sends PFC pauses.",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&RoceNetDevice::m_rxDrainRate),
+                          MakeDataRateChecker())
+            .AddAttribute("RxXoffThreshold",
+                          "Receive-buffer bytes of one priority above which the port pauses "
+                          "the peer for that priority.",
+                          QueueSizeValue(QueueSize("64KB")),
+                          MakeQueueSizeAccessor(&RoceNetDevice::m_rxXoff),
+                          MakeQueueSizeChecker())
+            .AddAttribute("RxXonThreshold",
+                          "Receive-buffer bytes of one priority at or below which a paused "
+                          "peer is resumed.",
+                          QueueSizeValue(QueueSize("32KB")),
+                          MakeQueueSizeAccessor(&RoceNetDevice::m_rxXon),
+                          MakeQueueSizeChecker())
+            .AddAttribute("RxPauseQuanta",
+                          "Pause time of receive-side PFC frames, quanta of 512 bit times.",
+                          UintegerValue(0xFFFF),
+                          MakeUintegerAccessor(&RoceNetDevice::m_rxPauseQuanta),
+                          MakeUintegerChecker<uint16_t>(1, 0xFFFF))
             .AddTraceSource("MacTx",
                             "A frame accepted by Send().",
                             MakeTraceSourceAccessor(&RoceNetDevice::m_macTxTrace),
@@ -178,13 +202,19 @@ RoceNetDevice::RoceNetDevice()
       m_scheduler(STRICT_PRIORITY),
       m_dwrrQuantum(9000),
       m_pfcEnabled(true),
+      m_rxPauseQuanta(0xFFFF),
       m_dwrrNext(0),
       m_dwrrCredited(false),
       m_txBusy(false),
-      m_wireFreeFs(0)
+      m_wireFreeFs(0),
+      m_rxTotalBytes(0),
+      m_maxRxBytes(0),
+      m_rxDrainEndFs(0)
 {
     NS_LOG_FUNCTION(this);
     m_queueBytes.fill(0);
+    m_rxBytes.fill(0);
+    m_rxPaused.fill(false);
     m_deficit.fill(0);
     m_pausedUntilFs.fill(0);
     m_paused.fill(false);
@@ -207,6 +237,12 @@ RoceNetDevice::DoDispose()
         q.clear();
     }
     m_control.clear();
+    m_rxBuffer.clear();
+    m_rxDrainEvent.Cancel();
+    for (auto& e : m_rxPauseRefresh)
+    {
+        e.Cancel();
+    }
     m_pauseEvent.Cancel();
     m_frameRxCallback = FrameReceiveCallback();
     m_dequeueCallback = DequeueCallback();
@@ -496,6 +532,84 @@ RoceNetDevice::Receive(Ptr<Packet> frame)
         m_frameRxCallback(this, frame);
         return;
     }
+    if (m_rxDrainRate.GetBitRate() == 0)
+    {
+        DeliverUp(frame);
+        return;
+    }
+    uint32_t size = frame->GetSize();
+    m_rxBuffer.emplace_back(frame, priority);
+    m_rxBytes[priority] += size;
+    m_rxTotalBytes += size;
+    m_maxRxBytes = std::max(m_maxRxBytes, m_rxTotalBytes);
+    if (!m_rxPaused[priority] && m_rxBytes[priority] > m_rxXoff.GetValue())
+    {
+        m_rxPaused[priority] = true;
+        SendPfc(priority, m_rxPauseQuanta);
+        m_rxPauseRefresh[priority] =
+            Simulator::Schedule(PfcHeader::QuantaToTime(m_rxPauseQuanta, m_rate) / 2,
+                                &RoceNetDevice::RefreshRxPause,
+                                this,
+                                priority);
+    }
+    if (m_rxBuffer.size() == 1)
+    {
+        ScheduleRxDrain();
+    }
+}
+
+void
+RoceNetDevice::ScheduleRxDrain()
+{
+    // Exact drain clock, as for transmission: a frame that follows another starts draining
+    // when the previous one ended, not when its rounded event ran.
+    int64_t nowFs = Simulator::Now().GetFemtoSeconds();
+    int64_t startFs = (nowFs < m_rxDrainEndFs + ResolutionFs()) ? m_rxDrainEndFs : nowFs;
+    double bits = 8.0 * m_rxBuffer.front().first->GetSize();
+    m_rxDrainEndFs =
+        startFs + std::llround(bits * 1e15 / static_cast<double>(m_rxDrainRate.GetBitRate()));
+    m_rxDrainEvent =
+        Simulator::Schedule(DelayUntilFs(m_rxDrainEndFs), &RoceNetDevice::RxDrained, this);
+}
+
+void
+RoceNetDevice::RxDrained()
+{
+    auto [frame, priority] = m_rxBuffer.front();
+    m_rxBuffer.pop_front();
+    uint32_t size = frame->GetSize();
+    m_rxBytes[priority] -= size;
+    m_rxTotalBytes -= size;
+    if (m_rxPaused[priority] && m_rxBytes[priority] <= m_rxXon.GetValue())
+    {
+        m_rxPaused[priority] = false;
+        m_rxPauseRefresh[priority].Cancel();
+        SendPfc(priority, 0);
+    }
+    if (!m_rxBuffer.empty())
+    {
+        ScheduleRxDrain();
+    }
+    DeliverUp(frame);
+}
+
+void
+RoceNetDevice::RefreshRxPause(uint8_t priority)
+{
+    if (m_rxPaused[priority])
+    {
+        SendPfc(priority, m_rxPauseQuanta);
+        m_rxPauseRefresh[priority] =
+            Simulator::Schedule(PfcHeader::QuantaToTime(m_rxPauseQuanta, m_rate) / 2,
+                                &RoceNetDevice::RefreshRxPause,
+                                this,
+                                priority);
+    }
+}
+
+void
+RoceNetDevice::DeliverUp(Ptr<Packet> frame)
+{
     EthernetHeader eth(false);
     frame->RemoveHeader(eth);
     m_macRxTrace(frame);
@@ -617,6 +731,19 @@ RoceNetDevice::GetQueueBytes(uint8_t priority) const
 {
     NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
     return m_queueBytes[priority];
+}
+
+uint32_t
+RoceNetDevice::GetRxBufferBytes(uint8_t priority) const
+{
+    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    return m_rxBytes[priority];
+}
+
+uint32_t
+RoceNetDevice::GetMaxRxBufferBytes() const
+{
+    return m_maxRxBytes;
 }
 
 const RoceNetDevice::Counters&

@@ -49,6 +49,12 @@ class Node;
  *
  * Received frames go either to the frame receive callback (a switch takes whole frames) or,
  * without one, up the stack as an ordinary NetDevice does (Ethernet header removed).
+ *
+ * A host port can model a receive side slower than the link (RxDrainRate, for example PCIe or
+ * memory bandwidth): arriving data frames wait in a receive buffer drained at that rate before
+ * they go up the stack, and when a priority's share of that buffer passes RxXoffThreshold the
+ * port pauses the peer for that priority with PFC (re-sent every half pause time while it
+ * stays above RxXonThreshold), then resumes it once the share falls to RxXonThreshold.
  */
 class RoceNetDevice : public NetDevice
 {
@@ -177,6 +183,15 @@ class RoceNetDevice : public NetDevice
 
     /**
      * @param priority a priority.
+     * @return bytes of that priority in the receive buffer (RxDrainRate > 0 only).
+     */
+    uint32_t GetRxBufferBytes(uint8_t priority) const;
+
+    /// @return the largest receive-buffer occupancy seen, all priorities, in bytes.
+    uint32_t GetMaxRxBufferBytes() const;
+
+    /**
+     * @param priority a priority.
      * @return its counters.
      */
     const Counters& GetCounters(uint8_t priority) const;
@@ -282,6 +297,20 @@ class RoceNetDevice : public NetDevice
     /// Lift the pauses that have expired and schedule the next expiry.
     void UpdatePauses();
     /**
+     * Pass a received data frame up the stack.
+     * @param frame the frame, Ethernet header included.
+     */
+    void DeliverUp(Ptr<Packet> frame);
+    /// The frame at the head of the receive buffer has been drained.
+    void RxDrained();
+    /// Schedule the end of draining the frame at the head of the receive buffer.
+    void ScheduleRxDrain();
+    /**
+     * Re-send the receive-side pause of a priority while its buffer share stays high.
+     * @param priority the priority.
+     */
+    void RefreshRxPause(uint8_t priority);
+    /**
      * Femtoseconds a number of bytes takes at this port's rate.
      * @param bytes the bytes.
      * @return femtoseconds.
@@ -307,6 +336,10 @@ class RoceNetDevice : public NetDevice
     uint32_t m_dwrrQuantum;     //!< DWRR quantum in bytes
     bool m_pfcEnabled;          //!< honour received PFC frames
     QueueSize m_txQueueLimit;   //!< what a priority queue may hold through Send()
+    DataRate m_rxDrainRate;     //!< host receive rate; 0: unlimited
+    QueueSize m_rxXoff;         //!< receive-buffer share that pauses the peer
+    QueueSize m_rxXon;          //!< receive-buffer share that resumes it
+    uint16_t m_rxPauseQuanta;   //!< quanta of receive-side pauses
 
     std::array<std::deque<Entry>, NUM_PRIORITIES> m_queues; //!< data queues
     std::array<uint32_t, NUM_PRIORITIES> m_queueBytes;      //!< bytes per queue
@@ -322,6 +355,14 @@ class RoceNetDevice : public NetDevice
     Ptr<Packet> m_currentFrame;                             //!< the frame on the wire
     int64_t m_wireFreeFs;                                   //!< exact time the wire frees (fs)
     std::array<Counters, NUM_PRIORITIES> m_counters;        //!< per-priority counters
+    std::deque<std::pair<Ptr<Packet>, uint8_t>> m_rxBuffer; //!< frames waiting to go up
+    std::array<uint32_t, NUM_PRIORITIES> m_rxBytes;         //!< receive buffer per priority
+    uint32_t m_rxTotalBytes;                                //!< receive buffer, all
+    uint32_t m_maxRxBytes;                                  //!< its largest value
+    std::array<bool, NUM_PRIORITIES> m_rxPaused;            //!< peer paused by us
+    std::array<EventId, NUM_PRIORITIES> m_rxPauseRefresh;   //!< refresh of those pauses
+    EventId m_rxDrainEvent;                                 //!< head of buffer drained
+    int64_t m_rxDrainEndFs;                                 //!< exact end of the current drain (fs)
 
     FrameReceiveCallback m_frameRxCallback;              //!< whole-frame receiver (switch)
     DequeueCallback m_dequeueCallback;                   //!< dequeue notification (switch)
