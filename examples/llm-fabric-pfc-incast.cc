@@ -27,11 +27,11 @@
  * drops what does not fit (lossy-limit), the receiver gets fewer packets. ECN marks appear once
  * the receiver's queue passes --kmin.
  *
- * Outputs, in --outDir (default: the current folder): counters.csv (per port and priority),
- * queues.csv (queue depth sampled every --sampleInterval), pauses.csv (PFC pause intervals:
- * port, priority, start, end), summary.json; --pcap=PREFIX writes PREFIX-<node>-<device>.pcap
- * for the receiver and the switch (nanosecond Ethernet pcaps, PFC frames included). A summary
- * goes to stdout.
+ * Outputs, in --outDir (default: the current folder; created if missing): counters.csv (per port
+ * and priority), queues.csv (queue depth sampled every --sampleInterval), pauses.csv (PFC pause
+ * intervals: port, priority, start, end), summary.json; --pcap=PREFIX writes
+ * PREFIX-<node>-<device>.pcap for the receiver and the switch (nanosecond Ethernet pcaps, PFC
+ * frames included). A summary goes to stdout.
  *
  * Run: ./ns3 run "llm-fabric-pfc-incast --senders=8 --pfc=1 --outDir=/tmp/incast"
  */
@@ -43,6 +43,7 @@
 #include "ns3/switch-mmu.h"
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sys/resource.h>
@@ -134,6 +135,12 @@ main(int argc, char* argv[])
         Fail("sampleInterval", "must be positive");
     }
     RngSeedManager::SetRun(seed);
+    std::error_code error;
+    std::filesystem::create_directories(outDir, error);
+    if (error)
+    {
+        Fail("outDir", "cannot create " + outDir + ": " + error.message());
+    }
 
     // The MMU configuration is checked before anything runs: a bad combination is reported by
     // name instead of aborting inside the simulation.
@@ -181,9 +188,11 @@ main(int argc, char* argv[])
     Receiver rx;
     fabric.GetHostDevice(receiver)->TraceConnectWithoutContext("PhyRxEnd",
                                                                MakeCallback(&Receiver::Rx, &rx));
+    std::vector<Ptr<RoceConstantRateSource>> apps;
     for (uint32_t s = 0; s < senders; ++s)
     {
         Ptr<RoceConstantRateSource> app = CreateObject<RoceConstantRateSource>();
+        apps.push_back(app);
         app->SetAttribute("Local", Ipv4AddressValue(fabric.GetHostAddress(s)));
         app->SetAttribute("Remote", Ipv4AddressValue(fabric.GetHostAddress(receiver)));
         app->SetAttribute("RemoteMac", Mac48AddressValue(fabric.GetHostMac(receiver)));
@@ -237,7 +246,13 @@ main(int argc, char* argv[])
     // Line-rate bound: the first frame needs two hops (preamble + frame + FCS, then the delay,
     // twice), and the others follow it back to back on the receiver's link (their wire time
     // includes the inter-frame gap). In nanoseconds, unrounded.
-    uint64_t sent = static_cast<uint64_t>(senders) * packets;
+    // A paused sender's port stops taking packets; its source offers them again later (as an
+    // RDMA NIC stalls), so every packet is eventually sent unless the run is cut short.
+    uint64_t sent = 0;
+    for (const auto& app : apps)
+    {
+        sent += app->GetSent();
+    }
     double bitNs = 1e9 / static_cast<double>(linkRate.GetBitRate());
     double frame = RoceConstantRateSource::GetFrameSize(payload);
     double hopNs = (8 + frame + 4) * 8 * bitNs + static_cast<double>(linkDelay.GetNanoSeconds());

@@ -333,7 +333,7 @@ class ConstantRateRefusedTestCase : public TestCase
 {
   public:
     ConstantRateRefusedTestCase()
-        : TestCase("Packets the port refuses are counted; sent + refused = MaxPackets")
+        : TestCase("Refused packets: lost and counted, or offered again (RetryRefused)")
     {
     }
 
@@ -347,6 +347,7 @@ class ConstantRateRefusedTestCase : public TestCase
         Ptr<RoceConstantRateSource> app =
             InstallSource(link.a, DataRate("200Gbps"), Seconds(0), MilliSeconds(1));
         app->SetAttribute("MaxPackets", UintegerValue(100));
+        app->SetAttribute("RetryRefused", BooleanValue(false));
         Recorder rec;
         link.b->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Recorder::RxEnd, &rec));
         Simulator::Run();
@@ -359,6 +360,23 @@ class ConstantRateRefusedTestCase : public TestCase
         // frames 0 to 49 have started (49 x 86.56 = 4241.44) and two wait: 52 accepted. (When
         // the wire frees at the instant a packet is offered, the port's event came first.)
         NS_TEST_ASSERT_MSG_EQ(app->GetSent(), 52, "what the wire took plus two queued");
+
+        // With RetryRefused (the default) a refused packet is offered again at the next slot:
+        // all 100 are sent, in order, and the wire stays busy: frames back to back at 86.56 ns
+        // from 0, so the 100th arrives at 99 x 86.56 + (8 + 1058 + 4) x 0.08 + 1000 =
+        // 8569.44 + 85.6 + 1000 = 9655.04 ns -> 9655 ns.
+        link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+        link.a->SetAttribute("TxQueueLimit", QueueSizeValue(QueueSize("3000B")));
+        app = InstallSource(link.a, DataRate("200Gbps"), Seconds(0), MilliSeconds(1));
+        app->SetAttribute("MaxPackets", UintegerValue(100));
+        Recorder again;
+        link.b->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Recorder::RxEnd, &again));
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(app->GetSent(), 100, "every packet is sent in the end");
+        NS_TEST_ASSERT_MSG_GT(app->GetRefused(), 0, "after some refusals");
+        NS_TEST_ASSERT_MSG_EQ(again.rxTimes.size(), 100, "and arrives");
+        NS_TEST_ASSERT_MSG_EQ(again.rxTimes.back(), NanoSeconds(9655), "at line rate");
     }
 };
 

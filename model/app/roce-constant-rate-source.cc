@@ -106,9 +106,16 @@ RoceConstantRateSource::GetTypeId()
                           UintegerValue(0xC000),
                           MakeUintegerAccessor(&RoceConstantRateSource::m_udpSourcePort),
                           MakeUintegerChecker<uint16_t>())
+            .AddAttribute("RetryRefused",
+                          "A packet the port refuses (its queue is full, for example while PFC "
+                          "pauses it) is offered again at the next slot with the same PSN, as "
+                          "an RDMA NIC stalls instead of dropping; false: it is lost.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RoceConstantRateSource::m_retryRefused),
+                          MakeBooleanChecker())
             .AddAttribute("MaxPackets",
-                          "Packets to generate (accepted and refused together); 0 for no "
-                          "limit.",
+                          "Packets to generate; 0 for no limit. With RetryRefused, only "
+                          "accepted packets count; without, refused ones count too.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&RoceConstantRateSource::m_maxPackets),
                           MakeUintegerChecker<uint64_t>())
@@ -137,6 +144,7 @@ RoceConstantRateSource::RoceConstantRateSource()
       m_generated(0),
       m_sent(0),
       m_refused(0),
+      m_retryRefused(true),
       m_rateBps(0),
       m_startFs(0),
       m_offsetFs(0),
@@ -175,6 +183,7 @@ RoceConstantRateSource::GetRefused() const
 void
 RoceConstantRateSource::DoDispose()
 {
+    m_pending = nullptr;
     NS_LOG_FUNCTION(this);
     m_sendEvent.Cancel();
     m_device = nullptr;
@@ -236,23 +245,28 @@ void
 RoceConstantRateSource::SendPacket()
 {
     NS_LOG_FUNCTION(this);
-    IbBthHeader bth;
-    bth.SetOpcode(IbBthHeader::RC_RDMA_WRITE_MIDDLE);
-    bth.SetDestQp(m_destQp);
-    bth.SetAckRequest(false);
-    bth.SetPsn(static_cast<uint32_t>(m_generated & IbBthHeader::MAX_24BIT));
-    Ptr<Packet> packet = Create<Packet>(m_payloadSize);
-    packet->AddHeader(bth);
+    Ptr<Packet> packet = m_pending;
+    m_pending = nullptr;
+    if (!packet)
+    {
+        IbBthHeader bth;
+        bth.SetOpcode(IbBthHeader::RC_RDMA_WRITE_MIDDLE);
+        bth.SetDestQp(m_destQp);
+        bth.SetAckRequest(false);
+        bth.SetPsn(static_cast<uint32_t>(m_generated & IbBthHeader::MAX_24BIT));
+        packet = Create<Packet>(m_payloadSize);
+        packet->AddHeader(bth);
 
-    RoceV2Packet::Addressing addressing;
-    addressing.source = m_local;
-    addressing.destination = m_remote;
-    addressing.udpSourcePort = m_udpSourcePort;
-    addressing.dscp = m_dscp;
-    addressing.ecn = m_ect ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT;
-    addressing.identification = static_cast<uint16_t>(m_generated & 0xFFFF);
-    RoceV2Packet::Encapsulate(packet, addressing);
-    ++m_generated;
+        RoceV2Packet::Addressing addressing;
+        addressing.source = m_local;
+        addressing.destination = m_remote;
+        addressing.udpSourcePort = m_udpSourcePort;
+        addressing.dscp = m_dscp;
+        addressing.ecn = m_ect ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT;
+        addressing.identification = static_cast<uint16_t>(m_generated & 0xFFFF);
+        RoceV2Packet::Encapsulate(packet, addressing);
+        ++m_generated;
+    }
 
     // The device adds its Ethernet header to the packet it is given; the trace gets the packet
     // as this source made it.
@@ -269,6 +283,12 @@ RoceConstantRateSource::SendPacket()
     {
         NS_LOG_LOGIC("device refused packet " << m_generated - 1);
         ++m_refused;
+        if (m_retryRefused)
+        {
+            // Offered again at the next slot as it is: same PSN and identification, and no
+            // second ICRC computation.
+            m_pending = packet;
+        }
     }
     ScheduleNext();
 }
@@ -276,7 +296,7 @@ RoceConstantRateSource::SendPacket()
 void
 RoceConstantRateSource::ScheduleNext()
 {
-    if (m_maxPackets != 0 && m_generated >= m_maxPackets)
+    if (m_maxPackets != 0 && m_generated >= m_maxPackets && !m_pending)
     {
         return;
     }

@@ -110,10 +110,12 @@ class RoceConstantRateSource : public Application
 
     // State
     Ptr<RoceNetDevice> m_device; //!< the port packets go to
+    Ptr<Packet> m_pending;       //!< a refused packet to offer again
     EventId m_sendEvent;         //!< the next send
     uint64_t m_generated;        //!< packets generated so far (next PSN, modulo 2^24)
     uint64_t m_sent;             //!< packets the device accepted
     uint64_t m_refused;          //!< packets the device refused
+    bool m_retryRefused;         //!< offer a refused packet again
     uint64_t m_rateBps;          //!< DataRate of this run, bit/s
     int64_t m_startFs;           //!< time of packet 0 of this run, femtoseconds
     int64_t m_offsetFs;          //!< exact offset of the next packet from m_startFs, floor (fs)

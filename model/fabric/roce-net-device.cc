@@ -889,6 +889,7 @@ RoceNetDevice::SendFrom(Ptr<Packet> packet,
     if (m_queueBytes[priority] + packet->GetSize() > m_txQueueLimit.GetValue())
     {
         m_macTxDropTrace(packet);
+        packet->RemoveHeader(eth); // the caller keeps the packet as it gave it
         return false;
     }
     m_macTxTrace(packet);
