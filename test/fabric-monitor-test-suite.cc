@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "fabric-test-util.h"
 #include "llm-fabric-test-util.h"
 
 #include "ns3/data-rate.h"
@@ -34,61 +35,6 @@ namespace tests
 
 namespace
 {
-
-/// Two ports joined by a link, each on its own node.
-struct Link
-{
-    Ptr<RoceNetDevice> a; //!< one end
-    Ptr<RoceNetDevice> b; //!< the other end
-};
-
-/**
- * @param rate line rate of both ends.
- * @param delay propagation delay.
- * @return two connected ports.
- */
-Link
-MakeLink(DataRate rate, Time delay)
-{
-    Link link;
-    Ptr<RoceChannel> channel = CreateObject<RoceChannel>();
-    channel->SetAttribute("Delay", TimeValue(delay));
-    for (auto* end : {&link.a, &link.b})
-    {
-        Ptr<Node> node = CreateObject<Node>();
-        *end = CreateObject<RoceNetDevice>();
-        (*end)->SetAttribute("DataRate", DataRateValue(rate));
-        (*end)->SetAddress(Mac48Address::Allocate());
-        node->AddDevice(*end);
-        (*end)->Attach(channel);
-    }
-    return link;
-}
-
-/**
- * An Ethernet/IPv4 frame of the given size (without FCS) and DSCP.
- * @param bytes frame size, at least 34.
- * @param dscp the DSCP.
- * @return the frame.
- */
-Ptr<Packet>
-MakeFrame(uint32_t bytes, uint8_t dscp)
-{
-    Ptr<Packet> p = Create<Packet>(bytes - 34);
-    Ipv4Header ip;
-    ip.SetSource(Ipv4Address("10.0.0.1"));
-    ip.SetDestination(Ipv4Address("10.0.0.2"));
-    ip.SetProtocol(17);
-    ip.SetPayloadSize(bytes - 34);
-    ip.SetDscp(static_cast<Ipv4Header::DscpType>(dscp));
-    p->AddHeader(ip);
-    EthernetHeader eth(false);
-    eth.SetSource(Mac48Address("02:00:00:00:00:01"));
-    eth.SetDestination(Mac48Address("02:00:00:00:00:02"));
-    eth.SetLengthType(0x0800);
-    p->AddHeader(eth);
-    return p;
-}
 
 /**
  * Read a CSV file.

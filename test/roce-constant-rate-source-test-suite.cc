@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "fabric-test-util.h"
 #include "llm-fabric-test-util.h"
 
 #include "ns3/boolean.h"
@@ -41,36 +42,6 @@ namespace
 const Mac48Address MAC_A("02:00:00:00:00:01");
 /// MAC address the source sends to.
 const Mac48Address MAC_B("02:00:00:00:00:02");
-
-/// Two ports joined by a link, each on its own node.
-struct Link
-{
-    Ptr<RoceNetDevice> a; //!< the source's port
-    Ptr<RoceNetDevice> b; //!< the receiving port
-};
-
-/**
- * @param rate line rate of both ends.
- * @param delay propagation delay.
- * @return two connected ports, with MAC addresses MAC_A and MAC_B.
- */
-Link
-MakeLink(DataRate rate, Time delay)
-{
-    Link link;
-    Ptr<RoceChannel> channel = CreateObject<RoceChannel>();
-    channel->SetAttribute("Delay", TimeValue(delay));
-    for (auto* end : {&link.a, &link.b})
-    {
-        Ptr<Node> node = CreateObject<Node>();
-        *end = CreateObject<RoceNetDevice>();
-        (*end)->SetAttribute("DataRate", DataRateValue(rate));
-        (*end)->SetAddress(end == &link.a ? MAC_A : MAC_B);
-        node->AddDevice(*end);
-        (*end)->Attach(channel);
-    }
-    return link;
-}
 
 /**
  * A source on the node of a port, sending from 10.0.0.1 to 10.0.0.2 toward MAC_B.
@@ -157,7 +128,7 @@ class ConstantRateTimingTestCase : public TestCase
         // when it gets it, at k x 865.6 ns rounded to the nanosecond; its last bit leaves
         // (8 + 1058 + 4) x 0.08 = 85.6 ns later (86 ns rounded) and arrives 1 us after that.
         {
-            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1), MAC_A, MAC_B);
             Ptr<RoceConstantRateSource> app =
                 InstallSource(link.a, DataRate("10Gbps"), Seconds(0), MilliSeconds(1));
             app->SetAttribute("MaxPackets", UintegerValue(1000));
@@ -191,7 +162,7 @@ class ConstantRateTimingTestCase : public TestCase
         // No limit, start at 2 us, stop at 12 us: packets at 2000 + k x 865.6 < 12000 ns are
         // k = 0..11 (11 x 865.6 = 9521.6; the 12th would be at 10387.2): 12 packets.
         {
-            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1), MAC_A, MAC_B);
             Ptr<RoceConstantRateSource> app =
                 InstallSource(link.a, DataRate("10Gbps"), MicroSeconds(2), MicroSeconds(12));
             Recorder rec;
@@ -223,7 +194,7 @@ class ConstantRateSaturationTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1), MAC_A, MAC_B);
         Ptr<RoceConstantRateSource> app =
             InstallSource(link.a, DataRate("100Gbps"), Seconds(0), MilliSeconds(1));
         app->SetAttribute("MaxPackets", UintegerValue(1000));
@@ -274,7 +245,7 @@ class ConstantRateFrameTestCase : public TestCase
     {
         for (bool ect : {true, false})
         {
-            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1), MAC_A, MAC_B);
             Ptr<RoceConstantRateSource> app =
                 InstallSource(link.a, DataRate("10Gbps"), Seconds(0), MilliSeconds(1));
             app->SetAttribute("PayloadSize", UintegerValue(16));
@@ -342,7 +313,7 @@ class ConstantRateRefusedTestCase : public TestCase
     {
         // 200 Gb/s into a 100 Gb/s port whose priority queue holds 3000 bytes (two frames of
         // 1058): the backlog grows by half a frame per packet until Send() refuses.
-        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1), MAC_A, MAC_B);
         link.a->SetAttribute("TxQueueLimit", QueueSizeValue(QueueSize("3000B")));
         Ptr<RoceConstantRateSource> app =
             InstallSource(link.a, DataRate("200Gbps"), Seconds(0), MilliSeconds(1));
@@ -365,7 +336,7 @@ class ConstantRateRefusedTestCase : public TestCase
         // all 100 are sent, in order, and the wire stays busy: frames back to back at 86.56 ns
         // from 0, so the 100th arrives at 99 x 86.56 + (8 + 1058 + 4) x 0.08 + 1000 =
         // 8569.44 + 85.6 + 1000 = 9655.04 ns -> 9655 ns.
-        link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+        link = MakeLink(DataRate("100Gbps"), MicroSeconds(1), MAC_A, MAC_B);
         link.a->SetAttribute("TxQueueLimit", QueueSizeValue(QueueSize("3000B")));
         app = InstallSource(link.a, DataRate("200Gbps"), Seconds(0), MilliSeconds(1));
         app->SetAttribute("MaxPackets", UintegerValue(100));

@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/exact-time.h"
 #include "ns3/ib-bth-header.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/log.h"
@@ -38,13 +39,6 @@ constexpr uint64_t MAX_RATE_BPS = 1000000000000000ULL; // 1 Pb/s
 /// Bytes a frame occupies on the wire beyond GetFrameSize(): FCS, preamble and gap.
 constexpr uint32_t WIRE_EXTRA_BYTES =
     RoceNetDevice::FCS_BYTES + RoceNetDevice::PREAMBLE_BYTES + RoceNetDevice::INTERFRAME_GAP_BYTES;
-
-/// @return femtoseconds per unit of the simulator's time resolution.
-int64_t
-ResolutionFs()
-{
-    return std::max<int64_t>(1, Time::FromInteger(1, Time::GetResolution()).GetFemtoSeconds());
-}
 
 } // namespace
 
@@ -307,13 +301,9 @@ RoceConstantRateSource::ScheduleNext()
         m_offsetRem -= m_rateBps;
         ++m_offsetFs;
     }
-    // Round the exact time to the simulator's resolution, half up, as RoceNetDevice does.
-    int64_t diff = m_startFs + m_offsetFs - Simulator::Now().GetFemtoSeconds();
-    int64_t unit = ResolutionFs();
-    Time delay =
-        Time::FromInteger(static_cast<uint64_t>((std::max<int64_t>(0, diff) + unit / 2) / unit),
-                          Time::GetResolution());
-    m_sendEvent = Simulator::Schedule(delay, &RoceConstantRateSource::SendPacket, this);
+    m_sendEvent = Simulator::Schedule(ExactTime::DelayUntil(m_startFs + m_offsetFs),
+                                      &RoceConstantRateSource::SendPacket,
+                                      this);
 }
 
 } // namespace ns3

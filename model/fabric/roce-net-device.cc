@@ -6,6 +6,7 @@
 
 #include "roce-net-device.h"
 
+#include "exact-time.h"
 #include "pfc-header.h"
 #include "roce-channel.h"
 
@@ -42,13 +43,6 @@ constexpr uint32_t ETHERNET_HEADER_BYTES = 14;
 constexpr uint32_t CLASSIFY_BYTES = 20;
 /// "No priority may send now".
 constexpr uint8_t NONE = RoceNetDevice::NUM_PRIORITIES;
-
-/// @return femtoseconds per unit of the simulator's time resolution.
-int64_t
-ResolutionFs()
-{
-    return std::max<int64_t>(1, Time::FromInteger(1, Time::GetResolution()).GetFemtoSeconds());
-}
 
 } // namespace
 
@@ -280,27 +274,11 @@ RoceNetDevice::BytesToFs(uint64_t bytes) const
 }
 
 Time
-RoceNetDevice::DelayUntilFs(int64_t fs) const
-{
-    int64_t diff = fs - Simulator::Now().GetFemtoSeconds();
-    if (diff <= 0)
-    {
-        return Time(0);
-    }
-    int64_t unit = ResolutionFs();
-    return Time::FromInteger(static_cast<uint64_t>((diff + unit / 2) / unit),
-                             Time::GetResolution());
-}
-
-Time
 RoceNetDevice::GetWireTime(uint32_t frameBytes) const
 {
     uint32_t extra =
         FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES + INTERFRAME_GAP_BYTES : 0);
-    int64_t unit = ResolutionFs();
-    return Time::FromInteger(
-        static_cast<uint64_t>((BytesToFs(frameBytes + extra) + unit / 2) / unit),
-        Time::GetResolution());
+    return ExactTime::FromFs(BytesToFs(frameBytes + extra));
 }
 
 DataRate
@@ -446,16 +424,15 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
 
     // Exact wire clock: a frame that follows another back to back starts when the previous
     // gap ends, not when its rounded event ran.
-    int64_t nowFs = Simulator::Now().GetFemtoSeconds();
-    // TransmitComplete ran at m_wireFreeFs rounded to the resolution; within one unit of it,
-    // the frame follows back to back. Later than that, the wire was idle.
-    int64_t startFs = (nowFs < m_wireFreeFs + ResolutionFs()) ? m_wireFreeFs : nowFs;
+    int64_t startFs = ExactTime::NextStart(m_wireFreeFs);
     uint32_t size = frame->GetSize();
     int64_t lastBitFs =
         startFs + BytesToFs(size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES : 0));
     m_wireFreeFs = lastBitFs + (m_countPreambleAndGap ? BytesToFs(INTERFRAME_GAP_BYTES) : 0);
-    m_channel->Transmit(frame, this, DelayUntilFs(lastBitFs));
-    Simulator::Schedule(DelayUntilFs(m_wireFreeFs), &RoceNetDevice::TransmitComplete, this);
+    m_channel->Transmit(frame, this, ExactTime::DelayUntil(lastBitFs));
+    Simulator::Schedule(ExactTime::DelayUntil(m_wireFreeFs),
+                        &RoceNetDevice::TransmitComplete,
+                        this);
 }
 
 void
@@ -563,13 +540,12 @@ RoceNetDevice::ScheduleRxDrain()
 {
     // Exact drain clock, as for transmission: a frame that follows another starts draining
     // when the previous one ended, not when its rounded event ran.
-    int64_t nowFs = Simulator::Now().GetFemtoSeconds();
-    int64_t startFs = (nowFs < m_rxDrainEndFs + ResolutionFs()) ? m_rxDrainEndFs : nowFs;
+    int64_t startFs = ExactTime::NextStart(m_rxDrainEndFs);
     double bits = 8.0 * m_rxBuffer.front().first->GetSize();
     m_rxDrainEndFs =
         startFs + std::llround(bits * 1e15 / static_cast<double>(m_rxDrainRate.GetBitRate()));
     m_rxDrainEvent =
-        Simulator::Schedule(DelayUntilFs(m_rxDrainEndFs), &RoceNetDevice::RxDrained, this);
+        Simulator::Schedule(ExactTime::DelayUntil(m_rxDrainEndFs), &RoceNetDevice::RxDrained, this);
 }
 
 void
@@ -701,7 +677,7 @@ RoceNetDevice::UpdatePauses()
         {
             continue;
         }
-        if (DelayUntilFs(m_pausedUntilFs[p]).IsZero())
+        if (ExactTime::DelayUntil(m_pausedUntilFs[p]).IsZero())
         {
             m_paused[p] = false;
             m_counters[p].pausedTime += Simulator::Now() - m_pauseStart[p];
@@ -714,7 +690,8 @@ RoceNetDevice::UpdatePauses()
     }
     if (next >= 0)
     {
-        m_pauseEvent = Simulator::Schedule(DelayUntilFs(next), &RoceNetDevice::UpdatePauses, this);
+        m_pauseEvent =
+            Simulator::Schedule(ExactTime::DelayUntil(next), &RoceNetDevice::UpdatePauses, this);
     }
     TryTransmit();
 }

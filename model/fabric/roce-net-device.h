@@ -316,12 +316,6 @@ class RoceNetDevice : public NetDevice
      * @return femtoseconds.
      */
     int64_t BytesToFs(uint64_t bytes) const;
-    /**
-     * Convert femtoseconds from now to a Time, rounded to the simulator's resolution.
-     * @param fs absolute time in femtoseconds.
-     * @return the delay from now.
-     */
-    Time DelayUntilFs(int64_t fs) const;
 
     Ptr<Node> m_node;           //!< owner
     Ptr<RoceChannel> m_channel; //!< link

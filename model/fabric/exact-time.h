@@ -1,0 +1,59 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef EXACT_TIME_H
+#define EXACT_TIME_H
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * @ingroup llm-fabric
+ * @brief Exact times in femtoseconds, rounded to the simulator's resolution only when an event
+ * is scheduled.
+ *
+ * A 988-byte frame at 100 Gb/s lasts 80.96 ns: scheduling each frame at a rounded 81 ns would
+ * drift by 0.04 ns per frame. Devices and sources therefore keep their clocks in femtoseconds
+ * and ask this class for the delay until an exact instant, rounded half up; rounding then
+ * never accumulates.
+ */
+class ExactTime
+{
+  public:
+    ExactTime() = delete;
+
+    /// @return femtoseconds per unit of the simulator's time resolution (1e6 at nanoseconds).
+    static int64_t GetResolutionFs();
+
+    /**
+     * @param fs a duration in femtoseconds (negative counts as zero).
+     * @return it as a Time, rounded half up to the resolution.
+     */
+    static Time FromFs(int64_t fs);
+
+    /**
+     * @param absoluteFs an instant in femtoseconds of simulated time.
+     * @return the delay from now until then, rounded half up to the resolution (zero if past).
+     */
+    static Time DelayUntil(int64_t absoluteFs);
+
+    /**
+     * Where a frame (or drain) that follows a busy period starts: at the exact end of that
+     * period if now is within one resolution unit of it (the event that ended it was rounded),
+     * otherwise now (the resource was idle).
+     * @param busyUntilFs exact end of the previous busy period.
+     * @return the exact start, in femtoseconds.
+     */
+    static int64_t NextStart(int64_t busyUntilFs);
+};
+
+} // namespace ns3
+
+#endif /* EXACT_TIME_H */

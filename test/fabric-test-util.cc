@@ -1,0 +1,66 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-test-util.h"
+
+#include "ns3/ethernet-header.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/node.h"
+#include "ns3/roce-channel.h"
+
+using namespace ns3;
+
+namespace llmfabric
+{
+namespace tests
+{
+
+Link
+MakeLink(DataRate rate, Time delay)
+{
+    Mac48Address macA = Mac48Address::Allocate();
+    return MakeLink(rate, delay, macA, Mac48Address::Allocate());
+}
+
+Link
+MakeLink(DataRate rate, Time delay, Mac48Address macA, Mac48Address macB)
+{
+    Link link;
+    Ptr<RoceChannel> channel = CreateObject<RoceChannel>();
+    channel->SetAttribute("Delay", TimeValue(delay));
+    for (auto* end : {&link.a, &link.b})
+    {
+        Ptr<Node> node = CreateObject<Node>();
+        *end = CreateObject<RoceNetDevice>();
+        (*end)->SetAttribute("DataRate", DataRateValue(rate));
+        (*end)->SetAddress(end == &link.a ? macA : macB);
+        node->AddDevice(*end);
+        (*end)->Attach(channel);
+    }
+    return link;
+}
+
+Ptr<Packet>
+MakeFrame(uint32_t bytes, uint8_t dscp)
+{
+    Ptr<Packet> p = Create<Packet>(bytes - 34);
+    Ipv4Header ip;
+    ip.SetSource(Ipv4Address("10.0.0.1"));
+    ip.SetDestination(Ipv4Address("10.0.0.2"));
+    ip.SetProtocol(17);
+    ip.SetPayloadSize(bytes - 34);
+    ip.SetDscp(static_cast<Ipv4Header::DscpType>(dscp));
+    p->AddHeader(ip);
+    EthernetHeader eth(false);
+    eth.SetSource(Mac48Address("02:00:00:00:00:01"));
+    eth.SetDestination(Mac48Address("02:00:00:00:00:02"));
+    eth.SetLengthType(0x0800);
+    p->AddHeader(eth);
+    return p;
+}
+
+} // namespace tests
+} // namespace llmfabric
