@@ -1,0 +1,822 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "collective-volume.h"
+
+#include "ns3/log.h"
+
+#include <algorithm>
+#include <limits>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("CollectiveVolume");
+
+namespace
+{
+
+/// A collective and its name.
+struct KindName
+{
+    CollectiveKind kind; //!< The collective.
+    const char* name;    //!< Its name.
+};
+
+/// The names of the collectives, in declaration order.
+const KindName KIND_NAMES[] = {
+    {CollectiveKind::ALL_REDUCE, "all-reduce"},
+    {CollectiveKind::ALL_GATHER, "all-gather"},
+    {CollectiveKind::REDUCE_SCATTER, "reduce-scatter"},
+    {CollectiveKind::ALL_TO_ALL, "all-to-all"},
+    {CollectiveKind::SEND_RECV, "send-recv"},
+    {CollectiveKind::BROADCAST, "broadcast"},
+};
+
+/// An algorithm and its name.
+struct AlgorithmName
+{
+    CollectiveAlgorithm algorithm; //!< The algorithm.
+    const char* name;              //!< Its name.
+};
+
+/// The names of the algorithms, in declaration order.
+const AlgorithmName ALGORITHM_NAMES[] = {
+    {CollectiveAlgorithm::NAIVE, "naive"},
+    {CollectiveAlgorithm::RING, "ring"},
+    {CollectiveAlgorithm::DOUBLE_BINARY_TREE, "double-binary-tree"},
+    {CollectiveAlgorithm::RECURSIVE_DOUBLING, "recursive-doubling"},
+    {CollectiveAlgorithm::HALVING_DOUBLING, "halving-doubling"},
+    {CollectiveAlgorithm::DIRECT, "direct"},
+    {CollectiveAlgorithm::STAGGERED, "staggered"},
+    {CollectiveAlgorithm::HIERARCHICAL, "hierarchical"},
+};
+
+/**
+ * @param kind a collective.
+ * @return the algorithms Compute accepts for it, in declaration order.
+ */
+std::vector<CollectiveAlgorithm>
+SupportedAlgorithms(CollectiveKind kind)
+{
+    using A = CollectiveAlgorithm;
+    switch (kind)
+    {
+    case CollectiveKind::ALL_REDUCE:
+        return {A::NAIVE,
+                A::RING,
+                A::DOUBLE_BINARY_TREE,
+                A::RECURSIVE_DOUBLING,
+                A::HALVING_DOUBLING,
+                A::HIERARCHICAL};
+    case CollectiveKind::ALL_GATHER:
+        return {A::RING, A::RECURSIVE_DOUBLING, A::DIRECT};
+    case CollectiveKind::REDUCE_SCATTER:
+        return {A::RING, A::HALVING_DOUBLING, A::DIRECT};
+    case CollectiveKind::ALL_TO_ALL:
+        return {A::DIRECT, A::STAGGERED};
+    case CollectiveKind::SEND_RECV:
+        return {A::DIRECT};
+    case CollectiveKind::BROADCAST:
+        return {A::NAIVE, A::RING, A::RECURSIVE_DOUBLING};
+    }
+    return {};
+}
+
+/**
+ * @param n a positive number.
+ * @return the smallest k with 2^k >= n.
+ */
+uint32_t
+CeilLog2(uint32_t n)
+{
+    uint32_t k = 0;
+    while ((uint64_t{1} << k) < n)
+    {
+        ++k;
+    }
+    return k;
+}
+
+/**
+ * @param n a number.
+ * @return true if n is a power of two (1 included).
+ */
+bool
+IsPowerOfTwo(uint32_t n)
+{
+    return n != 0 && (n & (n - 1)) == 0;
+}
+
+/**
+ * Ranks base, base + stride, ..., base + (size - 1) stride: a ring, or a rail of servers.
+ */
+struct Group
+{
+    uint32_t base;   //!< The first rank.
+    uint32_t stride; //!< The distance between consecutive members.
+    uint32_t size;   //!< The number of members.
+
+    /**
+     * @param position a position, less than size.
+     * @return the rank at that position.
+     */
+    uint32_t At(uint64_t position) const
+    {
+        return static_cast<uint32_t>(base + stride * (position % size));
+    }
+};
+
+/**
+ * Records one rank's transfers into a RankVolume, classifying them by server.
+ */
+class Recorder
+{
+  public:
+    /**
+     * @param rank the rank whose traffic is recorded.
+     * @param localSize ranks per server.
+     * @param out where to record.
+     */
+    Recorder(uint32_t rank, uint32_t localSize, RankVolume& out)
+        : m_rank(rank),
+          m_localSize(localSize),
+          m_out(out)
+    {
+    }
+
+    /**
+     * Record a send (nothing if bytes is 0).
+     * @param peer the destination.
+     * @param bytes the payload bytes.
+     * @param step the step.
+     */
+    void Send(uint32_t peer, uint64_t bytes, uint32_t step)
+    {
+        if (bytes == 0)
+        {
+            return;
+        }
+        m_out.sends.push_back({peer, bytes, step});
+        m_out.bytesSent += bytes;
+        (IsIntra(peer) ? m_out.intraBytesSent : m_out.interBytesSent) += bytes;
+    }
+
+    /**
+     * Record a receive (nothing if bytes is 0).
+     * @param peer the source.
+     * @param bytes the payload bytes.
+     * @param step the step.
+     */
+    void Receive(uint32_t peer, uint64_t bytes, uint32_t step)
+    {
+        if (bytes == 0)
+        {
+            return;
+        }
+        m_out.receives.push_back({peer, bytes, step});
+        m_out.bytesReceived += bytes;
+        (IsIntra(peer) ? m_out.intraBytesReceived : m_out.interBytesReceived) += bytes;
+    }
+
+  private:
+    /**
+     * @param peer another rank.
+     * @return true if it is on the same server as the recorded rank.
+     */
+    bool IsIntra(uint32_t peer) const
+    {
+        return peer / m_localSize == m_rank / m_localSize;
+    }
+
+    uint32_t m_rank;      //!< The recorded rank.
+    uint32_t m_localSize; //!< Ranks per server.
+    RankVolume& m_out;    //!< Where to record.
+};
+
+/**
+ * Ring reduce-scatter of S among a group (Patarasuk and Yuan 2009): at step s (0..size-2) the
+ * member at position p sends chunk (p - s - 1) mod size to the next member and receives chunk
+ * (p - s - 2) mod size from the previous one; it ends with chunk p reduced.
+ * @param rec the recorder.
+ * @param group the ring.
+ * @param position the recorded rank's position in it.
+ * @param bytes S.
+ * @param firstStep the step of s = 0.
+ */
+void
+RingReduceScatter(Recorder& rec,
+                  const Group& group,
+                  uint32_t position,
+                  uint64_t bytes,
+                  uint32_t firstStep)
+{
+    const uint64_t size = group.size;
+    for (uint64_t s = 0; s + 1 < size; ++s)
+    {
+        uint32_t sent = static_cast<uint32_t>((position + 2 * size - s - 1) % size);
+        uint32_t received = static_cast<uint32_t>((position + 2 * size - s - 2) % size);
+        uint32_t step = firstStep + static_cast<uint32_t>(s);
+        rec.Send(group.At(position + 1),
+                 CollectiveVolume::ChunkBytes(bytes, group.size, sent),
+                 step);
+        rec.Receive(group.At(position + size - 1),
+                    CollectiveVolume::ChunkBytes(bytes, group.size, received),
+                    step);
+    }
+}
+
+/**
+ * Ring all-gather of S among a group, the member at position p starting with chunk p: at step s
+ * (0..size-2) it sends chunk (p - s) mod size to the next member and receives chunk
+ * (p - s - 1) mod size from the previous one.
+ * @param rec the recorder.
+ * @param group the ring.
+ * @param position the recorded rank's position in it.
+ * @param bytes S.
+ * @param firstStep the step of s = 0.
+ */
+void
+RingAllGather(Recorder& rec,
+              const Group& group,
+              uint32_t position,
+              uint64_t bytes,
+              uint32_t firstStep)
+{
+    const uint64_t size = group.size;
+    for (uint64_t s = 0; s + 1 < size; ++s)
+    {
+        uint32_t sent = static_cast<uint32_t>((position + size - s) % size);
+        uint32_t received = static_cast<uint32_t>((position + 2 * size - s - 1) % size);
+        uint32_t step = firstStep + static_cast<uint32_t>(s);
+        rec.Send(group.At(position + 1),
+                 CollectiveVolume::ChunkBytes(bytes, group.size, sent),
+                 step);
+        rec.Receive(group.At(position + size - 1),
+                    CollectiveVolume::ChunkBytes(bytes, group.size, received),
+                    step);
+    }
+}
+
+/**
+ * Recursive-halving reduce-scatter (Rabenseifner 2004, Thakur et al. 2005) for a power-of-two n:
+ * at step k, with d = n / 2^(k+1), the rank holds the aligned range of 2d chunks containing its
+ * own, keeps the half containing its own and sends the other half to rank XOR d.
+ * @param rec the recorder.
+ * @param n the group size, a power of two.
+ * @param rank the rank.
+ * @param bytes S.
+ * @param firstStep the step of k = 0.
+ */
+void
+HalvingReduceScatter(Recorder& rec, uint32_t n, uint32_t rank, uint64_t bytes, uint32_t firstStep)
+{
+    uint32_t levels = CeilLog2(n);
+    for (uint32_t k = 0; k < levels; ++k)
+    {
+        uint32_t d = n >> (k + 1);
+        uint32_t low = rank & ~(2 * d - 1);
+        uint32_t peer = rank ^ d;
+        uint32_t kept = (rank & d) ? low + d : low;
+        uint32_t given = (rank & d) ? low : low + d;
+        rec.Send(peer, CollectiveVolume::RangeBytes(bytes, n, given, given + d), firstStep + k);
+        rec.Receive(peer, CollectiveVolume::RangeBytes(bytes, n, kept, kept + d), firstStep + k);
+    }
+}
+
+/**
+ * Recursive-doubling all-gather for a power-of-two n, rank i starting with chunk i: at step k the
+ * rank sends the aligned block of 2^k chunks containing its own to rank XOR 2^k and receives that
+ * rank's block.
+ * @param rec the recorder.
+ * @param n the group size, a power of two.
+ * @param rank the rank.
+ * @param bytes S.
+ * @param firstStep the step of k = 0.
+ */
+void
+DoublingAllGather(Recorder& rec, uint32_t n, uint32_t rank, uint64_t bytes, uint32_t firstStep)
+{
+    uint32_t levels = CeilLog2(n);
+    for (uint32_t k = 0; k < levels; ++k)
+    {
+        uint32_t d = uint32_t{1} << k;
+        uint32_t peer = rank ^ d;
+        uint32_t mine = rank & ~(d - 1);
+        uint32_t theirs = peer & ~(d - 1);
+        rec.Send(peer, CollectiveVolume::RangeBytes(bytes, n, mine, mine + d), firstStep + k);
+        rec.Receive(peer,
+                    CollectiveVolume::RangeBytes(bytes, n, theirs, theirs + d),
+                    firstStep + k);
+    }
+}
+
+/**
+ * @param n the group size.
+ * @param tree 0 or 1.
+ * @param rank a rank.
+ * @return the place of the rank in tree 0's shape.
+ */
+uint32_t
+TreePlace(uint32_t n, uint32_t tree, uint32_t rank)
+{
+    if (tree == 0)
+    {
+        return rank;
+    }
+    if (n % 2 == 0)
+    {
+        return n - 1 - rank;
+    }
+    return static_cast<uint32_t>((uint64_t{rank} + n - 1) % n);
+}
+
+/**
+ * @param n the group size.
+ * @param tree 0 or 1.
+ * @param place a place in tree 0's shape.
+ * @return the rank at that place (the inverse of TreePlace).
+ */
+uint32_t
+TreeRank(uint32_t n, uint32_t tree, uint32_t place)
+{
+    if (tree == 0)
+    {
+        return place;
+    }
+    if (n % 2 == 0)
+    {
+        return n - 1 - place;
+    }
+    return static_cast<uint32_t>((uint64_t{place} + 1) % n);
+}
+
+/**
+ * @param n the group size.
+ * @param place a place of tree 0.
+ * @return its parent place in tree 0, or n for the root (see CollectiveVolume::TreeParent).
+ */
+uint32_t
+Tree0Parent(uint32_t n, uint32_t place)
+{
+    if (place == 0)
+    {
+        return n;
+    }
+    uint64_t v = place;
+    uint64_t b = v & (~v + 1);
+    if ((v & (b << 1)) == 0 && v + b < n)
+    {
+        return static_cast<uint32_t>(v + b);
+    }
+    return static_cast<uint32_t>(v - b);
+}
+
+/**
+ * The children of a place of tree 0: for v > 0 with lowest set bit b >= 2, the left child v - b/2
+ * and the right child v + h for the largest h in b/2, b/4, ..., 1 with v + h < n (if any); for
+ * the root, the largest power of two less than n. This is the inverse of Tree0Parent.
+ * @param n the group size.
+ * @param place a place of tree 0.
+ * @return its children places, ascending.
+ */
+std::vector<uint32_t>
+Tree0Children(uint32_t n, uint32_t place)
+{
+    std::vector<uint32_t> children;
+    uint64_t v = place;
+    uint64_t b;
+    if (v == 0)
+    {
+        b = uint64_t{1} << CeilLog2(n);
+    }
+    else
+    {
+        b = v & (~v + 1);
+        if (b >= 2)
+        {
+            children.push_back(static_cast<uint32_t>(v - b / 2));
+        }
+    }
+    for (uint64_t h = b / 2; h >= 1; h /= 2)
+    {
+        if (v + h < n)
+        {
+            children.push_back(static_cast<uint32_t>(v + h));
+            break;
+        }
+    }
+    return children;
+}
+
+/**
+ * @param name a name.
+ * @param known the names that are known.
+ * @param what what is named, for the message.
+ * @return "unknown WHAT 'NAME' (known: a, b, ...)".
+ */
+template <typename Table>
+std::string
+UnknownName(const std::string& name, const Table& known, const std::string& what)
+{
+    std::ostringstream message;
+    message << "unknown " << what << " '" << name << "' (known: ";
+    bool first = true;
+    for (const auto& entry : known)
+    {
+        message << (first ? "" : ", ") << entry.name;
+        first = false;
+    }
+    message << ")";
+    return message.str();
+}
+
+} // namespace
+
+uint64_t
+CollectiveVolume::ChunkBytes(uint64_t total, uint32_t parts, uint32_t index)
+{
+    if (parts == 0 || index >= parts)
+    {
+        return 0;
+    }
+    return total / parts + (index < total % parts ? 1 : 0);
+}
+
+uint64_t
+CollectiveVolume::RangeBytes(uint64_t total, uint32_t parts, uint32_t first, uint32_t last)
+{
+    if (parts == 0)
+    {
+        return 0;
+    }
+    last = std::min(last, parts);
+    if (first >= last)
+    {
+        return 0;
+    }
+    uint64_t remainder = total % parts;
+    uint64_t longEnd = std::min<uint64_t>(last, remainder);
+    uint64_t longChunks = longEnd > first ? longEnd - first : 0;
+    return uint64_t{last - first} * (total / parts) + longChunks;
+}
+
+uint32_t
+CollectiveVolume::TreeParent(uint32_t n, uint32_t tree, uint32_t rank)
+{
+    uint32_t parent = Tree0Parent(n, TreePlace(n, tree, rank));
+    return parent == n ? n : TreeRank(n, tree, parent);
+}
+
+std::vector<uint32_t>
+CollectiveVolume::TreeChildren(uint32_t n, uint32_t tree, uint32_t rank)
+{
+    std::vector<uint32_t> children;
+    for (uint32_t place : Tree0Children(n, TreePlace(n, tree, rank)))
+    {
+        children.push_back(TreeRank(n, tree, place));
+    }
+    std::sort(children.begin(), children.end());
+    return children;
+}
+
+uint32_t
+CollectiveVolume::TreeDepth(uint32_t n, uint32_t tree, uint32_t rank)
+{
+    uint32_t depth = 0;
+    for (uint32_t place = TreePlace(n, tree, rank); place != 0; place = Tree0Parent(n, place))
+    {
+        ++depth;
+    }
+    return depth;
+}
+
+std::string
+CollectiveVolume::GetKindName(CollectiveKind kind)
+{
+    for (const auto& entry : KIND_NAMES)
+    {
+        if (entry.kind == kind)
+        {
+            return entry.name;
+        }
+    }
+    return "unknown";
+}
+
+std::string
+CollectiveVolume::GetAlgorithmName(CollectiveAlgorithm algorithm)
+{
+    for (const auto& entry : ALGORITHM_NAMES)
+    {
+        if (entry.algorithm == algorithm)
+        {
+            return entry.name;
+        }
+    }
+    return "unknown";
+}
+
+std::string
+CollectiveVolume::ParseKind(const std::string& name, CollectiveKind& kind)
+{
+    for (const auto& entry : KIND_NAMES)
+    {
+        if (name == entry.name)
+        {
+            kind = entry.kind;
+            return "";
+        }
+    }
+    return UnknownName(name, KIND_NAMES, "collective");
+}
+
+std::string
+CollectiveVolume::ParseAlgorithm(const std::string& name, CollectiveAlgorithm& algorithm)
+{
+    for (const auto& entry : ALGORITHM_NAMES)
+    {
+        if (name == entry.name)
+        {
+            algorithm = entry.algorithm;
+            return "";
+        }
+    }
+    return UnknownName(name, ALGORITHM_NAMES, "collective algorithm");
+}
+
+std::string
+CollectiveVolume::Compute(CollectiveKind kind,
+                          CollectiveAlgorithm algorithm,
+                          uint32_t n,
+                          uint64_t bytes,
+                          uint32_t rank,
+                          RankVolume& out,
+                          uint32_t localSize)
+{
+    NS_LOG_FUNCTION(GetKindName(kind)
+                    << GetAlgorithmName(algorithm) << n << bytes << rank << localSize);
+    out = RankVolume();
+    const std::string kindName = GetKindName(kind);
+    const std::string algorithmName = GetAlgorithmName(algorithm);
+    std::ostringstream error;
+    if (n == 0)
+    {
+        return "the group size n = 0 must be at least 1";
+    }
+    if (rank >= n)
+    {
+        error << "rank " << rank << " is not less than the group size n = " << n;
+        return error.str();
+    }
+    if (localSize == 0 || n % localSize != 0)
+    {
+        error << "the group size n = " << n << " is not a multiple of localSize = " << localSize;
+        return error.str();
+    }
+    if (bytes > std::numeric_limits<uint64_t>::max() / std::max<uint64_t>(n, 4))
+    {
+        error << "bytes = " << bytes << " is too large for n = " << n
+              << " (per-rank totals would overflow 64 bits)";
+        return error.str();
+    }
+    std::vector<CollectiveAlgorithm> supported = SupportedAlgorithms(kind);
+    if (std::find(supported.begin(), supported.end(), algorithm) == supported.end())
+    {
+        error << "algorithm '" << algorithmName << "' does not apply to " << kindName
+              << " (supported: ";
+        for (std::size_t i = 0; i < supported.size(); ++i)
+        {
+            error << (i == 0 ? "" : ", ") << GetAlgorithmName(supported[i]);
+        }
+        error << ")";
+        return error.str();
+    }
+    bool needsPowerOfTwo =
+        algorithm == CollectiveAlgorithm::HALVING_DOUBLING ||
+        (algorithm == CollectiveAlgorithm::RECURSIVE_DOUBLING && kind != CollectiveKind::BROADCAST);
+    if (needsPowerOfTwo && !IsPowerOfTwo(n))
+    {
+        error << "algorithm '" << algorithmName << "' of " << kindName
+              << " needs a power-of-two group size, not n = " << n
+              << " (Rabenseifner's remainder handling is not supported)";
+        return error.str();
+    }
+    if (kind == CollectiveKind::SEND_RECV && n != 2)
+    {
+        error << "send-recv needs a group of n = 2 ranks, not n = " << n;
+        return error.str();
+    }
+
+    Recorder rec(rank, localSize, out);
+    const Group all{0, 1, n};
+    const uint32_t levels = CeilLog2(n);
+    switch (kind)
+    {
+    case CollectiveKind::ALL_REDUCE:
+        switch (algorithm)
+        {
+        case CollectiveAlgorithm::NAIVE:
+            out.steps = n > 1 ? 2 : 0;
+            for (uint32_t other = 1; other < n; ++other)
+            {
+                if (rank == 0)
+                {
+                    rec.Receive(other, bytes, 0);
+                    rec.Send(other, bytes, 1);
+                }
+                else if (rank == other)
+                {
+                    rec.Send(0, bytes, 0);
+                    rec.Receive(0, bytes, 1);
+                }
+            }
+            break;
+        case CollectiveAlgorithm::RING:
+            out.steps = 2 * (n - 1);
+            RingReduceScatter(rec, all, rank, bytes, 0);
+            RingAllGather(rec, all, rank, bytes, n - 1);
+            break;
+        case CollectiveAlgorithm::DOUBLE_BINARY_TREE:
+            out.steps = 2 * levels;
+            for (uint32_t tree = 0; tree < 2; ++tree)
+            {
+                uint64_t half = ChunkBytes(bytes, 2, tree);
+                uint32_t depth = TreeDepth(n, tree, rank);
+                uint32_t parent = TreeParent(n, tree, rank);
+                if (parent != n)
+                {
+                    rec.Send(parent, half, levels - depth);
+                    rec.Receive(parent, half, levels + depth - 1);
+                }
+                for (uint32_t child : TreeChildren(n, tree, rank))
+                {
+                    rec.Receive(child, half, levels - depth - 1);
+                    rec.Send(child, half, levels + depth);
+                }
+            }
+            break;
+        case CollectiveAlgorithm::RECURSIVE_DOUBLING:
+            out.steps = levels;
+            for (uint32_t k = 0; k < levels; ++k)
+            {
+                rec.Send(rank ^ (uint32_t{1} << k), bytes, k);
+                rec.Receive(rank ^ (uint32_t{1} << k), bytes, k);
+            }
+            break;
+        case CollectiveAlgorithm::HALVING_DOUBLING:
+            out.steps = 2 * levels;
+            HalvingReduceScatter(rec, n, rank, bytes, 0);
+            DoublingAllGather(rec, n, rank, bytes, levels);
+            break;
+        case CollectiveAlgorithm::HIERARCHICAL: {
+            const uint32_t servers = n / localSize;
+            const uint32_t server = rank / localSize;
+            const uint32_t local = rank % localSize;
+            const Group inServer{server * localSize, 1, localSize};
+            const Group rail{local, localSize, servers};
+            const uint64_t railBytes = ChunkBytes(bytes, localSize, local);
+            out.steps = 2 * (localSize - 1) + 2 * (servers - 1);
+            RingReduceScatter(rec, inServer, local, bytes, 0);
+            RingReduceScatter(rec, rail, server, railBytes, localSize - 1);
+            RingAllGather(rec, rail, server, railBytes, localSize - 1 + servers - 1);
+            RingAllGather(rec, inServer, local, bytes, localSize - 1 + 2 * (servers - 1));
+            break;
+        }
+        default:
+            break;
+        }
+        break;
+    case CollectiveKind::ALL_GATHER:
+        if (algorithm == CollectiveAlgorithm::RING)
+        {
+            out.steps = n - 1;
+            RingAllGather(rec, all, rank, bytes, 0);
+        }
+        else if (algorithm == CollectiveAlgorithm::RECURSIVE_DOUBLING)
+        {
+            out.steps = levels;
+            DoublingAllGather(rec, n, rank, bytes, 0);
+        }
+        else
+        {
+            out.steps = n > 1 ? 1 : 0;
+            for (uint32_t other = 0; other < n; ++other)
+            {
+                if (other != rank)
+                {
+                    rec.Send(other, ChunkBytes(bytes, n, rank), 0);
+                    rec.Receive(other, ChunkBytes(bytes, n, other), 0);
+                }
+            }
+        }
+        break;
+    case CollectiveKind::REDUCE_SCATTER:
+    case CollectiveKind::ALL_TO_ALL:
+        if (algorithm == CollectiveAlgorithm::RING)
+        {
+            out.steps = n - 1;
+            RingReduceScatter(rec, all, rank, bytes, 0);
+        }
+        else if (algorithm == CollectiveAlgorithm::HALVING_DOUBLING)
+        {
+            out.steps = levels;
+            HalvingReduceScatter(rec, n, rank, bytes, 0);
+        }
+        else if (algorithm == CollectiveAlgorithm::DIRECT)
+        {
+            out.steps = n > 1 ? 1 : 0;
+            for (uint32_t other = 0; other < n; ++other)
+            {
+                if (other != rank)
+                {
+                    rec.Send(other, ChunkBytes(bytes, n, other), 0);
+                    rec.Receive(other, ChunkBytes(bytes, n, rank), 0);
+                }
+            }
+        }
+        else
+        {
+            // STAGGERED: step k to rank + k + 1 and from rank - k - 1.
+            out.steps = n - 1;
+            for (uint32_t k = 0; k + 1 < n; ++k)
+            {
+                uint32_t to = static_cast<uint32_t>((uint64_t{rank} + k + 1) % n);
+                uint32_t from = static_cast<uint32_t>((uint64_t{rank} + n - k - 1) % n);
+                rec.Send(to, ChunkBytes(bytes, n, to), k);
+                rec.Receive(from, ChunkBytes(bytes, n, rank), k);
+            }
+        }
+        break;
+    case CollectiveKind::SEND_RECV:
+        out.steps = 1;
+        if (rank == 0)
+        {
+            rec.Send(1, bytes, 0);
+        }
+        else
+        {
+            rec.Receive(0, bytes, 0);
+        }
+        break;
+    case CollectiveKind::BROADCAST:
+        if (algorithm == CollectiveAlgorithm::NAIVE)
+        {
+            out.steps = n - 1;
+            for (uint32_t other = 1; other < n; ++other)
+            {
+                if (rank == 0)
+                {
+                    rec.Send(other, bytes, other - 1);
+                }
+            }
+            if (rank > 0)
+            {
+                rec.Receive(0, bytes, rank - 1);
+            }
+        }
+        else if (algorithm == CollectiveAlgorithm::RING)
+        {
+            out.steps = n - 1;
+            if (rank + 1 < n)
+            {
+                rec.Send(rank + 1, bytes, rank);
+            }
+            if (rank > 0)
+            {
+                rec.Receive(rank - 1, bytes, rank - 1);
+            }
+        }
+        else
+        {
+            // Binomial tree: at step k every rank below 2^k sends to rank + 2^k.
+            out.steps = levels;
+            for (uint32_t k = 0; k < levels; ++k)
+            {
+                uint64_t distance = uint64_t{1} << k;
+                if (rank < distance && rank + distance < n)
+                {
+                    rec.Send(static_cast<uint32_t>(rank + distance), bytes, k);
+                }
+                if (rank >= distance && rank < 2 * distance)
+                {
+                    rec.Receive(static_cast<uint32_t>(rank - distance), bytes, k);
+                }
+            }
+        }
+        break;
+    }
+
+    auto byStep = [](const CollectiveTransfer& a, const CollectiveTransfer& b) {
+        return a.step != b.step ? a.step < b.step : a.peer < b.peer;
+    };
+    std::stable_sort(out.sends.begin(), out.sends.end(), byStep);
+    std::stable_sort(out.receives.begin(), out.receives.end(), byStep);
+    return "";
+}
+
+} // namespace ns3
