@@ -1,0 +1,273 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "compute-model.h"
+
+#include "gpu-spec.h"
+#include "transformer-spec.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ComputeModel");
+
+namespace
+{
+
+/**
+ * @param a a factor.
+ * @param b a factor.
+ * @return a x b; aborts if it does not fit in 64 bits.
+ */
+uint64_t
+Mul(uint64_t a, uint64_t b)
+{
+    uint64_t product = 0;
+    NS_ABORT_MSG_IF(__builtin_mul_overflow(a, b, &product),
+                    "ComputeModel: FLOP count overflows 64 bits (" << a << " x " << b << ")");
+    return product;
+}
+
+/**
+ * @param a a term.
+ * @param b a term.
+ * @return a + b; aborts if it does not fit in 64 bits.
+ */
+uint64_t
+Add(uint64_t a, uint64_t b)
+{
+    uint64_t sum = 0;
+    NS_ABORT_MSG_IF(__builtin_add_overflow(a, b, &sum),
+                    "ComputeModel: FLOP count overflows 64 bits (" << a << " + " << b << ")");
+    return sum;
+}
+
+} // namespace
+
+uint64_t
+ComputeModel::LayerFlops::Total() const
+{
+    return Add(Add(attentionProjections, attentionCore), Add(ffn, router));
+}
+
+void
+ComputeModel::CheckArguments(const TransformerSpec& spec,
+                             uint32_t microBatch,
+                             uint32_t sequenceLength,
+                             uint32_t tp,
+                             uint32_t cp)
+{
+    std::string problem = spec.Check();
+    NS_ABORT_MSG_IF(!problem.empty(), "ComputeModel: " << problem);
+    NS_ABORT_MSG_IF(microBatch == 0 || sequenceLength == 0,
+                    "ComputeModel: micro-batch (" << microBatch << ") and sequence length ("
+                                                  << sequenceLength << ") must be at least 1");
+    NS_ABORT_MSG_IF(tp == 0 || spec.GetHiddenSize() % tp != 0,
+                    "ComputeModel: tp (" << tp << ") does not divide HiddenSize ("
+                                         << spec.GetHiddenSize() << ")");
+    NS_ABORT_MSG_IF(cp == 0 || sequenceLength % cp != 0,
+                    "ComputeModel: cp (" << cp << ") does not divide the sequence length ("
+                                         << sequenceLength << ")");
+}
+
+ComputeModel::LayerFlops
+ComputeModel::GetLayerForwardBreakdown(const TransformerSpec& spec,
+                                       uint32_t layer,
+                                       uint32_t microBatch,
+                                       uint32_t sequenceLength,
+                                       uint32_t tp,
+                                       uint32_t cp)
+{
+    NS_LOG_FUNCTION(layer << microBatch << sequenceLength << tp << cp);
+    CheckArguments(spec, microBatch, sequenceLength, tp, cp);
+    // Every term is 2 x b x s x h x (something); this rank has s / cp of the tokens (queries) and
+    // h / tp of one of the dimensions of each product, so it executes exactly 1 / (tp x cp).
+    uint64_t hidden = spec.GetHiddenSize();
+    uint64_t kvSize = static_cast<uint64_t>(spec.GetKvHeads()) * spec.GetHeadSize();
+    uint64_t ffnSize = spec.GetFfnHiddenSize();
+    uint64_t matrices = spec.GetGatedFfn() ? 3 : 2;
+    // 2 x b x (s / cp) x (h / tp): the factor every term shares.
+    uint64_t base = Mul(Mul(2, microBatch), Mul(sequenceLength / cp, hidden / tp));
+
+    LayerFlops flops{};
+    // Q and output: h each; K and V: kv each.
+    flops.attentionProjections = Mul(base, Add(Mul(2, hidden), Mul(2, kvSize)));
+    // QK^T and AV: each query attends to all s keys, over h (all query heads).
+    flops.attentionCore = Mul(Mul(base, 2), sequenceLength);
+    uint64_t oneFfn = Mul(Mul(base, matrices), ffnSize);
+    if (spec.IsMoeLayer(layer))
+    {
+        flops.ffn = Mul(oneFfn, uint64_t{spec.GetTopK()} + spec.GetSharedExperts());
+        flops.router = Mul(base, spec.GetExperts());
+    }
+    else
+    {
+        flops.ffn = oneFfn;
+        flops.router = 0;
+    }
+    return flops;
+}
+
+uint64_t
+ComputeModel::GetLayerForwardFlops(const TransformerSpec& spec,
+                                   uint32_t layer,
+                                   uint32_t microBatch,
+                                   uint32_t sequenceLength,
+                                   uint32_t tp,
+                                   uint32_t cp)
+{
+    return GetLayerForwardBreakdown(spec, layer, microBatch, sequenceLength, tp, cp).Total();
+}
+
+uint64_t
+ComputeModel::GetLayerBackwardFlops(const TransformerSpec& spec,
+                                    uint32_t layer,
+                                    uint32_t microBatch,
+                                    uint32_t sequenceLength,
+                                    Recomputation recomputation,
+                                    uint32_t tp,
+                                    uint32_t cp)
+{
+    LayerFlops forward = GetLayerForwardBreakdown(spec, layer, microBatch, sequenceLength, tp, cp);
+    uint64_t total = forward.Total();
+    uint64_t backward = Mul(2, total);
+    switch (recomputation)
+    {
+    case TrainingConfig::FULL:
+        backward = Add(backward, total);
+        break;
+    case TrainingConfig::SELECTIVE:
+        backward = Add(backward, forward.attentionCore);
+        break;
+    case TrainingConfig::NONE:
+        break;
+    }
+    return backward;
+}
+
+uint64_t
+ComputeModel::GetLmHeadForwardFlops(const TransformerSpec& spec,
+                                    uint32_t microBatch,
+                                    uint32_t sequenceLength,
+                                    uint32_t tp,
+                                    uint32_t cp)
+{
+    NS_LOG_FUNCTION(microBatch << sequenceLength << tp << cp);
+    CheckArguments(spec, microBatch, sequenceLength, tp, cp);
+    uint64_t base =
+        Mul(Mul(2, microBatch), Mul(sequenceLength / cp, uint64_t{spec.GetHiddenSize()} / tp));
+    return Mul(base, spec.GetVocabularySize());
+}
+
+uint64_t
+ComputeModel::GetLmHeadBackwardFlops(const TransformerSpec& spec,
+                                     uint32_t microBatch,
+                                     uint32_t sequenceLength,
+                                     uint32_t tp,
+                                     uint32_t cp)
+{
+    return Mul(2, GetLmHeadForwardFlops(spec, microBatch, sequenceLength, tp, cp));
+}
+
+uint64_t
+ComputeModel::GetStageForwardFlops(const TransformerSpec& spec,
+                                   uint32_t firstLayer,
+                                   uint32_t layerCount,
+                                   bool lmHead,
+                                   uint32_t microBatch,
+                                   uint32_t sequenceLength,
+                                   uint32_t tp,
+                                   uint32_t cp)
+{
+    NS_LOG_FUNCTION(firstLayer << layerCount << lmHead << microBatch << sequenceLength << tp << cp);
+    CheckArguments(spec, microBatch, sequenceLength, tp, cp);
+    NS_ABORT_MSG_IF(uint64_t{firstLayer} + layerCount > spec.GetLayers(),
+                    "ComputeModel: layers " << firstLayer << " + " << layerCount
+                                            << " exceed Layers (" << spec.GetLayers() << ")");
+    uint64_t total = 0;
+    for (uint32_t layer = firstLayer; layer < firstLayer + layerCount; ++layer)
+    {
+        total = Add(total, GetLayerForwardFlops(spec, layer, microBatch, sequenceLength, tp, cp));
+    }
+    if (lmHead)
+    {
+        total = Add(total, GetLmHeadForwardFlops(spec, microBatch, sequenceLength, tp, cp));
+    }
+    return total;
+}
+
+uint64_t
+ComputeModel::GetStageBackwardFlops(const TransformerSpec& spec,
+                                    uint32_t firstLayer,
+                                    uint32_t layerCount,
+                                    bool lmHead,
+                                    uint32_t microBatch,
+                                    uint32_t sequenceLength,
+                                    Recomputation recomputation,
+                                    uint32_t tp,
+                                    uint32_t cp)
+{
+    NS_LOG_FUNCTION(firstLayer << layerCount << lmHead << microBatch << sequenceLength
+                               << recomputation << tp << cp);
+    CheckArguments(spec, microBatch, sequenceLength, tp, cp);
+    NS_ABORT_MSG_IF(uint64_t{firstLayer} + layerCount > spec.GetLayers(),
+                    "ComputeModel: layers " << firstLayer << " + " << layerCount
+                                            << " exceed Layers (" << spec.GetLayers() << ")");
+    uint64_t total = 0;
+    for (uint32_t layer = firstLayer; layer < firstLayer + layerCount; ++layer)
+    {
+        total = Add(
+            total,
+            GetLayerBackwardFlops(spec, layer, microBatch, sequenceLength, recomputation, tp, cp));
+    }
+    if (lmHead)
+    {
+        total = Add(total, GetLmHeadBackwardFlops(spec, microBatch, sequenceLength, tp, cp));
+    }
+    return total;
+}
+
+uint64_t
+ComputeModel::GetStepFlops(const TransformerSpec& spec,
+                           uint32_t microBatch,
+                           uint32_t sequenceLength,
+                           Recomputation recomputation,
+                           uint32_t tp,
+                           uint32_t cp)
+{
+    uint32_t layers = spec.GetLayers();
+    return Add(GetStageForwardFlops(spec, 0, layers, true, microBatch, sequenceLength, tp, cp),
+               GetStageBackwardFlops(spec,
+                                     0,
+                                     layers,
+                                     true,
+                                     microBatch,
+                                     sequenceLength,
+                                     recomputation,
+                                     tp,
+                                     cp));
+}
+
+uint64_t
+ComputeModel::GetModelFlopsPerToken(const TransformerSpec& spec)
+{
+    uint32_t sequenceLength = spec.GetSequenceLength();
+    // Every term has the factor s (b x s tokens), so the division is exact.
+    return GetStepFlops(spec, 1, sequenceLength, TrainingConfig::NONE) / sequenceLength;
+}
+
+Time
+ComputeModel::GetDuration(uint64_t flops, const GpuSpec& gpu)
+{
+    std::string problem = gpu.Check();
+    NS_ABORT_MSG_IF(!problem.empty(), "ComputeModel: " << problem);
+    return Seconds(static_cast<double>(flops) / gpu.GetEffectiveFlops());
+}
+
+} // namespace ns3
