@@ -12,6 +12,7 @@
 #include "ns3/roce-icrc-trailer.h"
 #include "ns3/test.h"
 
+#include <boost/crc.hpp>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -451,6 +452,72 @@ class IcrcShortInputTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * Long runs of zero bytes (ns-3's virtual payload) go through the zero-run shortcut; the ICRC
+ * must still be the plain CRC of every byte.
+ */
+class IcrcZeroRunsTestCase : public TestCase
+{
+  public:
+    IcrcZeroRunsTestCase()
+        : TestCase("ICRC over long zero runs equals the byte-by-byte CRC")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // IPv4, UDP, BTH (RDMA WRITE Middle, PSN 101), then 4000 zero bytes, 01 02 03, 100
+        // zero bytes and ff. Known answer from an independent implementation:
+        //   python3 -c "import zlib;
+        //   ip=bytearray.fromhex('4502102c000140004011169c0a0000010a000002');
+        //   ip[1]=ip[8]=ip[10]=ip[11]=0xff; udp=bytearray.fromhex('c00012b710180000');
+        //   udp[6]=udp[7]=0xff; bth=bytearray.fromhex('0700ffff0000001100000065'); bth[4]=0xff;
+        //   pl=bytes(4000)+bytes([1,2,3])+bytes(100)+bytes([0xff]);
+        //   print(hex(zlib.crc32(b'\xff'*8+ip+udp+bth+pl)))"          -> 0xfa66ee89
+        std::vector<uint8_t> bytes =
+            HexToBytes("4502102c000140004011169c0a0000010a000002 c00012b710180000"
+                       "0700ffff0000001100000065");
+        bytes.resize(bytes.size() + 4000, 0);
+        for (uint8_t b : {1, 2, 3})
+        {
+            bytes.push_back(b);
+        }
+        bytes.resize(bytes.size() + 100, 0);
+        bytes.push_back(0xff);
+        NS_TEST_ASSERT_MSG_EQ(
+            RoceIcrcTrailer::Compute(bytes.data(), static_cast<uint32_t>(bytes.size())),
+            0xfa66ee89U,
+            "known answer over 4104 mostly zero payload bytes");
+        // Byte-by-byte reference with Boost.CRC over the masked bytes (TOS, TTL, IPv4 checksum,
+        // UDP checksum, BTH byte 4), for zero runs around the shortcut's threshold (64) and
+        // long ones.
+        for (uint32_t zeros : {0U, 1U, 63U, 64U, 65U, 1000U, 9000U})
+        {
+            std::vector<uint8_t> b =
+                HexToBytes("4500002c000140004011169c0a0000010a000002 c00012b710180000"
+                           "0700ffff0000001100000065 abcd");
+            b.resize(b.size() + zeros, 0);
+            b.push_back(0x5a);
+            std::vector<uint8_t> masked(8, 0xff);
+            masked.insert(masked.end(), b.begin(), b.end());
+            masked[8 + 1] = masked[8 + 8] = masked[8 + 10] = masked[8 + 11] = 0xff;
+            masked[8 + 20 + 6] = masked[8 + 20 + 7] = 0xff;
+            masked[8 + 28 + 4] = 0xff;
+            boost::crc_32_type reference;
+            for (uint8_t x : masked)
+            {
+                reference.process_byte(x);
+            }
+            NS_TEST_EXPECT_MSG_EQ(
+                RoceIcrcTrailer::Compute(b.data(), static_cast<uint32_t>(b.size())),
+                reference.checksum(),
+                zeros << " zero bytes");
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The RoceIcrcTrailer test suite.
  */
 class RoceIcrcTestSuite : public TestSuite
@@ -459,6 +526,7 @@ class RoceIcrcTestSuite : public TestSuite
     RoceIcrcTestSuite()
         : TestSuite("llm-fabric-roce-icrc", Type::UNIT)
     {
+        AddTestCase(new IcrcZeroRunsTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new IcrcKnownAnswerWriteTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new IcrcKnownAnswerAckTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new IcrcIpv4OptionsTestCase, ns3::llmfabric::TEST_QUICK);

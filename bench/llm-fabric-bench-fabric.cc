@@ -1,0 +1,192 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup llm-fabric
+ * Speed and memory of the packet fabric (ports, links, switches, MMU, PFC, ECN), without a
+ * transport: constant-rate RoCEv2 sources that stall while their port is paused.
+ *
+ * Scenarios (--scenario):
+ *   incast      --senders hosts (16) send --bytes (1,000,000) each at line rate into one host
+ *               through one switch: 100 Gb/s, 1 us links, RDMA payload --mtu (1000) bytes,
+ *               priority 3 lossless (PFC), ECN marking on.
+ *   leaf-spine  32 hosts, 4 leaves, 4 spines, host links 100 Gb/s, fabric links 50 Gb/s (2:1
+ *               oversubscription), 1 us; 200 flows between random host pairs, sizes
+ *               log-uniform in [10 KB, 10 MB], Poisson arrivals over 2 ms, each at 100 Gb/s.
+ *
+ * Printed: simulated time, events, link frames (every frame put on any link: data and PFC),
+ * events per link frame, link frames per wall-second, events per wall-second, peak RSS.
+ *
+ * Run: ./ns3 run "llm-fabric-bench-fabric --scenario=incast"
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/roce-constant-rate-source.h"
+#include "ns3/roce-topology-helper.h"
+
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <sys/resource.h>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Stop with "program: --key: reason" and exit status 2.
+void
+Fail(const std::string& key, const std::string& reason)
+{
+    std::cerr << "llm-fabric-bench-fabric: --" << key << ": " << reason << std::endl;
+    std::exit(2);
+}
+
+/**
+ * Add a constant-rate source of `packets` packets from one host to another.
+ * @param fabric the fabric.
+ * @param from sender.
+ * @param to receiver.
+ * @param packets packets to send.
+ * @param payload RDMA payload per packet.
+ * @param start start time.
+ * @param flow a flow number (UDP source port and QP).
+ */
+void
+AddFlow(const RoceFabric& fabric,
+        uint32_t from,
+        uint32_t to,
+        uint64_t packets,
+        uint32_t payload,
+        Time start,
+        uint32_t flow)
+{
+    Ptr<RoceConstantRateSource> app = CreateObject<RoceConstantRateSource>();
+    app->SetAttribute("Local", Ipv4AddressValue(fabric.GetHostAddress(from)));
+    app->SetAttribute("Remote", Ipv4AddressValue(fabric.GetHostAddress(to)));
+    app->SetAttribute("RemoteMac", Mac48AddressValue(fabric.GetHostMac(to)));
+    app->SetAttribute("DataRate", DataRateValue(fabric.GetHostDevice(from)->GetDataRate()));
+    app->SetAttribute("PayloadSize", UintegerValue(payload));
+    app->SetAttribute("MaxPackets", UintegerValue(packets));
+    app->SetAttribute("UdpSourcePort", UintegerValue(0xC000 + (flow & 0x3FFF)));
+    app->SetAttribute("DestinationQp", UintegerValue(0x100 + flow));
+    app->SetStartTime(start);
+    fabric.GetHost(from)->AddApplication(app);
+}
+
+/// @return every frame put on a link: data frames and PFC frames sent by every port.
+uint64_t
+LinkFrames(const RoceFabric& fabric)
+{
+    uint64_t frames = 0;
+    NetDeviceContainer devices = fabric.GetAllDevices();
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<RoceNetDevice> d = DynamicCast<RoceNetDevice>(devices.Get(i));
+        for (uint8_t p = 0; p < RoceNetDevice::NUM_PRIORITIES; ++p)
+        {
+            const RoceNetDevice::Counters& c = d->GetCounters(p);
+            frames += c.txFrames + c.pausesSent + c.resumesSent;
+        }
+    }
+    return frames;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string scenario = "incast";
+    uint32_t senders = 16;
+    uint64_t bytes = 1000000;
+    uint32_t mtu = 1000;
+    uint32_t flows = 200;
+    uint32_t seed = 1;
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("scenario", "incast or leaf-spine", scenario);
+    cmd.AddValue("senders", "incast: number of senders", senders);
+    cmd.AddValue("bytes", "incast: bytes per sender", bytes);
+    cmd.AddValue("mtu", "RDMA payload bytes per packet", mtu);
+    cmd.AddValue("flows", "leaf-spine: number of flows", flows);
+    cmd.AddValue("seed", "RNG run number", seed);
+    cmd.Parse(argc, argv);
+    if (scenario != "incast" && scenario != "leaf-spine")
+    {
+        Fail("scenario", "'" + scenario + "' is neither incast nor leaf-spine");
+    }
+    if (mtu < 256 || mtu > 4096)
+    {
+        Fail("mtu", "must be between 256 and 4096");
+    }
+    if (senders < 1 || flows < 1 || bytes < 1)
+    {
+        Fail("senders/flows/bytes", "must be positive");
+    }
+    RngSeedManager::SetRun(seed);
+
+    RoceTopologyHelper topo;
+    RoceFabric fabric;
+    if (scenario == "incast")
+    {
+        fabric = topo.BuildStar(senders + 1, DataRate("100Gbps"), MicroSeconds(1));
+        uint64_t packets = (bytes + mtu - 1) / mtu;
+        for (uint32_t s = 0; s < senders; ++s)
+        {
+            AddFlow(fabric, s, senders, packets, mtu, Seconds(0), s);
+        }
+    }
+    else
+    {
+        RoceTopologyHelper::LeafSpineConfig c;
+        c.hostsPerLeaf = 8;
+        c.leaves = 4;
+        c.spines = 4;
+        c.hostRate = DataRate("100Gbps");
+        c.fabricRate = DataRate("50Gbps");
+        fabric = topo.BuildLeafSpine(c);
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(1);
+        Ptr<ExponentialRandomVariable> gap = CreateObject<ExponentialRandomVariable>();
+        gap->SetStream(2);
+        gap->SetAttribute("Mean", DoubleValue(2e-3 / flows)); // 200 arrivals over 2 ms
+        Time t = Seconds(0);
+        for (uint32_t f = 0; f < flows; ++f)
+        {
+            uint32_t from = u->GetInteger(0, fabric.GetNHosts() - 1);
+            uint32_t to = u->GetInteger(0, fabric.GetNHosts() - 2);
+            to += (to >= from) ? 1 : 0;
+            // log-uniform in [10 KB, 10 MB]
+            double size = std::exp(u->GetValue(std::log(1e4), std::log(1e7)));
+            auto packets = static_cast<uint64_t>(std::ceil(size / mtu));
+            AddFlow(fabric, from, to, packets, mtu, t, f);
+            t += Seconds(gap->GetValue());
+        }
+    }
+    fabric.AssignStreams(10);
+
+    auto start = std::chrono::steady_clock::now();
+    Simulator::Run();
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    uint64_t events = Simulator::GetEventCount();
+    uint64_t frames = LinkFrames(fabric);
+    Time simulated = Simulator::Now();
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    std::cout << "scenario " << scenario << std::endl
+              << "simulated_us " << simulated.GetNanoSeconds() / 1000.0 << std::endl
+              << "events " << events << std::endl
+              << "link_frames " << frames << std::endl
+              << "events_per_link_frame " << static_cast<double>(events) / frames << std::endl
+              << "wall_s " << wall << std::endl
+              << "link_frames_per_wall_s " << frames / wall << std::endl
+              << "events_per_wall_s " << events / wall << std::endl
+              << "peak_rss_mib " << usage.ru_maxrss / 1024.0 << std::endl;
+    Simulator::Destroy();
+    return 0;
+}
