@@ -13,10 +13,12 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
+#include "ns3/error-model.h"
 #include "ns3/ethernet-header.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -140,6 +142,15 @@ RoceNetDevice::GetTypeId()
                           UintegerValue(0xFFFF),
                           MakeUintegerAccessor(&RoceNetDevice::m_rxPauseQuanta),
                           MakeUintegerChecker<uint16_t>(1, 0xFFFF))
+            .AddAttribute("ReceiveErrorModel",
+                          "Error model that drops received frames (none by default).",
+                          PointerValue(),
+                          MakePointerAccessor(&RoceNetDevice::m_receiveErrorModel),
+                          MakePointerChecker<ErrorModel>())
+            .AddTraceSource("PhyRxDrop",
+                            "A received frame dropped by the receive error model.",
+                            MakeTraceSourceAccessor(&RoceNetDevice::m_phyRxDropTrace),
+                            "ns3::Packet::TracedCallback")
             .AddTraceSource("MacTx",
                             "A frame accepted by Send().",
                             MakeTraceSourceAccessor(&RoceNetDevice::m_macTxTrace),
@@ -239,6 +250,7 @@ RoceNetDevice::DoDispose()
     }
     m_pauseEvent.Cancel();
     m_frameRxCallback = FrameReceiveCallback();
+    m_receiveErrorModel = nullptr;
     m_dequeueCallback = DequeueCallback();
     m_rxCallback = NetDevice::ReceiveCallback();
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
@@ -250,6 +262,7 @@ RoceNetDevice::DoDispose()
     m_phyTxBeginTrace = TracedCallback<Ptr<const Packet>>();
     m_phyTxEndTrace = TracedCallback<Ptr<const Packet>>();
     m_phyRxEndTrace = TracedCallback<Ptr<const Packet>>();
+    m_phyRxDropTrace = TracedCallback<Ptr<const Packet>>();
     m_snifferTrace = TracedCallback<Ptr<const Packet>>();
     m_promiscSnifferTrace = TracedCallback<Ptr<const Packet>>();
     NetDevice::DoDispose();
@@ -490,6 +503,11 @@ void
 RoceNetDevice::Receive(Ptr<Packet> frame)
 {
     NS_LOG_FUNCTION(this << frame);
+    if (m_receiveErrorModel && m_receiveErrorModel->IsCorrupt(frame))
+    {
+        m_phyRxDropTrace(frame);
+        return;
+    }
     m_phyRxEndTrace(frame);
     m_snifferTrace(frame);
     m_promiscSnifferTrace(frame);

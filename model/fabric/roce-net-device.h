@@ -23,6 +23,7 @@
 namespace ns3
 {
 
+class ErrorModel;
 class RoceChannel;
 class Node;
 
@@ -317,23 +318,24 @@ class RoceNetDevice : public NetDevice
      */
     int64_t BytesToFs(uint64_t bytes) const;
 
-    Ptr<Node> m_node;           //!< owner
-    Ptr<RoceChannel> m_channel; //!< link
-    uint32_t m_ifIndex;         //!< index in the node
-    Mac48Address m_address;     //!< MAC address
-    uint16_t m_mtu;             //!< largest network-layer packet
-    DataRate m_rate;            //!< line rate
-    bool m_countPreambleAndGap; //!< charge preamble and inter-frame gap on the wire
-    Classifier m_classifier;    //!< priority classification of Send()
-    uint8_t m_defaultPriority;  //!< priority of frames the classifier cannot place
-    Scheduler m_scheduler;      //!< strict priority or DWRR
-    uint32_t m_dwrrQuantum;     //!< DWRR quantum in bytes
-    bool m_pfcEnabled;          //!< honour received PFC frames
-    QueueSize m_txQueueLimit;   //!< what a priority queue may hold through Send()
-    DataRate m_rxDrainRate;     //!< host receive rate; 0: unlimited
-    QueueSize m_rxXoff;         //!< receive-buffer share that pauses the peer
-    QueueSize m_rxXon;          //!< receive-buffer share that resumes it
-    uint16_t m_rxPauseQuanta;   //!< quanta of receive-side pauses
+    Ptr<Node> m_node;                    //!< owner
+    Ptr<RoceChannel> m_channel;          //!< link
+    uint32_t m_ifIndex;                  //!< index in the node
+    Mac48Address m_address;              //!< MAC address
+    uint16_t m_mtu;                      //!< largest network-layer packet
+    DataRate m_rate;                     //!< line rate
+    bool m_countPreambleAndGap;          //!< charge preamble and inter-frame gap on the wire
+    Classifier m_classifier;             //!< priority classification of Send()
+    uint8_t m_defaultPriority;           //!< priority of frames the classifier cannot place
+    Scheduler m_scheduler;               //!< strict priority or DWRR
+    uint32_t m_dwrrQuantum;              //!< DWRR quantum in bytes
+    bool m_pfcEnabled;                   //!< honour received PFC frames
+    QueueSize m_txQueueLimit;            //!< what a priority queue may hold through Send()
+    DataRate m_rxDrainRate;              //!< host receive rate; 0: unlimited
+    QueueSize m_rxXoff;                  //!< receive-buffer share that pauses the peer
+    QueueSize m_rxXon;                   //!< receive-buffer share that resumes it
+    uint16_t m_rxPauseQuanta;            //!< quanta of receive-side pauses
+    Ptr<ErrorModel> m_receiveErrorModel; //!< drops received frames (tests, lossy links)
 
     std::array<std::deque<Entry>, NUM_PRIORITIES> m_queues; //!< data queues
     std::array<uint32_t, NUM_PRIORITIES> m_queueBytes;      //!< bytes per queue
@@ -369,6 +371,7 @@ class RoceNetDevice : public NetDevice
     TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;     //!< frame starts on the wire
     TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;       //!< frame's last bit sent
     TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;       //!< frame fully received
+    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;      //!< frame lost to the error model
     TracedCallback<Ptr<const Packet>> m_snifferTrace;        //!< every frame sent or received
     TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; //!< the same, for pcap helpers
     TracedCallback<uint8_t, const std::array<uint16_t, 8>&> m_pfcRxTrace; //!< PFC received
