@@ -1,0 +1,388 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup llm-fabric
+ * Incast over the reliable RDMA transport: N senders write one message each to one receiver
+ * through one switch, with the chosen congestion control, PFC on or off.
+ *
+ * Topology: --senders hosts and one receiver on one switch (a star), links --linkRate and
+ * --linkDelay.
+ *
+ *     sender 0 --\
+ *     sender 1 ---+-- switch --- receiver
+ *     ...      --/
+ *
+ * Every sender opens one RC queue pair to the receiver and posts one RDMA WRITE of --bytes at
+ * time 0 (RDMA MTU --mtu). --cc chooses the congestion control: none (line rate, PFC only),
+ * fixed (--fixedRate, by default the fair share linkRate / senders) or dcqcn (ns3::Dcqcn,
+ * parameters by attribute, e.g. --ns3::Dcqcn::G=0.00390625). --pfc=1 makes priority 3 lossless;
+ * --pfc=0 leaves drops to go-back-N and the retransmission timer.
+ *
+ * Expected: with PFC every flow finishes with no drop and the last one near the line-rate bound
+ * (the receiver's link is the bottleneck); DCQCN cuts the senders' rates on CNPs, so the queue
+ * and the pauses shrink. Without PFC and with a small --bufferSize, drops and retransmissions
+ * appear and every flow still finishes.
+ *
+ * Outputs in --outDir (created if missing): summary.json (flows, flows_done, last_flow_end_us,
+ * fct_us and slowdown as {min, p50, p99, p999, max, mean}, data_packets,
+ * retransmitted_packets, link_frames, pfc_pause_frames, drops, ecn_marks, cnps,
+ * max_queue_bytes, events, wall_s, peak_rss_mib) and fct.csv (one row per flow: flow, sender,
+ * bytes, start_us, end_us, fct_us, ideal_us, slowdown), where slowdown is the FCT over the same
+ * flow's FCT alone on an idle path (computed from the wire bytes, the rate, the hops and the
+ * delays). --pcap=PREFIX writes pcaps of the receiver's port and the switch's ports.
+ *
+ * Run: ./ns3 run "llm-fabric-incast --senders=8 --bytes=1000000 --cc=dcqcn --outDir=out"
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/fabric-monitor.h"
+#include "ns3/rdma-endpoint.h"
+#include "ns3/rdma-helper.h"
+#include "ns3/roce-topology-helper.h"
+#include "ns3/switch-mmu.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <sys/resource.h>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Stop with "program: --key: reason" and exit status 2.
+void
+Fail(const std::string& key, const std::string& reason)
+{
+    std::cerr << "llm-fabric-incast: --" << key << ": " << reason << std::endl;
+    std::exit(2);
+}
+
+/// Completion of the flows.
+struct Flows
+{
+    std::vector<Time> end; //!< per flow, when its message was acknowledged
+    uint32_t done{0};      //!< flows finished
+};
+
+/**
+ * A flow's message was acknowledged.
+ * @param flows the record.
+ * @param flow the flow.
+ * @param qp its queue pair.
+ * @param id message id.
+ * @param bytes message size.
+ */
+void
+FlowDone(Flows* flows, uint32_t flow, Ptr<RdmaQueuePair> qp, uint64_t id, uint64_t bytes)
+{
+    flows->end[flow] = Simulator::Now();
+    ++flows->done;
+}
+
+/**
+ * The completion time of one message alone on an idle two-hop path: its packets back to back on
+ * the sender's link, the last one forwarded at once by the switch, then the final ACK back over
+ * two hops. Every frame occupies (8 + frame + 4 + 12) bytes of wire; a last bit arrives
+ * (8 + frame + 4) bytes after the frame starts, plus the delay.
+ * @param bytes message size.
+ * @param mtu RDMA payload per packet.
+ * @param rate link rate.
+ * @param delay link delay.
+ * @return the ideal FCT in nanoseconds.
+ */
+double
+IdealFctNs(uint64_t bytes, uint32_t mtu, DataRate rate, Time delay)
+{
+    double byteNs = 8e9 / static_cast<double>(rate.GetBitRate());
+    double d = static_cast<double>(delay.GetPicoSeconds()) / 1000.0;
+    uint64_t packets = (bytes + mtu - 1) / mtu;
+    double t = 0;
+    uint64_t lastFrame = 0;
+    for (uint64_t k = 0; k < packets; ++k)
+    {
+        uint64_t payload = std::min<uint64_t>(mtu, bytes - k * mtu);
+        // Ethernet 14 + IPv4 20 + UDP 8 + BTH 12 (+ RETH 16 on the first) + payload + ICRC 4.
+        uint64_t frame = 58 + payload + (k == 0 ? 16 : 0);
+        if (k + 1 < packets)
+        {
+            t += (frame + 24) * byteNs;
+        }
+        lastFrame = frame;
+    }
+    double lastHop = (lastFrame + 12) * byteNs + d;
+    double ackHop = (62 + 12) * byteNs + d; // ACK: 58 + AETH 4 = 62-byte frame
+    return t + 2 * lastHop + 2 * ackHop;
+}
+
+/// Distribution of values as {min, p50, p99, p999, max, mean} (nearest-rank percentiles).
+std::string
+Distribution(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    auto rank = [&v](double q) {
+        size_t i = static_cast<size_t>(std::ceil(q * v.size()));
+        return v[std::min(v.size() - 1, i == 0 ? 0 : i - 1)];
+    };
+    double mean = 0;
+    for (double x : v)
+    {
+        mean += x / v.size();
+    }
+    std::ostringstream os;
+    os << std::setprecision(10) << "{\"min\": " << v.front() << ", \"p50\": " << rank(0.5)
+       << ", \"p99\": " << rank(0.99) << ", \"p999\": " << rank(0.999) << ", \"max\": " << v.back()
+       << ", \"mean\": " << mean << "}";
+    return os.str();
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    uint32_t senders = 8;
+    uint64_t bytes = 1000000;
+    DataRate linkRate("100Gbps");
+    Time linkDelay = MicroSeconds(1);
+    uint32_t mtu = 1000;
+    std::string cc = "dcqcn";
+    DataRate fixedRate(0);
+    bool pfc = true;
+    std::string bufferSize = "12MB";
+    std::string kmin = "5KB";
+    std::string kmax = "200KB";
+    double pmax = 0.01;
+    std::string pcap;
+    std::string outDir = ".";
+    uint32_t seed = 1;
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("senders", "Number of senders", senders);
+    cmd.AddValue("bytes", "Message size per sender", bytes);
+    cmd.AddValue("linkRate", "Rate of every link", linkRate);
+    cmd.AddValue("linkDelay", "Delay of every link", linkDelay);
+    cmd.AddValue("mtu", "RDMA MTU (256-4096)", mtu);
+    cmd.AddValue("cc", "Congestion control: none, fixed or dcqcn", cc);
+    cmd.AddValue("fixedRate", "Rate of --cc=fixed (default: linkRate / senders)", fixedRate);
+    cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", pfc);
+    cmd.AddValue("bufferSize", "Switch buffer", bufferSize);
+    cmd.AddValue("kmin", "ECN Kmin", kmin);
+    cmd.AddValue("kmax", "ECN Kmax", kmax);
+    cmd.AddValue("pmax", "ECN Pmax", pmax);
+    cmd.AddValue("pcap", "Prefix of pcap files; empty: none", pcap);
+    cmd.AddValue("outDir", "Folder for summary.json and fct.csv", outDir);
+    cmd.AddValue("seed", "RNG run number", seed);
+    cmd.Parse(argc, argv);
+
+    if (senders < 1 || senders > 1000)
+    {
+        Fail("senders", "must be between 1 and 1000");
+    }
+    if (bytes == 0)
+    {
+        Fail("bytes", "must be positive");
+    }
+    if (mtu < 256 || mtu > 4096)
+    {
+        Fail("mtu", "must be between 256 and 4096 (the RDMA payload per packet)");
+    }
+    if (linkRate.GetBitRate() == 0)
+    {
+        Fail("linkRate", "must be positive");
+    }
+    std::string ccType;
+    if (cc == "none")
+    {
+        ccType = "ns3::RdmaCcNone";
+    }
+    else if (cc == "fixed")
+    {
+        ccType = "ns3::RdmaCcFixedRate";
+        DataRate rate =
+            fixedRate.GetBitRate() ? fixedRate : DataRate(linkRate.GetBitRate() / senders);
+        Config::SetDefault("ns3::RdmaCcFixedRate::Rate", DataRateValue(rate));
+    }
+    else if (cc == "dcqcn")
+    {
+        ccType = "ns3::Dcqcn";
+    }
+    else
+    {
+        Fail("cc", "unknown congestion control '" + cc + "' (none, fixed or dcqcn)");
+    }
+    RngSeedManager::SetRun(seed);
+    std::error_code error;
+    std::filesystem::create_directories(outDir, error);
+    if (error)
+    {
+        Fail("outDir", "cannot create " + outDir + ": " + error.message());
+    }
+    Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(mtu));
+
+    // The MMU configuration is checked before anything runs.
+    for (const auto& [key, value] : {std::make_pair("bufferSize", bufferSize),
+                                     std::make_pair("kmin", kmin),
+                                     std::make_pair("kmax", kmax)})
+    {
+        QueueSizeValue size;
+        if (!size.DeserializeFromString(value, MakeQueueSizeChecker()))
+        {
+            Fail(key, "'" + value + "' is not a size such as 300KB");
+        }
+    }
+    RoceTopologyHelper topo;
+    topo.SetMmuAttribute("Buffer", QueueSizeValue(QueueSize(bufferSize)));
+    topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize(kmin)));
+    topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize(kmax)));
+    topo.SetMmuAttribute("Pmax", DoubleValue(pmax));
+    topo.SetMmuAttribute("LosslessPriorities", UintegerValue(pfc ? 0x08 : 0));
+    RoceFabric fabric = topo.BuildStar(senders + 1, linkRate, linkDelay);
+    {
+        Ptr<SwitchMmu> mmu = fabric.GetSwitch(0)->GetMmu();
+        std::vector<DataRate> rates(senders + 1, linkRate);
+        std::vector<Time> delays(senders + 1, linkDelay);
+        mmu->ConfigurePorts(rates, delays);
+        std::string problem = mmu->CheckConfig();
+        if (!problem.empty())
+        {
+            Fail("bufferSize/kmin/kmax/pmax", problem);
+        }
+    }
+    fabric.AssignStreams(1);
+    uint32_t receiver = senders;
+
+    RdmaHelper rdma;
+    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName(ccType)));
+    std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
+    Flows flows;
+    flows.end.resize(senders);
+    std::vector<Ptr<RdmaQueuePair>> qps;
+    for (uint32_t s = 0; s < senders; ++s)
+    {
+        auto [qp, peer] = RdmaEndpoint::Connect(endpoints[s], endpoints[receiver], 0xC000 + s);
+        qp->SetSendCompleteCallback(MakeBoundCallback(&FlowDone, &flows, s));
+        qp->PostWrite(bytes);
+        qps.push_back(qp);
+    }
+
+    FabricMonitor monitor;
+    for (uint32_t h = 0; h <= senders; ++h)
+    {
+        monitor.AddPort(fabric.GetHostDevice(h), "host" + std::to_string(h));
+    }
+    monitor.AddSwitch(fabric.GetSwitch(0), "switch0");
+    monitor.EnableMaxQueueTracking();
+    if (!pcap.empty())
+    {
+        RoceLinkHelper& links = topo.GetLinkHelper();
+        links.EnablePcap(pcap, fabric.GetHostDevice(receiver));
+        for (uint32_t p = 0; p < fabric.GetSwitch(0)->GetNPorts(); ++p)
+        {
+            links.EnablePcap(pcap, fabric.GetSwitch(0)->GetPort(p));
+        }
+    }
+
+    auto wallStart = std::chrono::steady_clock::now();
+    Simulator::Run();
+    double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+    monitor.Finish();
+    uint64_t events = Simulator::GetEventCount();
+
+    uint64_t dataPackets = 0;
+    uint64_t retransmitted = 0;
+    uint64_t cnps = 0;
+    for (const auto& qp : qps)
+    {
+        dataPackets += qp->GetPacketsSent();
+        retransmitted += qp->GetRetransmissions();
+        cnps += qp->GetCnpsReceived();
+    }
+    uint64_t linkFrames = 0;
+    NetDeviceContainer devices = fabric.GetAllDevices();
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<RoceNetDevice> d = DynamicCast<RoceNetDevice>(devices.Get(i));
+        for (uint8_t p = 0; p < RoceNetDevice::NUM_PRIORITIES; ++p)
+        {
+            const RoceNetDevice::Counters& c = d->GetCounters(p);
+            linkFrames += c.txFrames + c.pausesSent + c.resumesSent;
+        }
+    }
+    double ideal = IdealFctNs(bytes, mtu, linkRate, linkDelay);
+    std::vector<double> fct;
+    std::vector<double> slowdown;
+    std::ofstream csv(outDir + "/fct.csv");
+    csv << "flow,sender,bytes,start_us,end_us,fct_us,ideal_us,slowdown\n";
+    Time last;
+    for (uint32_t s = 0; s < senders; ++s)
+    {
+        if (flows.end[s].IsZero())
+        {
+            continue; // not finished
+        }
+        double f = static_cast<double>(flows.end[s].GetPicoSeconds()) / 1000.0;
+        fct.push_back(f / 1000.0);
+        slowdown.push_back(f / ideal);
+        last = std::max(last, flows.end[s]);
+        csv << s << "," << s << "," << bytes << ",0," << f / 1000.0 << "," << f / 1000.0 << ","
+            << ideal / 1000.0 << "," << f / ideal << "\n";
+    }
+    if (!csv)
+    {
+        Fail("outDir", "cannot write " + outDir + "/fct.csv");
+    }
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    std::ofstream json(outDir + "/summary.json");
+    json << "{\n"
+         << "  \"flows\": " << senders << ",\n"
+         << "  \"flows_done\": " << flows.done << ",\n"
+         << "  \"last_flow_end_us\": " << last.GetNanoSeconds() / 1000.0 << ",\n"
+         << "  \"fct_us\": " << (fct.empty() ? "null" : Distribution(fct)) << ",\n"
+         << "  \"slowdown\": " << (slowdown.empty() ? "null" : Distribution(slowdown)) << ",\n"
+         << "  \"data_packets\": " << dataPackets << ",\n"
+         << "  \"retransmitted_packets\": " << retransmitted << ",\n"
+         << "  \"link_frames\": " << linkFrames << ",\n"
+         << "  \"pfc_pause_frames\": " << monitor.GetTotalPauseFramesSent() << ",\n"
+         << "  \"drops\": " << monitor.GetTotalDrops() << ",\n"
+         << "  \"ecn_marks\": " << monitor.GetTotalEcnMarks() << ",\n"
+         << "  \"cnps\": " << cnps << ",\n"
+         << "  \"max_queue_bytes\": " << monitor.GetMaxQueueBytes() << ",\n"
+         << "  \"events\": " << events << ",\n"
+         << "  \"wall_s\": " << wall << ",\n"
+         << "  \"peak_rss_mib\": " << usage.ru_maxrss / 1024.0 << "\n"
+         << "}\n";
+    if (!json)
+    {
+        Fail("outDir", "cannot write " + outDir + "/summary.json");
+    }
+    std::cout << "Incast " << senders << ":1, " << bytes << " bytes each, "
+              << linkRate.GetBitRate() / 1e9 << " Gb/s, cc " << cc << ", PFC "
+              << (pfc ? "on" : "off") << std::endl
+              << "  flows done " << flows.done << "/" << senders << ", last at "
+              << last.GetNanoSeconds() / 1000.0 << " us (alone: " << ideal / 1000.0 << " us each)"
+              << std::endl
+              << "  data packets " << dataPackets << ", retransmitted " << retransmitted
+              << ", drops " << monitor.GetTotalDrops() << std::endl
+              << "  PFC pause frames " << monitor.GetTotalPauseFramesSent() << ", ECN marks "
+              << monitor.GetTotalEcnMarks() << ", CNPs " << cnps << ", largest queue "
+              << monitor.GetMaxQueueBytes() << " bytes" << std::endl
+              << "  " << events << " events, " << linkFrames << " link frames in " << wall << " s ("
+              << linkFrames / wall << " link frames/s), peak RSS " << usage.ru_maxrss / 1024
+              << " MiB" << std::endl
+              << "  outputs: " << outDir << "/summary.json, " << outDir << "/fct.csv" << std::endl;
+    Simulator::Destroy();
+    return flows.done == senders ? 0 : 1;
+}

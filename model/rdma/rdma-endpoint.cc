@@ -1,0 +1,262 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rdma-endpoint.h"
+
+#include "ib-bth-header.h"
+#include "rdma-cc-none.h"
+#include "roce-icrc-trailer.h"
+#include "roce-v2-packet.h"
+
+#include "ns3/abort.h"
+#include "ns3/exact-time.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/log.h"
+#include "ns3/object-factory.h"
+#include "ns3/simulator.h"
+#include "ns3/type-id.h"
+#include "ns3/udp-header.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RdmaEndpoint");
+
+NS_OBJECT_ENSURE_REGISTERED(RdmaEndpoint);
+
+TypeId
+RdmaEndpoint::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RdmaEndpoint")
+            .SetParent<Object>()
+            .SetGroupName("LlmFabric")
+            .AddConstructor<RdmaEndpoint>()
+            .AddAttribute("CongestionControl",
+                          "Congestion control of every queue pair created by this endpoint "
+                          "(a subclass of ns3::RdmaCongestionOps; one object per queue pair).",
+                          TypeIdValue(RdmaCcNone::GetTypeId()),
+                          MakeTypeIdAccessor(&RdmaEndpoint::m_ccTypeId),
+                          MakeTypeIdChecker())
+            .AddAttribute("DataDscp",
+                          "DSCP of data packets (26, AF31: priority 3, lossless by default).",
+                          UintegerValue(26),
+                          MakeUintegerAccessor(&RdmaEndpoint::m_dataDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("ControlDscp",
+                          "DSCP of ACKs, NAKs and CNPs (48, CS6: priority 6).",
+                          UintegerValue(48),
+                          MakeUintegerAccessor(&RdmaEndpoint::m_controlDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63));
+    return tid;
+}
+
+RdmaEndpoint::RdmaEndpoint()
+    : m_ccTypeId(RdmaCcNone::GetTypeId()),
+      m_dataDscp(26),
+      m_controlDscp(48),
+      m_nextQpn(0x100),
+      m_roundRobin(0),
+      m_ipId(0)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+RdmaEndpoint::~RdmaEndpoint()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+RdmaEndpoint::DoDispose()
+{
+    m_wakeup.Cancel();
+    for (auto& qp : m_qps)
+    {
+        qp->Dispose();
+    }
+    m_qps.clear();
+    m_qpByQpn.clear();
+    m_device = nullptr;
+    Object::DoDispose();
+}
+
+void
+RdmaEndpoint::Setup(Ptr<RoceNetDevice> device, Ipv4Address address)
+{
+    NS_LOG_FUNCTION(this << device << address);
+    m_device = device;
+    m_address = address;
+    device->SetReceiveCallback(MakeCallback(&RdmaEndpoint::Receive, this));
+    device->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&RdmaEndpoint::TxBegin, this));
+}
+
+std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>>
+RdmaEndpoint::Connect(Ptr<RdmaEndpoint> a, Ptr<RdmaEndpoint> b, uint16_t udpSourcePort)
+{
+    NS_ABORT_MSG_IF(!a->m_device || !b->m_device, "RdmaEndpoint: Setup() before Connect()");
+    Ptr<RdmaQueuePair> qa = CreateObject<RdmaQueuePair>();
+    Ptr<RdmaQueuePair> qb = CreateObject<RdmaQueuePair>();
+    uint32_t qpnA = a->m_nextQpn++;
+    uint32_t qpnB = b->m_nextQpn++;
+    ObjectFactory ccA;
+    ccA.SetTypeId(a->m_ccTypeId);
+    ObjectFactory ccB;
+    ccB.SetTypeId(b->m_ccTypeId);
+    qa->Setup(a,
+              qpnA,
+              qpnB,
+              b->m_address,
+              b->GetMac(),
+              udpSourcePort,
+              ccA.Create<RdmaCongestionOps>());
+    qb->Setup(b,
+              qpnB,
+              qpnA,
+              a->m_address,
+              a->GetMac(),
+              udpSourcePort,
+              ccB.Create<RdmaCongestionOps>());
+    a->m_qps.push_back(qa);
+    a->m_qpByQpn[qpnA] = qa;
+    b->m_qps.push_back(qb);
+    b->m_qpByQpn[qpnB] = qb;
+    return {qa, qb};
+}
+
+Ptr<RoceNetDevice>
+RdmaEndpoint::GetDevice() const
+{
+    return m_device;
+}
+
+Ipv4Address
+RdmaEndpoint::GetAddress() const
+{
+    return m_address;
+}
+
+Mac48Address
+RdmaEndpoint::GetMac() const
+{
+    return Mac48Address::ConvertFrom(m_device->GetAddress());
+}
+
+const std::vector<Ptr<RdmaQueuePair>>&
+RdmaEndpoint::GetQueuePairs() const
+{
+    return m_qps;
+}
+
+void
+RdmaEndpoint::Encapsulate(Ptr<Packet> packet, Ptr<const RdmaQueuePair> qp, bool data)
+{
+    RoceV2Packet::Addressing addressing;
+    addressing.source = m_address;
+    addressing.destination = qp->GetRemoteAddress();
+    addressing.udpSourcePort = qp->GetUdpSourcePort();
+    addressing.dscp = data ? m_dataDscp : m_controlDscp;
+    addressing.ecn = data ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT;
+    addressing.identification = m_ipId++;
+    RoceV2Packet::Encapsulate(packet, addressing);
+}
+
+void
+RdmaEndpoint::SendControl(Ptr<Packet> packet, Ptr<const RdmaQueuePair> qp)
+{
+    m_device->Send(packet, qp->GetRemoteMac(), RoceV2Packet::ETHERTYPE_IPV4);
+}
+
+void
+RdmaEndpoint::Notify()
+{
+    Pump();
+}
+
+void
+RdmaEndpoint::TxBegin(Ptr<const Packet> frame)
+{
+    Pump();
+}
+
+void
+RdmaEndpoint::Pump()
+{
+    if (m_qps.empty() || m_device->GetQueueBytes(m_dataDscp >> 3) > 0)
+    {
+        return; // the port already holds the next frame (or is paused with one waiting)
+    }
+    int64_t nowFs = Simulator::Now().GetFemtoSeconds();
+    int64_t slack = ExactTime::GetResolutionFs() / 2;
+    int64_t earliest = -1;
+    auto n = static_cast<uint32_t>(m_qps.size());
+    for (uint32_t k = 0; k < n; ++k)
+    {
+        uint32_t i = (m_roundRobin + k) % n;
+        Ptr<RdmaQueuePair> qp = m_qps[i];
+        if (!qp->HasPacketToSend())
+        {
+            continue;
+        }
+        int64_t at = qp->GetNextSendFs();
+        if (at <= nowFs + slack)
+        {
+            m_roundRobin = (i + 1) % n;
+            Ptr<Packet> p = qp->GetNextPacket();
+            m_device->Send(p, qp->GetRemoteMac(), RoceV2Packet::ETHERTYPE_IPV4);
+            return;
+        }
+        if (earliest < 0 || at < earliest)
+        {
+            earliest = at;
+        }
+    }
+    if (earliest >= 0)
+    {
+        m_wakeup.Cancel();
+        m_wakeup = Simulator::Schedule(ExactTime::DelayUntil(earliest), &RdmaEndpoint::Pump, this);
+    }
+}
+
+bool
+RdmaEndpoint::Receive(Ptr<NetDevice> device,
+                      Ptr<const Packet> packet,
+                      uint16_t protocol,
+                      const Address& from)
+{
+    if (protocol != RoceV2Packet::ETHERTYPE_IPV4)
+    {
+        return true;
+    }
+    Ptr<Packet> p = packet->Copy();
+    Ipv4Header ip;
+    p->RemoveHeader(ip);
+    if (ip.GetProtocol() != RoceV2Packet::IP_PROTOCOL_UDP || ip.GetDestination() != m_address)
+    {
+        return true;
+    }
+    UdpHeader udp;
+    p->RemoveHeader(udp);
+    if (udp.GetDestinationPort() != RoceV2Packet::UDP_PORT)
+    {
+        return true;
+    }
+    RoceIcrcTrailer icrc;
+    p->RemoveTrailer(icrc);
+    IbBthHeader bth;
+    p->RemoveHeader(bth);
+    auto it = m_qpByQpn.find(bth.GetDestQp());
+    if (it == m_qpByQpn.end())
+    {
+        NS_LOG_LOGIC("no queue pair " << bth.GetDestQp() << " at " << m_address);
+        return true;
+    }
+    it->second->Receive(bth, p, ip.GetEcn() == Ipv4Header::ECN_CE);
+    return true;
+}
+
+} // namespace ns3

@@ -1,0 +1,139 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RDMA_ENDPOINT_H
+#define RDMA_ENDPOINT_H
+
+#include "rdma-queue-pair.h"
+
+#include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/object.h"
+#include "ns3/roce-net-device.h"
+#include "ns3/type-id.h"
+
+#include <cstdint>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * @ingroup llm-fabric
+ * @brief The RDMA side of a host: its address, its queue pairs and the NIC scheduler that feeds
+ * its port.
+ *
+ * Aggregated to a host node with one RoceNetDevice (no ns-3 Internet stack is needed: the
+ * endpoint builds Ethernet/IPv4/UDP 4791/BTH/.../ICRC packets itself). Data packets leave with
+ * DataDscp and ECT(0); ACKs, NAKs and CNPs with ControlDscp (a higher priority) and Not-ECT.
+ *
+ * Scheduling: whenever the port's data queue is empty (a frame has just started on the wire,
+ * new work arrived, or a pacing time came), the endpoint takes one packet from the next queue
+ * pair in round robin whose pacing allows it. So the port always has the next frame ready
+ * behind the one on the wire, and a port paused by PFC simply stops taking packets.
+ */
+class RdmaEndpoint : public Object
+{
+  public:
+    /**
+     * Register this type.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RdmaEndpoint();
+    ~RdmaEndpoint() override;
+
+    /**
+     * Attach the endpoint to its port and give it its address.
+     * @param device the host's port.
+     * @param address the host's IPv4 address.
+     */
+    void Setup(Ptr<RoceNetDevice> device, Ipv4Address address);
+
+    /**
+     * Create a connected pair of queue pairs, one on each endpoint.
+     * @param a one endpoint.
+     * @param b the other.
+     * @param udpSourcePort UDP source port of both directions (the flow's ECMP entropy).
+     * @return the queue pair on a, then the one on b.
+     */
+    static std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> Connect(Ptr<RdmaEndpoint> a,
+                                                                     Ptr<RdmaEndpoint> b,
+                                                                     uint16_t udpSourcePort);
+
+    /// @return the port.
+    Ptr<RoceNetDevice> GetDevice() const;
+    /// @return the host's address.
+    Ipv4Address GetAddress() const;
+    /// @return the port's MAC address.
+    Mac48Address GetMac() const;
+    /// @return the queue pairs of this endpoint.
+    const std::vector<Ptr<RdmaQueuePair>>& GetQueuePairs() const;
+
+    /**
+     * Wrap a transport packet of a queue pair in UDP, IPv4 and ICRC.
+     * @param packet BTH and what follows; modified.
+     * @param qp the queue pair.
+     * @param data true for a data packet (DataDscp, ECT(0)), false for control (ControlDscp,
+     *        Not-ECT).
+     */
+    void Encapsulate(Ptr<Packet> packet, Ptr<const RdmaQueuePair> qp, bool data);
+
+    /**
+     * Send a control packet (ACK, NAK, CNP) of a queue pair now.
+     * @param packet the packet from Encapsulate.
+     * @param qp the queue pair.
+     */
+    void SendControl(Ptr<Packet> packet, Ptr<const RdmaQueuePair> qp);
+
+    /// A queue pair has something new to send: run the scheduler.
+    void Notify();
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// Give the port a packet if its data queue is empty and a queue pair may send.
+    void Pump();
+
+    /**
+     * A frame started on the port's wire.
+     * @param frame the frame.
+     */
+    void TxBegin(Ptr<const Packet> frame);
+
+    /**
+     * The port passed a received packet up.
+     * @param device the port.
+     * @param packet the packet, from its IPv4 header.
+     * @param protocol its EtherType.
+     * @param from the sender's MAC.
+     * @return true.
+     */
+    bool Receive(Ptr<NetDevice> device,
+                 Ptr<const Packet> packet,
+                 uint16_t protocol,
+                 const Address& from);
+
+    Ptr<RoceNetDevice> m_device;                                //!< the port
+    Ipv4Address m_address;                                      //!< the host's address
+    TypeId m_ccTypeId;                                          //!< congestion control per QP
+    uint8_t m_dataDscp;                                         //!< DSCP of data
+    uint8_t m_controlDscp;                                      //!< DSCP of ACK/NAK/CNP
+    uint32_t m_nextQpn;                                         //!< next local QP number
+    std::vector<Ptr<RdmaQueuePair>> m_qps;                      //!< queue pairs
+    std::unordered_map<uint32_t, Ptr<RdmaQueuePair>> m_qpByQpn; //!< by local QP number
+    uint32_t m_roundRobin;                                      //!< next QP to look at
+    EventId m_wakeup;                                           //!< next pacing time
+    uint16_t m_ipId;                                            //!< IPv4 identification
+};
+
+} // namespace ns3
+
+#endif /* RDMA_ENDPOINT_H */

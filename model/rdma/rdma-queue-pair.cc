@@ -1,0 +1,522 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rdma-queue-pair.h"
+
+#include "ib-reth-header.h"
+#include "rdma-endpoint.h"
+#include "roce-cnp-header.h"
+
+#include "ns3/abort.h"
+#include "ns3/exact-time.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RdmaQueuePair");
+
+NS_OBJECT_ENSURE_REGISTERED(RdmaQueuePair);
+
+namespace
+{
+
+/// PSNs are 24 bits.
+constexpr uint64_t PSN_MODULUS = 1ULL << 24;
+
+} // namespace
+
+TypeId
+RdmaQueuePair::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RdmaQueuePair")
+            .SetParent<Object>()
+            .SetGroupName("LlmFabric")
+            .AddConstructor<RdmaQueuePair>()
+            .AddAttribute("Mtu",
+                          "RDMA MTU: payload bytes per packet (256 to 4096).",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&RdmaQueuePair::m_mtu),
+                          MakeUintegerChecker<uint32_t>(256, 4096))
+            .AddAttribute("AckInterval",
+                          "The receiver acknowledges every this many in-order packets (and "
+                          "every packet that asks for an ACK, the last of each message).",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&RdmaQueuePair::m_ackInterval),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("RetransmitTimeout",
+                          "Base retransmission timeout; it doubles on each expiry without "
+                          "progress. 1 ms exceeds the queueing delay of a full 12 MB switch "
+                          "buffer at 100 Gb/s (about 1 ms), so PFC-paused flows do not time "
+                          "out spuriously.",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&RdmaQueuePair::m_rto),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("MaxBackoff",
+                          "How many times the timeout may double.",
+                          UintegerValue(6),
+                          MakeUintegerAccessor(&RdmaQueuePair::m_maxBackoff),
+                          MakeUintegerChecker<uint32_t>(0, 20))
+            .AddAttribute("CnpInterval",
+                          "Least time between two CNPs of this queue pair (as "
+                          "min_time_between_cnps; 50 us in the DCQCN paper).",
+                          TimeValue(MicroSeconds(50)),
+                          MakeTimeAccessor(&RdmaQueuePair::m_cnpInterval),
+                          MakeTimeChecker(Seconds(0)))
+            .AddTraceSource("Retransmit",
+                            "Go-back-N restarts from this packet index (NAK or timeout).",
+                            MakeTraceSourceAccessor(&RdmaQueuePair::m_retransmitTrace),
+                            "ns3::TracedValueCallback::Uint64");
+    return tid;
+}
+
+RdmaQueuePair::RdmaQueuePair()
+    : m_localQpn(0),
+      m_remoteQpn(0),
+      m_udpSourcePort(0),
+      m_mtu(1024),
+      m_ackInterval(16),
+      m_maxBackoff(6),
+      m_nextMessageId(0),
+      m_postedPackets(0),
+      m_sndNxt(0),
+      m_sndUna(0),
+      m_highestSent(0),
+      m_nextSendFs(0),
+      m_backoff(0),
+      m_expected(0),
+      m_receivedMessageBytes(0),
+      m_receivedMessages(0),
+      m_unacked(0),
+      m_nakSent(false),
+      m_anyCnp(false),
+      m_packetsSent(0),
+      m_retransmissions(0),
+      m_timeouts(0),
+      m_cnpsSent(0),
+      m_cnpsReceived(0),
+      m_naksReceived(0)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+RdmaQueuePair::~RdmaQueuePair()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+RdmaQueuePair::DoDispose()
+{
+    m_timer.Cancel();
+    if (m_cc)
+    {
+        m_cc->Dispose();
+    }
+    m_cc = nullptr;
+    m_endpoint = nullptr;
+    m_sendComplete = MessageCallback();
+    m_receiveComplete = MessageCallback();
+    Object::DoDispose();
+}
+
+void
+RdmaQueuePair::Setup(Ptr<RdmaEndpoint> endpoint,
+                     uint32_t localQpn,
+                     uint32_t remoteQpn,
+                     Ipv4Address remote,
+                     Mac48Address remoteMac,
+                     uint16_t udpSourcePort,
+                     Ptr<RdmaCongestionOps> cc)
+{
+    NS_LOG_FUNCTION(this << localQpn << remoteQpn << remote);
+    m_endpoint = endpoint;
+    m_localQpn = localQpn;
+    m_remoteQpn = remoteQpn;
+    m_remote = remote;
+    m_remoteMac = remoteMac;
+    m_udpSourcePort = udpSourcePort;
+    m_cc = cc;
+    m_cc->Start(endpoint->GetDevice()->GetDataRate());
+}
+
+uint64_t
+RdmaQueuePair::PostWrite(uint64_t bytes)
+{
+    NS_LOG_FUNCTION(this << bytes);
+    NS_ABORT_MSG_IF(bytes == 0, "RdmaQueuePair: a message has at least one byte");
+    uint64_t packets = (bytes + m_mtu - 1) / m_mtu;
+    m_messages.push_back(Message{m_nextMessageId, bytes, m_postedPackets, packets});
+    m_postedPackets += packets;
+    m_endpoint->Notify();
+    return m_nextMessageId++;
+}
+
+void
+RdmaQueuePair::SetSendCompleteCallback(MessageCallback cb)
+{
+    m_sendComplete = cb;
+}
+
+void
+RdmaQueuePair::SetReceiveCompleteCallback(MessageCallback cb)
+{
+    m_receiveComplete = cb;
+}
+
+bool
+RdmaQueuePair::HasPacketToSend() const
+{
+    return m_sndNxt < m_postedPackets;
+}
+
+int64_t
+RdmaQueuePair::GetNextSendFs() const
+{
+    return m_nextSendFs;
+}
+
+const RdmaQueuePair::Message&
+RdmaQueuePair::FindMessage(uint64_t index) const
+{
+    for (const auto& m : m_messages)
+    {
+        if (index < m.firstPsn + m.packets)
+        {
+            return m;
+        }
+    }
+    NS_ABORT_MSG("RdmaQueuePair: packet " << index << " belongs to no posted message");
+    return m_messages.front();
+}
+
+Ptr<Packet>
+RdmaQueuePair::GetNextPacket()
+{
+    uint64_t index = m_sndNxt;
+    const Message& msg = FindMessage(index);
+    uint64_t j = index - msg.firstPsn;
+    auto payload = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, msg.bytes - j * m_mtu));
+    uint8_t opcode = msg.packets == 1       ? IbBthHeader::RC_RDMA_WRITE_ONLY
+                     : j == 0               ? IbBthHeader::RC_RDMA_WRITE_FIRST
+                     : j + 1 == msg.packets ? IbBthHeader::RC_RDMA_WRITE_LAST
+                                            : IbBthHeader::RC_RDMA_WRITE_MIDDLE;
+    Ptr<Packet> p = Create<Packet>(payload);
+    if (IbBthHeader::HasReth(opcode))
+    {
+        IbRethHeader reth;
+        reth.SetDmaLength(static_cast<uint32_t>(std::min<uint64_t>(msg.bytes, 0xFFFFFFFF)));
+        p->AddHeader(reth);
+    }
+    IbBthHeader bth;
+    bth.SetOpcode(opcode);
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetPsn(static_cast<uint32_t>(index % PSN_MODULUS));
+    bth.SetAckRequest(j + 1 == msg.packets);
+    p->AddHeader(bth);
+    m_endpoint->Encapsulate(p, this, true);
+
+    ++m_sndNxt;
+    ++m_packetsSent;
+    if (index < m_highestSent)
+    {
+        ++m_retransmissions;
+    }
+    else
+    {
+        m_highestSent = index + 1;
+    }
+    m_cc->OnSend(payload);
+    // Pacing at the congestion control's rate, on an exact clock: the time this packet would
+    // occupy a link at that rate (Ethernet header, FCS, preamble and gap included).
+    uint64_t wireBits = (static_cast<uint64_t>(p->GetSize()) + 14 + 4 + 20) * 8;
+    double rate = static_cast<double>(m_cc->GetRate().GetBitRate());
+    m_nextSendFs = ExactTime::NextStart(m_nextSendFs) +
+                   std::llround(static_cast<double>(wireBits) * 1e15 / rate);
+    if (m_timer.IsExpired())
+    {
+        RestartTimer();
+    }
+    return p;
+}
+
+void
+RdmaQueuePair::RestartTimer()
+{
+    m_timer.Cancel();
+    if (m_sndUna < m_highestSent)
+    {
+        m_timer = Simulator::Schedule(m_rto * static_cast<int64_t>(1ULL << m_backoff),
+                                      &RdmaQueuePair::Timeout,
+                                      this);
+    }
+}
+
+void
+RdmaQueuePair::Timeout()
+{
+    NS_LOG_FUNCTION(this << m_sndUna << m_highestSent);
+    if (m_sndUna >= m_highestSent)
+    {
+        return;
+    }
+    ++m_timeouts;
+    m_backoff = std::min(m_backoff + 1, m_maxBackoff);
+    m_sndNxt = m_sndUna;
+    m_retransmitTrace(m_sndUna);
+    m_cc->OnTimeout();
+    RestartTimer();
+    m_endpoint->Notify();
+}
+
+uint64_t
+RdmaQueuePair::Unwrap(uint32_t psn, uint64_t reference)
+{
+    uint64_t candidate = (reference & ~(PSN_MODULUS - 1)) | psn;
+    if (candidate + PSN_MODULUS / 2 < reference)
+    {
+        candidate += PSN_MODULUS;
+    }
+    else if (candidate > reference + PSN_MODULUS / 2 && candidate >= PSN_MODULUS)
+    {
+        candidate -= PSN_MODULUS;
+    }
+    return candidate;
+}
+
+void
+RdmaQueuePair::Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked)
+{
+    uint8_t opcode = bth.GetOpcode();
+    if (opcode == IbBthHeader::CNP)
+    {
+        ++m_cnpsReceived;
+        m_cc->OnCnp();
+        return;
+    }
+    if (opcode == IbBthHeader::RC_ACKNOWLEDGE)
+    {
+        IbAethHeader aeth;
+        payload->RemoveHeader(aeth);
+        ReceiveAck(bth, aeth);
+        return;
+    }
+    ReceiveData(bth, payload, ceMarked);
+}
+
+void
+RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
+{
+    uint64_t index = Unwrap(bth.GetPsn(), m_sndUna);
+    // An ACK for p acknowledges up to p; a NAK (PSN sequence error) for p up to p - 1.
+    uint64_t una = aeth.IsNak() ? index : index + 1;
+    una = std::min(una, m_highestSent);
+    RdmaAckInfo info;
+    for (uint64_t i = m_sndUna; i < una; ++i)
+    {
+        const Message& m = FindMessage(i);
+        uint64_t j = i - m.firstPsn;
+        info.ackedBytes += static_cast<uint32_t>(std::min<uint64_t>(m_mtu, m.bytes - j * m_mtu));
+    }
+    bool progress = una > m_sndUna;
+    if (progress)
+    {
+        m_sndUna = una;
+        m_backoff = 0;
+        m_sndNxt = std::max(m_sndNxt, m_sndUna);
+        while (!m_messages.empty() &&
+               m_messages.front().firstPsn + m_messages.front().packets <= m_sndUna)
+        {
+            Message done = m_messages.front();
+            m_messages.pop_front();
+            if (!m_sendComplete.IsNull())
+            {
+                m_sendComplete(this, done.id, done.bytes);
+            }
+        }
+    }
+    if (aeth.IsNak())
+    {
+        ++m_naksReceived;
+        if (index < m_sndNxt)
+        {
+            m_sndNxt = index; // go back N
+            m_retransmitTrace(index);
+        }
+        m_endpoint->Notify();
+    }
+    if (progress || aeth.IsNak())
+    {
+        RestartTimer();
+    }
+    if (info.ackedBytes > 0)
+    {
+        m_cc->OnAck(info);
+    }
+}
+
+void
+RdmaQueuePair::ReceiveData(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked)
+{
+    if (ceMarked && (!m_anyCnp || Simulator::Now() - m_lastCnp >= m_cnpInterval))
+    {
+        SendCnp();
+    }
+    uint64_t index = Unwrap(bth.GetPsn(), m_expected);
+    if (index == m_expected)
+    {
+        ++m_expected;
+        m_nakSent = false;
+        uint8_t opcode = bth.GetOpcode();
+        uint32_t bytes = payload->GetSize() - (IbBthHeader::HasReth(opcode) ? 16 : 0);
+        m_receivedMessageBytes += bytes;
+        if (opcode == IbBthHeader::RC_RDMA_WRITE_LAST || opcode == IbBthHeader::RC_RDMA_WRITE_ONLY)
+        {
+            uint64_t size = m_receivedMessageBytes;
+            m_receivedMessageBytes = 0;
+            ++m_receivedMessages;
+            if (!m_receiveComplete.IsNull())
+            {
+                m_receiveComplete(this, m_receivedMessages - 1, size);
+            }
+        }
+        if (++m_unacked >= m_ackInterval || bth.GetAckRequest())
+        {
+            m_unacked = 0;
+            SendAck(index, false);
+        }
+    }
+    else if (index < m_expected)
+    {
+        SendAck(m_expected - 1, false); // a duplicate: tell the sender where we are
+    }
+    else if (!m_nakSent)
+    {
+        m_nakSent = true;
+        SendAck(m_expected, true);
+    }
+}
+
+void
+RdmaQueuePair::SendAck(uint64_t index, bool nak)
+{
+    Ptr<Packet> p = Create<Packet>();
+    IbAethHeader aeth;
+    if (nak)
+    {
+        aeth.SetNak(IbAethHeader::NakCode::PSN_SEQUENCE_ERROR);
+    }
+    else
+    {
+        aeth.SetAck();
+    }
+    aeth.SetMsn(static_cast<uint32_t>(m_receivedMessages % PSN_MODULUS));
+    p->AddHeader(aeth);
+    IbBthHeader bth;
+    bth.SetOpcode(IbBthHeader::RC_ACKNOWLEDGE);
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetPsn(static_cast<uint32_t>(index % PSN_MODULUS));
+    p->AddHeader(bth);
+    m_endpoint->Encapsulate(p, this, false);
+    m_endpoint->SendControl(p, this);
+}
+
+void
+RdmaQueuePair::SendCnp()
+{
+    m_anyCnp = true;
+    m_lastCnp = Simulator::Now();
+    ++m_cnpsSent;
+    Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(RoceCnpHeader());
+    IbBthHeader bth;
+    bth.SetOpcode(IbBthHeader::CNP);
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetBecn(true);
+    p->AddHeader(bth);
+    m_endpoint->Encapsulate(p, this, false);
+    m_endpoint->SendControl(p, this);
+}
+
+uint32_t
+RdmaQueuePair::GetLocalQpn() const
+{
+    return m_localQpn;
+}
+
+uint32_t
+RdmaQueuePair::GetRemoteQpn() const
+{
+    return m_remoteQpn;
+}
+
+Ipv4Address
+RdmaQueuePair::GetRemoteAddress() const
+{
+    return m_remote;
+}
+
+Mac48Address
+RdmaQueuePair::GetRemoteMac() const
+{
+    return m_remoteMac;
+}
+
+uint16_t
+RdmaQueuePair::GetUdpSourcePort() const
+{
+    return m_udpSourcePort;
+}
+
+Ptr<RdmaCongestionOps>
+RdmaQueuePair::GetCongestionControl() const
+{
+    return m_cc;
+}
+
+uint64_t
+RdmaQueuePair::GetPacketsSent() const
+{
+    return m_packetsSent;
+}
+
+uint64_t
+RdmaQueuePair::GetRetransmissions() const
+{
+    return m_retransmissions;
+}
+
+uint64_t
+RdmaQueuePair::GetTimeouts() const
+{
+    return m_timeouts;
+}
+
+uint64_t
+RdmaQueuePair::GetCnpsSent() const
+{
+    return m_cnpsSent;
+}
+
+uint64_t
+RdmaQueuePair::GetCnpsReceived() const
+{
+    return m_cnpsReceived;
+}
+
+uint64_t
+RdmaQueuePair::GetNaksReceived() const
+{
+    return m_naksReceived;
+}
+
+} // namespace ns3

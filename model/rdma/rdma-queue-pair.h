@@ -1,0 +1,248 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RDMA_QUEUE_PAIR_H
+#define RDMA_QUEUE_PAIR_H
+
+#include "ib-aeth-header.h"
+#include "ib-bth-header.h"
+#include "rdma-congestion-ops.h"
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/mac48-address.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <deque>
+
+namespace ns3
+{
+
+class RdmaEndpoint;
+
+/**
+ * @ingroup llm-fabric
+ * @brief A reliable-connection (RC) queue pair: RDMA WRITE messages cut into MTU packets, PSNs,
+ * acknowledgements, go-back-N recovery, a retransmission timer, and congestion-controlled
+ * pacing.
+ *
+ * Sender side: messages queue up (PostWrite) and leave as RDMA WRITE First/Middle/Last (or Only)
+ * packets of at most Mtu payload bytes, the first with a RETH; PSNs run across messages. The
+ * endpoint pulls packets from its queue pairs in round robin when its port can take one
+ * (GetNextPacket), no sooner than the pacing time set by the congestion control's rate. An ACK
+ * for PSN p acknowledges everything up to p; a NAK (PSN sequence error) for p, or a timeout,
+ * restarts transmission from the oldest unacknowledged packet (go-back-N); the timer doubles on
+ * each expiry without progress (up to 2^MaxBackoff x RetransmitTimeout) and returns to its
+ * base on progress.
+ *
+ * Receiver side: packets are accepted in PSN order; a gap is answered by one NAK (until the
+ * expected packet arrives), a duplicate by an ACK of the last accepted PSN; an ACK goes back
+ * every AckInterval accepted packets and for every packet that asks for one (the last of a
+ * message). CE-marked packets trigger a CNP to the sender's queue pair, at most one per
+ * CnpInterval.
+ */
+class RdmaQueuePair : public Object
+{
+  public:
+    /**
+     * Callback when a posted message is fully acknowledged (sender) or fully arrived (receiver).
+     * @param qp the queue pair.
+     * @param messageId the id PostWrite returned (sender) or the message number (receiver).
+     * @param bytes the message size.
+     */
+    typedef Callback<void, Ptr<RdmaQueuePair>, uint64_t, uint64_t> MessageCallback;
+
+    /**
+     * Register this type.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RdmaQueuePair();
+    ~RdmaQueuePair() override;
+
+    /**
+     * Set up the queue pair (called by RdmaEndpoint::Connect).
+     * @param endpoint the host's endpoint.
+     * @param localQpn this queue pair's number.
+     * @param remoteQpn the peer queue pair's number.
+     * @param remote the peer's address.
+     * @param remoteMac the MAC address frames are sent to.
+     * @param udpSourcePort UDP source port (the flow's ECMP entropy).
+     * @param cc the congestion control of this queue pair.
+     */
+    void Setup(Ptr<RdmaEndpoint> endpoint,
+               uint32_t localQpn,
+               uint32_t remoteQpn,
+               Ipv4Address remote,
+               Mac48Address remoteMac,
+               uint16_t udpSourcePort,
+               Ptr<RdmaCongestionOps> cc);
+
+    /**
+     * Queue an RDMA WRITE.
+     * @param bytes message size, at least 1.
+     * @return the message id handed to the completion callback.
+     */
+    uint64_t PostWrite(uint64_t bytes);
+
+    /// @param cb called when a message of this queue pair is fully acknowledged.
+    void SetSendCompleteCallback(MessageCallback cb);
+    /// @param cb called when a message to this queue pair has fully arrived.
+    void SetReceiveCompleteCallback(MessageCallback cb);
+
+    /// @return true if a packet (new or retransmitted) waits to be sent.
+    bool HasPacketToSend() const;
+    /// @return the earliest time pacing lets the next packet go, femtoseconds (exact clock).
+    int64_t GetNextSendFs() const;
+    /**
+     * Build the next packet to send (IPv4 and what follows; the port adds Ethernet) and advance
+     * the send state. Call only when HasPacketToSend() and the pacing time has come.
+     * @return the packet.
+     */
+    Ptr<Packet> GetNextPacket();
+
+    /**
+     * A transport packet for this queue pair arrived (its IPv4, UDP and ICRC removed).
+     * @param bth its base transport header.
+     * @param payload what follows the BTH (RETH/AETH and payload).
+     * @param ceMarked the IPv4 ECN field was CE.
+     */
+    void Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked);
+
+    /// @return this queue pair's number.
+    uint32_t GetLocalQpn() const;
+    /// @return the peer queue pair's number.
+    uint32_t GetRemoteQpn() const;
+    /// @return the peer's address.
+    Ipv4Address GetRemoteAddress() const;
+    /// @return the peer MAC address.
+    Mac48Address GetRemoteMac() const;
+    /// @return the UDP source port.
+    uint16_t GetUdpSourcePort() const;
+    /// @return the congestion control.
+    Ptr<RdmaCongestionOps> GetCongestionControl() const;
+
+    /// @return data packets sent, retransmissions included.
+    uint64_t GetPacketsSent() const;
+    /// @return data packets sent again (go-back-N and timeouts).
+    uint64_t GetRetransmissions() const;
+    /// @return retransmission timer expiries.
+    uint64_t GetTimeouts() const;
+    /// @return CNPs sent by this queue pair's receive side.
+    uint64_t GetCnpsSent() const;
+    /// @return CNPs received.
+    uint64_t GetCnpsReceived() const;
+    /// @return NAKs received.
+    uint64_t GetNaksReceived() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A posted message.
+    struct Message
+    {
+        uint64_t id;       //!< id handed back on completion
+        uint64_t bytes;    //!< size
+        uint64_t firstPsn; //!< index of its first packet
+        uint64_t packets;  //!< number of packets
+    };
+
+    /**
+     * @param index a packet index of this queue pair.
+     * @return the message the packet belongs to.
+     */
+    const Message& FindMessage(uint64_t index) const;
+    /// Start or restart the retransmission timer if data is outstanding, stop it otherwise.
+    void RestartTimer();
+    /// The retransmission timer expired.
+    void Timeout();
+    /**
+     * Send an ACK or NAK.
+     * @param psn the PSN it carries.
+     * @param nak true for a NAK (PSN sequence error).
+     */
+    void SendAck(uint64_t psn, bool nak);
+    /// Send a CNP to the peer queue pair.
+    void SendCnp();
+    /**
+     * Handle an ACK or NAK.
+     * @param bth its BTH.
+     * @param aeth its AETH.
+     */
+    void ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth);
+    /**
+     * Handle a data packet.
+     * @param bth its BTH.
+     * @param payload the rest.
+     * @param ceMarked CE was set.
+     */
+    void ReceiveData(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked);
+    /**
+     * The packet index a received 24-bit PSN stands for, near a reference index.
+     * @param psn the PSN.
+     * @param reference an index close to it.
+     * @return the index.
+     */
+    static uint64_t Unwrap(uint32_t psn, uint64_t reference);
+
+    Ptr<RdmaEndpoint> m_endpoint; //!< the host's endpoint
+    Ptr<RdmaCongestionOps> m_cc;  //!< congestion control
+    uint32_t m_localQpn;          //!< this queue pair's number
+    uint32_t m_remoteQpn;         //!< the peer's
+    Ipv4Address m_remote;         //!< peer address
+    Mac48Address m_remoteMac;     //!< peer MAC
+    uint16_t m_udpSourcePort;     //!< UDP source port
+
+    // Attributes
+    uint32_t m_mtu;         //!< payload bytes per packet
+    uint32_t m_ackInterval; //!< ACK every this many accepted packets
+    Time m_rto;             //!< base retransmission timeout
+    uint32_t m_maxBackoff;  //!< timeout doubles at most this many times
+    Time m_cnpInterval;     //!< least time between two CNPs
+
+    // Sender
+    std::deque<Message> m_messages; //!< posted, not yet fully acknowledged
+    uint64_t m_nextMessageId;       //!< id of the next PostWrite
+    uint64_t m_postedPackets;       //!< packets of every message posted so far
+    uint64_t m_sndNxt;              //!< index of the next packet to send
+    uint64_t m_sndUna;              //!< index of the oldest unacknowledged packet
+    uint64_t m_highestSent;         //!< one past the highest index ever sent
+    int64_t m_nextSendFs;           //!< pacing: earliest next send, femtoseconds
+    EventId m_timer;                //!< retransmission timer
+    uint32_t m_backoff;             //!< current timer doublings
+
+    // Receiver
+    uint64_t m_expected;             //!< index of the next in-order packet
+    uint64_t m_receivedMessageBytes; //!< bytes of the message being received
+    uint64_t m_receivedMessages;     //!< messages fully received
+    uint32_t m_unacked;              //!< accepted packets not yet acknowledged
+    bool m_nakSent;                  //!< a NAK for m_expected is out
+    Time m_lastCnp;                  //!< when the last CNP left
+    bool m_anyCnp;                   //!< a CNP was ever sent
+
+    // Counters
+    uint64_t m_packetsSent;     //!< data packets sent
+    uint64_t m_retransmissions; //!< resent
+    uint64_t m_timeouts;        //!< timer expiries
+    uint64_t m_cnpsSent;        //!< CNPs sent
+    uint64_t m_cnpsReceived;    //!< CNPs received
+    uint64_t m_naksReceived;    //!< NAKs received
+
+    MessageCallback m_sendComplete;             //!< sender completion
+    MessageCallback m_receiveComplete;          //!< receiver completion
+    TracedCallback<uint64_t> m_retransmitTrace; //!< go-back-N or timeout from this index
+};
+
+} // namespace ns3
+
+#endif /* RDMA_QUEUE_PAIR_H */

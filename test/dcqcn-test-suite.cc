@@ -1,0 +1,1154 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/boolean.h"
+#include "ns3/data-rate.h"
+#include "ns3/dcqcn.h"
+#include "ns3/double.h"
+#include "ns3/llm-fabric-compat.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/rdma-cc-fixed-rate.h"
+#include "ns3/rdma-cc-none.h"
+#include "ns3/rdma-congestion-ops.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup llm-fabric-tests
+ * Tests of the RDMA congestion controls: RdmaCcNone, RdmaCcFixedRate and the DCQCN reaction
+ * point (Dcqcn). Every expected number is derived by hand in a comment from the documented
+ * algorithm (see the Dcqcn class description), never taken from the code's output.
+ *
+ * Unless a test says otherwise, Dcqcn runs with its defaults (the "sigcomm2015" profile) at a
+ * line rate of 100 Gb/s: alpha starts at 1, G = 1/256, AlphaUpdatePeriod = TimeReset = 55 us,
+ * Threshold F = 5, AiRate = 40 Mb/s, HaiRate = 100 Mb/s, no rate-reduce monitor period,
+ * MinRate = 1 Mb/s, ClampTargetRate true. Time starts at 0 when Start is called; events are
+ * scheduled at whole microseconds and sampled 1 us after the timer events they follow, so no
+ * two events share a time stamp.
+ */
+
+using namespace ns3;
+
+namespace llmfabric
+{
+namespace tests
+{
+
+namespace
+{
+
+/// One gigabit per second, in bit/s.
+constexpr uint64_t GBPS = 1000000000ULL;
+/// One megabit per second, in bit/s.
+constexpr uint64_t MBPS = 1000000ULL;
+/// The line rate of most tests, bit/s.
+constexpr uint64_t LINE = 100 * GBPS;
+
+/**
+ * A sample of the state of a Dcqcn at some time.
+ */
+struct Sample
+{
+    uint64_t rate{0};       //!< current rate RC, bit/s.
+    uint64_t target{0};     //!< target rate RT, bit/s.
+    double alpha{0};        //!< alpha.
+    uint32_t timerStage{0}; //!< T.
+    uint32_t byteStage{0};  //!< BC.
+};
+
+/**
+ * Schedules actions and samples on a Dcqcn, then runs the simulation.
+ */
+class Driver
+{
+  public:
+    /**
+     * @param cc the algorithm, not yet started.
+     */
+    explicit Driver(Ptr<Dcqcn> cc)
+        : m_cc(cc)
+    {
+    }
+
+    /**
+     * Schedule a CNP.
+     * @param at its time.
+     */
+    void Cnp(Time at)
+    {
+        Ptr<Dcqcn> cc = m_cc;
+        Simulator::Schedule(at, [cc]() { cc->OnCnp(); });
+    }
+
+    /**
+     * Schedule a send.
+     * @param at its time.
+     * @param bytes the bytes sent.
+     */
+    void Send(Time at, uint32_t bytes)
+    {
+        Ptr<Dcqcn> cc = m_cc;
+        Simulator::Schedule(at, [cc, bytes]() { cc->OnSend(bytes); });
+    }
+
+    /**
+     * Schedule a sample of the state.
+     * @param at its time.
+     * @return its index in Samples().
+     */
+    std::size_t Sample(Time at)
+    {
+        std::size_t index = m_samples.size();
+        m_samples.emplace_back();
+        Ptr<Dcqcn> cc = m_cc;
+        std::vector<tests::Sample>* samples = &m_samples;
+        Simulator::Schedule(at, [cc, samples, index]() {
+            tests::Sample& s = (*samples)[index];
+            s.rate = cc->GetRate().GetBitRate();
+            s.target = cc->GetTargetRate().GetBitRate();
+            s.alpha = cc->GetAlpha();
+            s.timerStage = cc->GetTimerStage();
+            s.byteStage = cc->GetByteStage();
+        });
+        return index;
+    }
+
+    /**
+     * Run until a stop time, then stop the algorithm and destroy the simulator.
+     * @param stop the stop time.
+     */
+    void Run(Time stop)
+    {
+        Simulator::Stop(stop);
+        Simulator::Run();
+        m_cc->Stop();
+        Simulator::Destroy();
+    }
+
+    /**
+     * @param index a sample index.
+     * @return the sample.
+     */
+    const tests::Sample& Get(std::size_t index) const
+    {
+        return m_samples[index];
+    }
+
+  private:
+    Ptr<Dcqcn> m_cc;                      //!< the algorithm.
+    std::vector<tests::Sample> m_samples; //!< the samples, filled by Run.
+};
+
+/**
+ * @param lineRate the line rate, bit/s.
+ * @return a Dcqcn with default attributes, started at that line rate.
+ */
+Ptr<Dcqcn>
+MakeStarted(uint64_t lineRate = LINE)
+{
+    Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+    cc->Start(DataRate(lineRate));
+    return cc;
+}
+
+/**
+ * Counts what a Dcqcn's traces report.
+ */
+struct TraceRecorder
+{
+    uint32_t cnps{0};         //!< Cnp trace calls.
+    uint32_t rateChanges{0};  //!< Rate trace calls.
+    uint64_t maxRate{0};      //!< largest Rate seen.
+    uint64_t lastRate{0};     //!< last Rate seen.
+    uint64_t lastTarget{0};   //!< last TargetRate seen.
+    uint64_t maxTarget{0};    //!< largest TargetRate seen.
+    uint32_t alphaChanges{0}; //!< Alpha trace calls.
+    double lastAlpha{-1};     //!< last Alpha seen.
+
+    /** Cnp trace sink. */
+    void Cnp()
+    {
+        ++cnps;
+    }
+
+    /**
+     * Rate trace sink.
+     * @param oldValue previous rate.
+     * @param newValue new rate.
+     */
+    void Rate(uint64_t oldValue, uint64_t newValue)
+    {
+        ++rateChanges;
+        lastRate = newValue;
+        maxRate = std::max(maxRate, newValue);
+    }
+
+    /**
+     * TargetRate trace sink.
+     * @param oldValue previous target.
+     * @param newValue new target.
+     */
+    void Target(uint64_t oldValue, uint64_t newValue)
+    {
+        lastTarget = newValue;
+        maxTarget = std::max(maxTarget, newValue);
+    }
+
+    /**
+     * Alpha trace sink.
+     * @param oldValue previous alpha.
+     * @param newValue new alpha.
+     */
+    void Alpha(double oldValue, double newValue)
+    {
+        ++alphaChanges;
+        lastAlpha = newValue;
+    }
+
+    /**
+     * Connect to the four traces.
+     * @param cc the algorithm.
+     * @return true if all connected.
+     */
+    bool Connect(Ptr<Dcqcn> cc)
+    {
+        bool ok = cc->TraceConnectWithoutContext("Cnp", MakeCallback(&TraceRecorder::Cnp, this));
+        ok = cc->TraceConnectWithoutContext("Rate", MakeCallback(&TraceRecorder::Rate, this)) && ok;
+        ok = cc->TraceConnectWithoutContext("TargetRate",
+                                            MakeCallback(&TraceRecorder::Target, this)) &&
+             ok;
+        ok = cc->TraceConnectWithoutContext("Alpha", MakeCallback(&TraceRecorder::Alpha, this)) &&
+             ok;
+        return ok;
+    }
+};
+
+} // namespace
+
+/**
+ * @ingroup llm-fabric-tests
+ * RdmaCcNone keeps the line rate whatever happens.
+ */
+class RdmaCcNoneTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    RdmaCcNoneTestCase()
+        : TestCase("None always returns the line rate")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<RdmaCcNone> cc = CreateObject<RdmaCcNone>();
+        NS_TEST_ASSERT_MSG_EQ(cc->GetName(), "None", "name");
+        cc->Start(DataRate(LINE));
+        NS_TEST_ASSERT_MSG_EQ(cc->GetRate().GetBitRate(), LINE, "line rate at start");
+        NS_TEST_ASSERT_MSG_EQ(cc->GetLineRate().GetBitRate(), LINE, "line rate recorded");
+        Simulator::Schedule(MicroSeconds(1), [cc]() {
+            cc->OnCnp();
+            cc->OnSend(4096);
+            RdmaAckInfo info;
+            info.ackedBytes = 4096;
+            info.ecnEcho = true;
+            cc->OnAck(info);
+            cc->OnTimeout();
+            cc->OnCnp();
+        });
+        uint64_t later = 0;
+        Simulator::Schedule(MicroSeconds(500),
+                            [cc, &later]() { later = cc->GetRate().GetBitRate(); });
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        // CNPs, sends, ECN-echo acknowledgements and timeouts change nothing.
+        NS_TEST_ASSERT_MSG_EQ(later, LINE, "still the line rate after CNPs and a timeout");
+        cc->Stop();
+        NS_TEST_ASSERT_MSG_EQ(cc->GetRate().GetBitRate(), LINE, "line rate after Stop");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * RdmaCcFixedRate keeps its Rate, capped at the line rate.
+ */
+class RdmaCcFixedRateTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    RdmaCcFixedRateTestCase()
+        : TestCase("FixedRate returns its rate, capped at the line rate")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<RdmaCcFixedRate> cc = CreateObject<RdmaCcFixedRate>();
+        NS_TEST_ASSERT_MSG_EQ(cc->GetName(), "FixedRate", "name");
+        cc->SetAttribute("Rate", DataRateValue(DataRate("25Gbps")));
+        cc->Start(DataRate(LINE));
+        // 25 Gb/s is below the 100 Gb/s line rate: kept as is.
+        NS_TEST_ASSERT_MSG_EQ(cc->GetRate().GetBitRate(), 25 * GBPS, "25 Gb/s below line rate");
+        uint64_t later = 0;
+        Simulator::Schedule(MicroSeconds(1), [cc]() {
+            cc->OnCnp();
+            cc->OnSend(100000000);
+            cc->OnTimeout();
+        });
+        Simulator::Schedule(MicroSeconds(500),
+                            [cc, &later]() { later = cc->GetRate().GetBitRate(); });
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(later, 25 * GBPS, "unchanged by a CNP, sends and a timeout");
+        cc->Stop();
+        Simulator::Destroy();
+
+        // 400 Gb/s above a 100 Gb/s line: capped to 100 Gb/s.
+        Ptr<RdmaCcFixedRate> fast = CreateObject<RdmaCcFixedRate>();
+        fast->SetAttribute("Rate", DataRateValue(DataRate("400Gbps")));
+        fast->Start(DataRate(LINE));
+        NS_TEST_ASSERT_MSG_EQ(fast->GetRate().GetBitRate(), LINE, "capped at the line rate");
+        // Exactly the line rate stays the line rate.
+        fast->SetAttribute("Rate", DataRateValue(DataRate(LINE)));
+        fast->Start(DataRate(LINE));
+        NS_TEST_ASSERT_MSG_EQ(fast->GetRate().GetBitRate(), LINE, "equal to the line rate");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The first CNP at 100 Gb/s with alpha = 1: RT 100 Gb/s, RC 50 Gb/s, alpha stays 1; traces.
+ */
+class DcqcnFirstCnpTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnFirstCnpTestCase()
+        : TestCase("One CNP halves the rate at alpha 1 and keeps the target")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Dcqcn> cc = MakeStarted();
+        NS_TEST_ASSERT_MSG_EQ(cc->GetName(), "Dcqcn", "name");
+        NS_TEST_ASSERT_MSG_EQ(cc->CheckConfig(), "", "defaults are consistent");
+        NS_TEST_ASSERT_MSG_EQ(cc->GetRate().GetBitRate(), LINE, "starts at the line rate");
+        NS_TEST_ASSERT_MSG_EQ(cc->GetTargetRate().GetBitRate(), LINE, "target at line rate");
+        NS_TEST_ASSERT_MSG_EQ_TOL(cc->GetAlpha(), 1.0, 1e-15, "InitialAlpha 1");
+        TraceRecorder traces;
+        NS_TEST_ASSERT_MSG_EQ(traces.Connect(cc), true, "traces connect");
+
+        Driver driver(cc);
+        driver.Cnp(MicroSeconds(10));
+        std::size_t after = driver.Sample(MicroSeconds(11));
+        driver.Run(MicroSeconds(20));
+
+        // RT <- RC = 100 Gb/s; RC <- 100 x (1 - 1/2) = 50 Gb/s;
+        // alpha <- (1 - 1/256) x 1 + 1/256 = 1.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(after).target, LINE, "RT = 100 Gb/s");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(after).rate, 50 * GBPS, "RC = 50 Gb/s");
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(after).alpha, 1.0, 1e-15, "alpha stays 1");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(after).timerStage, 0, "T reset");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(after).byteStage, 0, "BC reset");
+        NS_TEST_ASSERT_MSG_EQ(traces.cnps, 1, "Cnp trace fired once");
+        // Rate went 100 -> 50 Gb/s: one change (Start's 0 -> 100 came before connecting).
+        NS_TEST_ASSERT_MSG_EQ(traces.rateChanges, 1, "one Rate change");
+        NS_TEST_ASSERT_MSG_EQ(traces.lastRate, 50 * GBPS, "Rate trace shows 50 Gb/s");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Alpha decays by (1 - g) per AlphaUpdatePeriod without a CNP; a CNP restarts the period.
+ */
+class DcqcnAlphaDecayTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnAlphaDecayTestCase()
+        : TestCase("Alpha decays as (1 - g)^k over k periods without CNP")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Dcqcn> cc = MakeStarted();
+        TraceRecorder traces;
+        NS_TEST_ASSERT_MSG_EQ(traces.Connect(cc), true, "traces connect");
+        Driver driver(cc);
+        // CNP at 0: alpha <- (1 - g) 1 + g = 1; the alpha timer expires at 55 us, 110 us, ...
+        driver.Cnp(Seconds(0));
+        std::size_t k0 = driver.Sample(MicroSeconds(54));
+        std::size_t k1 = driver.Sample(MicroSeconds(56));
+        std::size_t k10 = driver.Sample(MicroSeconds(10 * 55 + 1));
+        driver.Run(MicroSeconds(10 * 55 + 10));
+
+        // Before the first period ends: still 1.
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(k0).alpha, 1.0, 1e-15, "no decay before 55 us");
+        // k = 1: 1 - 1/256 = 255/256 = 0.99609375 (exact in binary).
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(k1).alpha, 0.99609375, 1e-15, "k = 1");
+        // k = 10: (1 - 1/256)^10 = 1 - 10/256 + 45/256^2 - 120/256^3 + 210/256^4 - ...
+        //   = 1 - 0.0390625 + 0.000686646 - 0.0000071526 + 0.0000000489 - ...
+        //   = 0.9616170 (to 7 decimals; later terms are below 3e-10).
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(k10).alpha, 0.9616170, 1e-7, "k = 10");
+        // The Alpha trace reported the 10 decays (the CNP left alpha at 1: no change).
+        NS_TEST_ASSERT_MSG_EQ(traces.alphaChanges, 10, "ten Alpha changes");
+
+        // A CNP restarts the period: CNPs at 0 and 30 us put the first decay at 85 us.
+        Ptr<Dcqcn> cc2 = MakeStarted();
+        Driver driver2(cc2);
+        driver2.Cnp(Seconds(0));
+        driver2.Cnp(MicroSeconds(30));
+        std::size_t at60 = driver2.Sample(MicroSeconds(60));
+        std::size_t at86 = driver2.Sample(MicroSeconds(86));
+        driver2.Run(MicroSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver2.Get(at60).alpha, 1.0, 1e-15, "no decay at 60 us");
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver2.Get(at86).alpha, 0.99609375, 1e-15, "decay at 85 us");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * RateReduceMonitorPeriod: a second CNP inside it does not decrease, one after it does; CNPs
+ * inside it still update alpha.
+ */
+class DcqcnMonitorPeriodTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnMonitorPeriodTestCase()
+        : TestCase("At most one decrease per RateReduceMonitorPeriod")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Monitor period 50 us; TimeReset 1 ms and AlphaUpdatePeriod 1 ms keep the timers out.
+        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+        cc->SetAttribute("RateReduceMonitorPeriod", TimeValue(MicroSeconds(50)));
+        cc->SetAttribute("TimeReset", TimeValue(MilliSeconds(1)));
+        cc->SetAttribute("AlphaUpdatePeriod", TimeValue(MilliSeconds(1)));
+        cc->Start(DataRate(LINE));
+        TraceRecorder traces;
+        NS_TEST_ASSERT_MSG_EQ(traces.Connect(cc), true, "traces connect");
+        Driver driver(cc);
+        driver.Cnp(Seconds(0));
+        std::size_t s0 = driver.Sample(MicroSeconds(1));
+        driver.Cnp(MicroSeconds(10));
+        std::size_t s10 = driver.Sample(MicroSeconds(11));
+        driver.Cnp(MicroSeconds(60));
+        std::size_t s60 = driver.Sample(MicroSeconds(61));
+        driver.Run(MicroSeconds(100));
+        // 0 us: RT = 100, RC = 100 x (1 - 1/2) = 50 Gb/s, alpha = 1.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s0).rate, 50 * GBPS, "first CNP: 50 Gb/s");
+        // 10 us: inside the 50 us period: no decrease, RT and RC unchanged.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s10).rate, 50 * GBPS, "second CNP: still 50 Gb/s");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s10).target, LINE, "second CNP: RT still 100 Gb/s");
+        // 60 us >= 0 + 50 us: RT <- 50 Gb/s, RC <- 50 x (1 - 1/2) = 25 Gb/s; alpha was
+        // (1 - g) 1 + g = 1 after each CNP, so the cut is by 1/2 and alpha stays 1.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s60).rate, 25 * GBPS, "third CNP: 25 Gb/s");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s60).target, 50 * GBPS, "third CNP: RT 50 Gb/s");
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(s60).alpha, 1.0, 1e-15, "alpha 1");
+        NS_TEST_ASSERT_MSG_EQ(traces.cnps, 2, "Cnp trace: two decreases");
+
+        // The same with alpha below 1, to see that the ignored CNP still counts for alpha:
+        // InitialAlpha 0.5, G 0.25 (all values exact in binary).
+        Ptr<Dcqcn> cc2 = CreateObject<Dcqcn>();
+        cc2->SetAttribute("RateReduceMonitorPeriod", TimeValue(MicroSeconds(50)));
+        cc2->SetAttribute("TimeReset", TimeValue(MilliSeconds(1)));
+        cc2->SetAttribute("AlphaUpdatePeriod", TimeValue(MilliSeconds(1)));
+        cc2->SetAttribute("InitialAlpha", DoubleValue(0.5));
+        cc2->SetAttribute("G", DoubleValue(0.25));
+        cc2->Start(DataRate(LINE));
+        Driver driver2(cc2);
+        driver2.Cnp(Seconds(0));
+        std::size_t t0 = driver2.Sample(MicroSeconds(1));
+        driver2.Cnp(MicroSeconds(10));
+        std::size_t t10 = driver2.Sample(MicroSeconds(11));
+        driver2.Cnp(MicroSeconds(60));
+        std::size_t t60 = driver2.Sample(MicroSeconds(61));
+        driver2.Run(MicroSeconds(100));
+        // 0 us: RC = 100 x (1 - 0.5/2) = 75 Gb/s; alpha = 0.75 x 0.5 + 0.25 = 0.625.
+        NS_TEST_ASSERT_MSG_EQ(driver2.Get(t0).rate, 75 * GBPS, "first CNP: 75 Gb/s");
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver2.Get(t0).alpha, 0.625, 1e-15, "alpha 0.625");
+        // 10 us: no decrease; alpha = 0.75 x 0.625 + 0.25 = 0.71875.
+        NS_TEST_ASSERT_MSG_EQ(driver2.Get(t10).rate, 75 * GBPS, "second CNP: 75 Gb/s");
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver2.Get(t10).alpha, 0.71875, 1e-15, "alpha 0.71875");
+        // 60 us: RT <- 75 Gb/s; RC <- 75 x (1 - 0.71875/2) = 75 x 0.640625 = 48.046875 Gb/s;
+        // alpha = 0.75 x 0.71875 + 0.25 = 0.7890625.
+        NS_TEST_ASSERT_MSG_EQ(driver2.Get(t60).rate, 48046875000ULL, "third CNP: 48.046875 G");
+        NS_TEST_ASSERT_MSG_EQ(driver2.Get(t60).target, 75 * GBPS, "RT 75 Gb/s");
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver2.Get(t60).alpha, 0.7890625, 1e-15, "alpha 0.7890625");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Fast recovery: after 100 -> 50 Gb/s, timer event k gives RC = RT - (RT - RC0) / 2^k.
+ */
+class DcqcnFastRecoveryTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnFastRecoveryTestCase()
+        : TestCase("Fast recovery halves the distance to the target per timer event")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Dcqcn> cc = MakeStarted();
+        Driver driver(cc);
+        driver.Cnp(Seconds(0));
+        std::vector<std::size_t> samples;
+        for (uint32_t k = 0; k <= 5; ++k)
+        {
+            samples.push_back(driver.Sample(MicroSeconds(55 * k + 1)));
+        }
+        driver.Run(MicroSeconds(300));
+        // RT = 100 Gb/s, RC0 = 50 Gb/s; the timer expires at 55 k us, k = 1..5 <= F = 5.
+        // RC = 100 - 50 / 2^k: 50, 75, 87.5, 93.75, 96.875, 98.4375 Gb/s.
+        const uint64_t expected[] = {50000000000ULL,
+                                     75000000000ULL,
+                                     87500000000ULL,
+                                     93750000000ULL,
+                                     96875000000ULL,
+                                     98437500000ULL};
+        for (uint32_t k = 0; k <= 5; ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(driver.Get(samples[k]).rate, expected[k], "RC after " << k);
+            NS_TEST_ASSERT_MSG_EQ(driver.Get(samples[k]).target, LINE, "RT after " << k);
+            NS_TEST_ASSERT_MSG_EQ(driver.Get(samples[k]).timerStage, k, "T after " << k);
+            NS_TEST_ASSERT_MSG_EQ(driver.Get(samples[k]).byteStage, 0, "BC after " << k);
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Additive increase: after F fast-recovery timer events, RT grows by AiRate per event.
+ */
+class DcqcnAdditiveIncreaseTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnAdditiveIncreaseTestCase()
+        : TestCase("Additive increase raises the target by AiRate per event after F stages")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Dcqcn> cc = MakeStarted();
+        Driver driver(cc);
+        // CNP at 0: RT 100, RC 50, alpha 1. CNP at 1 us: RT <- 50, RC <- 25 Gb/s, alpha 1.
+        // The increase timer restarts at 1 us: events at 1 + 55 k us.
+        driver.Cnp(Seconds(0));
+        driver.Cnp(MicroSeconds(1));
+        std::vector<std::size_t> samples;
+        for (uint32_t k = 0; k <= 8; ++k)
+        {
+            samples.push_back(driver.Sample(MicroSeconds(55 * k + 2)));
+        }
+        driver.Run(MicroSeconds(500));
+        // k = 1..5 (fast recovery, RT = 50): RC = 50 - 25 / 2^k =
+        //   37.5, 43.75, 46.875, 48.4375, 49.21875 Gb/s.
+        // k = 6 (T = 6 > F, BC = 0: additive): RT = 50 + 0.04 = 50.04 Gb/s,
+        //   RC = (50.04 + 49.21875) / 2 = 49.629375 Gb/s.
+        // k = 7: RT = 50.08, RC = (50.08 + 49.629375) / 2 = 49.8546875 Gb/s.
+        // k = 8: RT = 50.12, RC = (50.12 + 49.8546875) / 2 = 49.98734375 Gb/s.
+        const uint64_t rc[] = {25000000000ULL,
+                               37500000000ULL,
+                               43750000000ULL,
+                               46875000000ULL,
+                               48437500000ULL,
+                               49218750000ULL,
+                               49629375000ULL,
+                               49854687500ULL,
+                               49987343750ULL};
+        const uint64_t rt[] = {50 * GBPS,
+                               50 * GBPS,
+                               50 * GBPS,
+                               50 * GBPS,
+                               50 * GBPS,
+                               50 * GBPS,
+                               50 * GBPS + 40 * MBPS,
+                               50 * GBPS + 80 * MBPS,
+                               50 * GBPS + 120 * MBPS};
+        for (uint32_t k = 0; k <= 8; ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(driver.Get(samples[k]).rate, rc[k], "RC after " << k);
+            NS_TEST_ASSERT_MSG_EQ(driver.Get(samples[k]).target, rt[k], "RT after " << k);
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Hyper increase when both counters have passed F; the byte counter driven by OnSend.
+ */
+class DcqcnHyperIncreaseTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnHyperIncreaseTestCase()
+        : TestCase("Hyper increase adds i x HaiRate once both counters passed F")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // F = 2, ByteReset 1000 B; TimeReset 55 us, AiRate 40 Mb/s, HaiRate 100 Mb/s.
+        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+        cc->SetAttribute("Threshold", UintegerValue(2));
+        cc->SetAttribute("ByteReset", UintegerValue(1000));
+        cc->Start(DataRate(LINE));
+        Driver driver(cc);
+        // CNPs at 0 and 1 us: RT = 50, RC = 25 Gb/s (as in the additive test); the timer
+        // restarts at 1 us: timer events at 56, 111, 166, 221 us.
+        driver.Cnp(Seconds(0));
+        driver.Cnp(MicroSeconds(1));
+        driver.Send(MicroSeconds(2), 600);
+        std::size_t s2 = driver.Sample(MicroSeconds(2) + NanoSeconds(500));
+        driver.Send(MicroSeconds(3), 400);
+        std::size_t s3 = driver.Sample(MicroSeconds(3) + NanoSeconds(500));
+        driver.Send(MicroSeconds(4), 2000);
+        std::size_t s4 = driver.Sample(MicroSeconds(5));
+        std::size_t s56 = driver.Sample(MicroSeconds(57));
+        std::size_t s111 = driver.Sample(MicroSeconds(112));
+        std::size_t s166 = driver.Sample(MicroSeconds(167));
+        driver.Send(MicroSeconds(168), 1000);
+        std::size_t s168 = driver.Sample(MicroSeconds(169));
+        std::size_t s221 = driver.Sample(MicroSeconds(222));
+        driver.Run(MicroSeconds(250));
+
+        // 2 us: 600 B < 1000 B: no event.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s2).rate, 25 * GBPS, "600 B: nothing");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s2).byteStage, 0, "BC 0");
+        // 3 us: 1000 B reached: BC = 1 <= F, T = 0: fast recovery, RC = (50 + 25)/2 = 37.5.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s3).rate, 37500000000ULL, "BC 1: 37.5 Gb/s");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s3).byteStage, 1, "BC 1");
+        // 4 us: 2000 B = two events. BC = 2: fast recovery, RC = (50 + 37.5)/2 = 43.75.
+        // BC = 3 > F, T = 0: additive, RT = 50.04, RC = (50.04 + 43.75)/2 = 46.895 Gb/s.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s4).byteStage, 3, "BC 3");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s4).target, 50040000000ULL, "RT 50.04");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s4).rate, 46895000000ULL, "RC 46.895");
+        // 56 us: T = 1 <= F, BC = 3 > F: additive, RT = 50.08,
+        //   RC = (50.08 + 46.895)/2 = 48.4875 Gb/s.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s56).target, 50080000000ULL, "RT 50.08");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s56).rate, 48487500000ULL, "RC 48.4875");
+        // 111 us: T = 2: additive, RT = 50.12, RC = (50.12 + 48.4875)/2 = 49.30375 Gb/s.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s111).target, 50120000000ULL, "RT 50.12");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s111).rate, 49303750000ULL, "RC 49.30375");
+        // 166 us: T = 3 > F and BC = 3 > F: hyper with i = min(3, 3) - 2 = 1:
+        //   RT = 50.12 + 0.1 = 50.22, RC = (50.22 + 49.30375)/2 = 49.761875 Gb/s.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s166).target, 50220000000ULL, "RT 50.22");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s166).rate, 49761875000ULL, "RC 49.761875");
+        // 168 us: BC = 4, T = 3: i = min(4, 3) - 2 = 1: RT = 50.32,
+        //   RC = (50.32 + 49.761875)/2 = 50.0409375 Gb/s.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s168).target, 50320000000ULL, "RT 50.32");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s168).rate, 50040937500ULL, "RC 50.0409375");
+        // 221 us: T = 4, BC = 4: i = 2: RT = 50.32 + 0.2 = 50.52,
+        //   RC = (50.52 + 50.0409375)/2 = 50.28046875 Gb/s.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s221).target, 50520000000ULL, "RT 50.52");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s221).rate, 50280468750ULL, "RC 50.28046875");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s221).timerStage, 4, "T 4");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s221).byteStage, 4, "BC 4");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * ClampTargetRate false keeps the target across decreases until an increase event.
+ */
+class DcqcnClampTargetTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnClampTargetTestCase()
+        : TestCase("ClampTargetRate false lowers RT only after an increase")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+        cc->SetAttribute("ClampTargetRate", BooleanValue(false));
+        // AlphaUpdatePeriod 1 ms: alpha stays 1 throughout (no decay at 56 us).
+        cc->SetAttribute("AlphaUpdatePeriod", TimeValue(MilliSeconds(1)));
+        cc->Start(DataRate(LINE));
+        Driver driver(cc);
+        driver.Cnp(Seconds(0));
+        std::size_t s0 = driver.Sample(MicroSeconds(1) - NanoSeconds(1));
+        driver.Cnp(MicroSeconds(1));
+        std::size_t s1 = driver.Sample(MicroSeconds(2));
+        std::size_t s56 = driver.Sample(MicroSeconds(57));
+        driver.Cnp(MicroSeconds(58));
+        std::size_t s58 = driver.Sample(MicroSeconds(59));
+        driver.Run(MicroSeconds(100));
+        // 0 us, first decrease: RT <- 100, RC <- 50 Gb/s.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s0).target, LINE, "RT 100");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s0).rate, 50 * GBPS, "RC 50");
+        // 1 us, no increase since: RT stays 100, RC <- 50 x (1 - 1/2) = 25 Gb/s.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s1).target, LINE, "RT still 100");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s1).rate, 25 * GBPS, "RC 25");
+        // 56 us, timer event (fast recovery): RC = (100 + 25)/2 = 62.5 Gb/s.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s56).rate, 62500000000ULL, "RC 62.5");
+        // 58 us, after an increase: RT <- 62.5, RC <- 31.25 Gb/s.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s58).target, 62500000000ULL, "RT 62.5");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s58).rate, 31250000000ULL, "RC 31.25");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * MinRate floors a decrease; MinDecFactor bounds it.
+ */
+class DcqcnFloorTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnFloorTestCase()
+        : TestCase("MinRate and MinDecFactor bound a decrease")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        {
+            Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+            cc->SetAttribute("MinRate", DataRateValue(DataRate("30Gbps")));
+            cc->Start(DataRate(LINE));
+            Driver driver(cc);
+            driver.Cnp(Seconds(0));
+            driver.Cnp(MicroSeconds(1));
+            std::size_t s1 = driver.Sample(MicroSeconds(2));
+            driver.Cnp(MicroSeconds(3));
+            std::size_t s3 = driver.Sample(MicroSeconds(4));
+            driver.Run(MicroSeconds(10));
+            // 100 -> 50 Gb/s; then 50 x 1/2 = 25 < 30: floored at 30 Gb/s; then 15 -> 30.
+            NS_TEST_ASSERT_MSG_EQ(driver.Get(s1).rate, 30 * GBPS, "floored at MinRate");
+            NS_TEST_ASSERT_MSG_EQ(driver.Get(s3).rate, 30 * GBPS, "stays at MinRate");
+        }
+        {
+            Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+            cc->SetAttribute("MinDecFactor", UintegerValue(75));
+            cc->Start(DataRate(LINE));
+            Driver driver(cc);
+            driver.Cnp(Seconds(0));
+            std::size_t s0 = driver.Sample(MicroSeconds(1));
+            driver.Run(MicroSeconds(10));
+            // 100 x 1/2 = 50 < 75 % of 100 = 75: bounded at 75 Gb/s.
+            NS_TEST_ASSERT_MSG_EQ(driver.Get(s0).rate, 75 * GBPS, "bounded by MinDecFactor");
+        }
+        {
+            Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+            cc->SetAttribute("MinDecFactor", UintegerValue(100));
+            cc->Start(DataRate(LINE));
+            Driver driver(cc);
+            driver.Cnp(Seconds(0));
+            std::size_t s0 = driver.Sample(MicroSeconds(1));
+            driver.Run(MicroSeconds(10));
+            // 100 %: the new rate is at least the old one: no decrease.
+            NS_TEST_ASSERT_MSG_EQ(driver.Get(s0).rate, LINE, "MinDecFactor 100: no decrease");
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The rate never exceeds the line rate, and increase stops once back at it.
+ */
+class DcqcnLineRateCapTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnLineRateCapTestCase()
+        : TestCase("Rate and target never exceed the line rate; recovery ends there")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // 10 Gb/s line; F = 1; huge steps (AiRate = HaiRate = 5 Gb/s); TimeReset 10 us;
+        // ByteReset 1000 B, with 1000 B sent every 3 us: both counters pass F quickly.
+        const uint64_t line = 10 * GBPS;
+        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+        cc->SetAttribute("Threshold", UintegerValue(1));
+        cc->SetAttribute("AiRate", DataRateValue(DataRate("5Gbps")));
+        cc->SetAttribute("HaiRate", DataRateValue(DataRate("5Gbps")));
+        cc->SetAttribute("TimeReset", TimeValue(MicroSeconds(10)));
+        cc->SetAttribute("ByteReset", UintegerValue(1000));
+        cc->Start(DataRate(line));
+        TraceRecorder traces;
+        NS_TEST_ASSERT_MSG_EQ(traces.Connect(cc), true, "traces connect");
+        Driver driver(cc);
+        driver.Cnp(Seconds(0));
+        for (uint32_t i = 1; i < 100; ++i)
+        {
+            driver.Send(MicroSeconds(3 * i), 1000);
+        }
+        std::size_t mid = driver.Sample(MicroSeconds(500));
+        std::size_t late = driver.Sample(MicroSeconds(1000));
+        driver.Run(MicroSeconds(1001));
+        // After the CNP: RT = 10, RC = 5 Gb/s. Every event sets RT <- min(RT + step, 10) = 10
+        // and RC <- (10 + RC)/2, so RC = 10 - 5/2^n after n events: never above 10 Gb/s, and
+        // within 1 bit/s of it (hence exactly 10 Gb/s) after n = 33 events (5e9/2^33 < 1).
+        NS_TEST_ASSERT_MSG_EQ((traces.maxRate <= line), true, "Rate never above line rate");
+        NS_TEST_ASSERT_MSG_EQ((traces.maxTarget <= line), true, "RT never above line rate");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(mid).rate, line, "back at the line rate");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(mid).target, line, "target at the line rate");
+        // 33 events, counting both kinds; none after recovery, though bytes are still sent
+        // and the timer would have expired again.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(mid).timerStage + driver.Get(mid).byteStage,
+                              33,
+                              "33 increase events");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(late).timerStage, driver.Get(mid).timerStage, "T");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(late).byteStage, driver.Get(mid).byteStage, "BC");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Back at the line rate the timers stop; the alpha decays missed meanwhile are applied at the
+ * next CNP.
+ */
+class DcqcnIdleAlphaTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnIdleAlphaTestCase()
+        : TestCase("Missed alpha decays are applied at the next CNP")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // TimeReset 1 us, AlphaUpdatePeriod 10 us, G 0.5 (values exact in binary).
+        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+        cc->SetAttribute("TimeReset", TimeValue(MicroSeconds(1)));
+        cc->SetAttribute("AlphaUpdatePeriod", TimeValue(MicroSeconds(10)));
+        cc->SetAttribute("G", DoubleValue(0.5));
+        cc->Start(DataRate(LINE));
+        Driver driver(cc);
+        driver.Cnp(Seconds(0));
+        std::size_t s50 = driver.Sample(MicroSeconds(50));
+        driver.Cnp(MicroSeconds(75));
+        std::size_t s76 = driver.Sample(MicroSeconds(76));
+        driver.Run(MicroSeconds(80));
+        // CNP at 0: RT 100, RC 50 Gb/s, alpha 0.5 x 1 + 0.5 = 1. Timer events every 1 us with
+        // RT = line: RC = 100 - 50/2^k, within 1 bit/s when 50e9/2^k < 1, i.e. k = 36
+        // (2^36 = 6.87e10): back at 100 Gb/s at 36 us, both timers stop.
+        // Alpha decays at 10, 20, 30 us: 1/2, 1/4, 1/8; the timer stops at 36 us.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s50).rate, LINE, "recovered");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s50).timerStage, 36, "36 timer events");
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(s50).alpha, 0.125, 1e-15, "alpha frozen at 1/8");
+        // CNP at 75 us: floor((75 - 30)/10) = 4 missed decays: alpha = 1/8 / 16 = 1/128;
+        // RC = 100 x (1 - 1/256) = 99.609375 Gb/s; then alpha = 0.5/128 + 0.5 = 0.50390625.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s76).rate, 99609375000ULL, "cut with caught-up alpha");
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(s76).alpha, 0.50390625, 1e-15, "alpha after");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Stop cancels both timers; CNPs after Stop are ignored.
+ */
+class DcqcnStopTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnStopTestCase()
+        : TestCase("Stop cancels the timers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Dcqcn> cc = MakeStarted();
+        Driver driver(cc);
+        driver.Cnp(Seconds(0));
+        Simulator::Schedule(MicroSeconds(10), &Dcqcn::Stop, cc);
+        driver.Cnp(MicroSeconds(20));
+        std::size_t s = driver.Sample(MicroSeconds(200));
+        driver.Run(MicroSeconds(300));
+        // Without Stop: increase events at 55, 110, 165 us and alpha decays; with it, the state
+        // of 0 us stays: RC 50 Gb/s, alpha 1, T 0, and the CNP at 20 us did nothing.
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s).rate, 50 * GBPS, "no increase after Stop");
+        NS_TEST_ASSERT_MSG_EQ(driver.Get(s).timerStage, 0, "no timer event after Stop");
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(s).alpha, 1.0, 1e-15, "no alpha decay");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The two profiles set the documented values; an unknown one changes nothing.
+ */
+class DcqcnProfilesTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnProfilesTestCase()
+        : TestCase("ApplyProfile sets the sigcomm2015 and mlx5 values")
+    {
+    }
+
+  private:
+    /**
+     * The attribute values of a Dcqcn.
+     */
+    struct Values
+    {
+        double initialAlpha;          //!< InitialAlpha.
+        double g;                     //!< G.
+        Time alphaUpdatePeriod;       //!< AlphaUpdatePeriod.
+        Time rateReduceMonitorPeriod; //!< RateReduceMonitorPeriod.
+        Time timeReset;               //!< TimeReset.
+        uint64_t byteReset;           //!< ByteReset.
+        uint64_t threshold;           //!< Threshold.
+        uint64_t aiRate;              //!< AiRate, bit/s.
+        uint64_t haiRate;             //!< HaiRate, bit/s.
+        uint64_t minDecFactor;        //!< MinDecFactor.
+        uint64_t minRate;             //!< MinRate, bit/s.
+        bool clampTargetRate;         //!< ClampTargetRate.
+    };
+
+    /**
+     * @param cc a Dcqcn.
+     * @return its attribute values.
+     */
+    static Values Read(Ptr<Dcqcn> cc)
+    {
+        Values v{};
+        DoubleValue d;
+        TimeValue t;
+        UintegerValue u;
+        DataRateValue r;
+        BooleanValue b;
+        cc->GetAttribute("InitialAlpha", d);
+        v.initialAlpha = d.Get();
+        cc->GetAttribute("G", d);
+        v.g = d.Get();
+        cc->GetAttribute("AlphaUpdatePeriod", t);
+        v.alphaUpdatePeriod = t.Get();
+        cc->GetAttribute("RateReduceMonitorPeriod", t);
+        v.rateReduceMonitorPeriod = t.Get();
+        cc->GetAttribute("TimeReset", t);
+        v.timeReset = t.Get();
+        cc->GetAttribute("ByteReset", u);
+        v.byteReset = u.Get();
+        cc->GetAttribute("Threshold", u);
+        v.threshold = u.Get();
+        cc->GetAttribute("AiRate", r);
+        v.aiRate = r.Get().GetBitRate();
+        cc->GetAttribute("HaiRate", r);
+        v.haiRate = r.Get().GetBitRate();
+        cc->GetAttribute("MinDecFactor", u);
+        v.minDecFactor = u.Get();
+        cc->GetAttribute("MinRate", r);
+        v.minRate = r.Get().GetBitRate();
+        cc->GetAttribute("ClampTargetRate", b);
+        v.clampTargetRate = b.Get();
+        return v;
+    }
+
+    /**
+     * Compare two sets of values.
+     * @param got the values read.
+     * @param want the expected values.
+     * @param profile the profile name, for messages.
+     */
+    void Compare(const Values& got, const Values& want, const std::string& profile)
+    {
+        NS_TEST_EXPECT_MSG_EQ_TOL(got.initialAlpha, want.initialAlpha, 1e-15, profile);
+        NS_TEST_EXPECT_MSG_EQ_TOL(got.g, want.g, 1e-15, profile << " G");
+        NS_TEST_EXPECT_MSG_EQ(got.alphaUpdatePeriod, want.alphaUpdatePeriod, profile);
+        NS_TEST_EXPECT_MSG_EQ(got.rateReduceMonitorPeriod, want.rateReduceMonitorPeriod, profile);
+        NS_TEST_EXPECT_MSG_EQ(got.timeReset, want.timeReset, profile << " TimeReset");
+        NS_TEST_EXPECT_MSG_EQ(got.byteReset, want.byteReset, profile << " ByteReset");
+        NS_TEST_EXPECT_MSG_EQ(got.threshold, want.threshold, profile << " Threshold");
+        NS_TEST_EXPECT_MSG_EQ(got.aiRate, want.aiRate, profile << " AiRate");
+        NS_TEST_EXPECT_MSG_EQ(got.haiRate, want.haiRate, profile << " HaiRate");
+        NS_TEST_EXPECT_MSG_EQ(got.minDecFactor, want.minDecFactor, profile << " MinDecFactor");
+        NS_TEST_EXPECT_MSG_EQ(got.minRate, want.minRate, profile << " MinRate");
+        NS_TEST_EXPECT_MSG_EQ(got.clampTargetRate, want.clampTargetRate, profile << " Clamp");
+    }
+
+    void DoRun() override
+    {
+        // The paper: g = 1/256, K = T = 55 us, B = 10 MB, F = 5, R_AI = 40 Mb/s,
+        // R_HAI = 100 Mb/s, alpha 1, RT <- RC on every CNP, every CNP decreases.
+        const Values sigcomm{1.0,
+                             1.0 / 256.0,
+                             MicroSeconds(55),
+                             Time(0),
+                             MicroSeconds(55),
+                             10000000,
+                             5,
+                             40 * MBPS,
+                             100 * MBPS,
+                             0,
+                             1 * MBPS,
+                             true};
+        // mlx5: dce_tcp_g 1019 -> g = 5/1024 = 0.0048828125; dce_tcp_rtt 1 us;
+        // rate_reduce_monitor_period 4 us; rpg_time_reset 300 us; rpg_byte_reset
+        // 32767 x 64 = 2,097,088 B; rpg_threshold 1; rpg_ai_rate 5 Mb/s; rpg_hai_rate 50 Mb/s;
+        // rpg_min_dec_fac 50; rpg_min_rate 1 Mb/s; clamp_tgt_rate 0.
+        const Values mlx5{1.0,
+                          0.0048828125,
+                          MicroSeconds(1),
+                          MicroSeconds(4),
+                          MicroSeconds(300),
+                          2097088,
+                          1,
+                          5 * MBPS,
+                          50 * MBPS,
+                          50,
+                          1 * MBPS,
+                          false};
+
+        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+        Compare(Read(cc), sigcomm, "defaults are sigcomm2015");
+        NS_TEST_ASSERT_MSG_EQ(cc->ApplyProfile("mlx5"), "", "mlx5 known");
+        Compare(Read(cc), mlx5, "mlx5");
+        NS_TEST_ASSERT_MSG_EQ(cc->CheckConfig(), "", "mlx5 consistent");
+        NS_TEST_ASSERT_MSG_EQ(cc->ApplyProfile("sigcomm2015"), "", "sigcomm2015 known");
+        Compare(Read(cc), sigcomm, "sigcomm2015");
+        NS_TEST_ASSERT_MSG_EQ(cc->CheckConfig(), "", "sigcomm2015 consistent");
+        NS_TEST_ASSERT_MSG_EQ(cc->ApplyProfile("hpcc"),
+                              "unknown DCQCN profile 'hpcc' (known: sigcomm2015, mlx5)",
+                              "unknown profile");
+        Compare(Read(cc), sigcomm, "unchanged by an unknown profile");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * CheckConfig names the attribute and value of each inconsistent configuration.
+ */
+class DcqcnCheckConfigTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnCheckConfigTestCase()
+        : TestCase("CheckConfig reports each inconsistent configuration")
+    {
+    }
+
+  private:
+    /**
+     * @param name an attribute.
+     * @param value a value for it.
+     * @return CheckConfig of a default Dcqcn with that one attribute changed.
+     */
+    static std::string With(const std::string& name, const AttributeValue& value)
+    {
+        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+        cc->SetAttribute(name, value);
+        return cc->CheckConfig();
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(CreateObject<Dcqcn>()->CheckConfig(), "", "defaults");
+        NS_TEST_ASSERT_MSG_EQ(With("G", DoubleValue(0)), "G (0) is outside (0, 1]", "G 0");
+        NS_TEST_ASSERT_MSG_EQ(With("G", DoubleValue(1.5)), "G (1.5) is outside (0, 1]", "G");
+        NS_TEST_ASSERT_MSG_EQ(With("G", DoubleValue(1)), "", "G 1 is allowed");
+        NS_TEST_ASSERT_MSG_EQ(With("InitialAlpha", DoubleValue(2)),
+                              "InitialAlpha (2) is outside [0, 1]",
+                              "InitialAlpha");
+        NS_TEST_ASSERT_MSG_EQ(With("AlphaUpdatePeriod", TimeValue(Time(0))),
+                              "AlphaUpdatePeriod (0 ns) is not positive",
+                              "AlphaUpdatePeriod");
+        NS_TEST_ASSERT_MSG_EQ(With("TimeReset", TimeValue(Time(0))),
+                              "TimeReset (0 ns) is not positive",
+                              "TimeReset");
+        NS_TEST_ASSERT_MSG_EQ(With("RateReduceMonitorPeriod", TimeValue(MicroSeconds(-1))),
+                              "RateReduceMonitorPeriod (-1000 ns) is negative",
+                              "RateReduceMonitorPeriod");
+        NS_TEST_ASSERT_MSG_EQ(With("ByteReset", UintegerValue(0)),
+                              "ByteReset (0 B) is not positive",
+                              "ByteReset");
+        NS_TEST_ASSERT_MSG_EQ(With("Threshold", UintegerValue(0)),
+                              "Threshold (0) is below 1",
+                              "Threshold");
+        NS_TEST_ASSERT_MSG_EQ(With("MinDecFactor", UintegerValue(150)),
+                              "MinDecFactor (150 %) is above 100 %",
+                              "MinDecFactor");
+        // MinRate above the line rate: unknown before Start, reported after it.
+        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+        cc->SetAttribute("MinRate", DataRateValue(DataRate("200Gbps")));
+        NS_TEST_ASSERT_MSG_EQ(cc->CheckConfig(), "", "line rate unknown before Start");
+        cc->Start(DataRate(LINE));
+        NS_TEST_ASSERT_MSG_EQ(cc->CheckConfig(),
+                              "MinRate (200000000000 bit/s) is above the line rate "
+                              "(100000000000 bit/s)",
+                              "MinRate above line rate");
+        // Even so, the rate never goes above the line rate: the floor is capped at it.
+        cc->OnCnp();
+        NS_TEST_ASSERT_MSG_EQ(cc->GetRate().GetBitRate(), LINE, "floor capped at line rate");
+        cc->Stop();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The RDMA congestion control test suite.
+ */
+class DcqcnTestSuite : public TestSuite
+{
+  public:
+    /** Register the test cases. */
+    DcqcnTestSuite()
+        : TestSuite("llm-fabric-dcqcn", Type::UNIT)
+    {
+        AddTestCase(new RdmaCcNoneTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RdmaCcFixedRateTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnFirstCnpTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnAlphaDecayTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnMonitorPeriodTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnFastRecoveryTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnAdditiveIncreaseTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnHyperIncreaseTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnClampTargetTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnFloorTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnLineRateCapTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnIdleAlphaTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnStopTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnProfilesTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnCheckConfigTestCase, ns3::llmfabric::TEST_QUICK);
+    }
+};
+
+/// The suite's static instance, which registers it.
+static DcqcnTestSuite g_dcqcnTestSuite;
+
+} // namespace tests
+} // namespace llmfabric
