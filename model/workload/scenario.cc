@@ -1,0 +1,1279 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "scenario.h"
+
+#include "gpu-spec.h"
+#include "parallel-layout.h"
+#include "training-config.h"
+#include "transformer-spec.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/object.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+#include <utility>
+#include <vector>
+#include <yaml-cpp/yaml.h>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("Scenario");
+
+namespace
+{
+
+/// The object a key sets an attribute of.
+enum class Target
+{
+    NONE,     ///< Handled by the loader itself (preset, gpus, gpu).
+    MODEL,    ///< The TransformerSpec.
+    TRAINING, ///< The TrainingConfig.
+    LAYOUT,   ///< The ParallelLayout.
+    GPU       ///< The GpuSpec.
+};
+
+/// The type of a key's value.
+enum class ValueKind
+{
+    UNSIGNED, ///< A decimal integer (UintegerValue).
+    BOOLEAN,  ///< true or false (BooleanValue).
+    NUMBER,   ///< A floating-point number (DoubleValue).
+    TEXT,     ///< A string (StringValue, or a name the loader uses).
+    CHOICE    ///< One of a list of names (EnumValue).
+};
+
+/// A name of an enumerated value and the value.
+struct Choice
+{
+    const char* name; //!< The name in YAML.
+    int value;        //!< The enum value.
+};
+
+/// Make an attribute value from an enum value given as an int.
+using EnumMaker = Ptr<AttributeValue> (*)(int);
+
+/**
+ * @tparam E the enum type of the attribute.
+ * @param value the enum value.
+ * @return an EnumValue holding it, typed as the attribute expects.
+ */
+template <typename E>
+Ptr<AttributeValue>
+MakeEnumValue(int value)
+{
+    return EnumValue(static_cast<E>(value)).Copy();
+}
+
+/// A key of a section.
+struct KeySpec
+{
+    const char* key;             //!< The YAML key.
+    Target target;               //!< The object it sets.
+    const char* attribute;       //!< The attribute it sets ("" for Target::NONE).
+    ValueKind kind;              //!< The type of its value.
+    bool positive;               //!< Require at least 1 even if the attribute allows 0.
+    std::vector<Choice> choices; //!< The names of a CHOICE.
+    EnumMaker makeEnum;          //!< Makes the value of a CHOICE.
+};
+
+/**
+ * @param key the YAML key.
+ * @param target the object.
+ * @param attribute the attribute.
+ * @param positive require at least 1.
+ * @return an unsigned integer key.
+ */
+KeySpec
+Unsigned(const char* key, Target target, const char* attribute, bool positive = false)
+{
+    return {key, target, attribute, ValueKind::UNSIGNED, positive, {}, nullptr};
+}
+
+/**
+ * @param key the YAML key.
+ * @param target the object.
+ * @param attribute the attribute.
+ * @return a boolean key.
+ */
+KeySpec
+Boolean(const char* key, Target target, const char* attribute)
+{
+    return {key, target, attribute, ValueKind::BOOLEAN, false, {}, nullptr};
+}
+
+/**
+ * @param key the YAML key.
+ * @param target the object.
+ * @param attribute the attribute.
+ * @return a floating-point key.
+ */
+KeySpec
+Number(const char* key, Target target, const char* attribute)
+{
+    return {key, target, attribute, ValueKind::NUMBER, false, {}, nullptr};
+}
+
+/**
+ * @param key the YAML key.
+ * @param target the object.
+ * @param attribute the attribute.
+ * @return a string key.
+ */
+KeySpec
+Text(const char* key, Target target, const char* attribute)
+{
+    return {key, target, attribute, ValueKind::TEXT, false, {}, nullptr};
+}
+
+/**
+ * @param key the YAML key.
+ * @param target the object.
+ * @param attribute the attribute.
+ * @param choices the names and values.
+ * @param makeEnum makes the attribute value.
+ * @return an enumerated key.
+ */
+KeySpec
+OneOf(const char* key,
+      Target target,
+      const char* attribute,
+      std::vector<Choice> choices,
+      EnumMaker makeEnum)
+{
+    return {key, target, attribute, ValueKind::CHOICE, false, std::move(choices), makeEnum};
+}
+
+/// @return the keys of the model section.
+const std::vector<KeySpec>&
+ModelKeys()
+{
+    static const std::vector<KeySpec> keys = {
+        Text("preset", Target::NONE, ""),
+        Unsigned("layers", Target::MODEL, "Layers"),
+        Unsigned("hidden_size", Target::MODEL, "HiddenSize"),
+        Unsigned("heads", Target::MODEL, "Heads"),
+        Unsigned("kv_heads", Target::MODEL, "KvHeads"),
+        Unsigned("ffn_hidden_size", Target::MODEL, "FfnHiddenSize"),
+        Boolean("gated_ffn", Target::MODEL, "GatedFfn"),
+        Unsigned("vocabulary_size", Target::MODEL, "VocabularySize"),
+        Boolean("tied_embeddings", Target::MODEL, "TiedEmbeddings"),
+        Unsigned("sequence_length", Target::MODEL, "SequenceLength"),
+        OneOf("position_embedding",
+              Target::MODEL,
+              "PositionEmbedding",
+              {{"learned", TransformerSpec::LEARNED}, {"rope", TransformerSpec::ROPE}},
+              &MakeEnumValue<TransformerSpec::PositionEmbeddingKind>),
+        OneOf(
+            "norm",
+            Target::MODEL,
+            "Norm",
+            {{"layer_norm", TransformerSpec::LAYER_NORM}, {"rms_norm", TransformerSpec::RMS_NORM}},
+            &MakeEnumValue<TransformerSpec::NormKind>),
+        Boolean("linear_bias", Target::MODEL, "LinearBias"),
+        Unsigned("experts", Target::MODEL, "Experts"),
+        Unsigned("top_k", Target::MODEL, "TopK"),
+        Number("capacity_factor", Target::MODEL, "CapacityFactor"),
+        Unsigned("moe_layer_interval", Target::MODEL, "MoeLayerInterval"),
+        Unsigned("shared_experts", Target::MODEL, "SharedExperts"),
+    };
+    return keys;
+}
+
+/// The model keys required without a preset, in the order they are reported.
+const char* const REQUIRED_MODEL_KEYS[] = {"layers",
+                                           "hidden_size",
+                                           "heads",
+                                           "ffn_hidden_size",
+                                           "vocabulary_size"};
+
+/// @return the keys of the training section.
+const std::vector<KeySpec>&
+TrainingKeys()
+{
+    static const std::vector<KeySpec> keys = {
+        Unsigned("global_batch_sequences", Target::TRAINING, "GlobalBatchSequences", true),
+        Unsigned("global_batch_tokens", Target::TRAINING, "GlobalBatchTokens", true),
+        Unsigned("micro_batch", Target::TRAINING, "MicroBatchSize"),
+        Unsigned("sequence_length", Target::TRAINING, "SequenceLength"),
+        Unsigned("parameter_bytes", Target::TRAINING, "ParameterBytes"),
+        Unsigned("activation_bytes", Target::TRAINING, "ActivationBytes"),
+        Unsigned("gradient_bytes", Target::TRAINING, "GradientBytes"),
+        Boolean("gradient_reduce_fp32", Target::TRAINING, "GradientReduceFp32"),
+        OneOf("recomputation",
+              Target::TRAINING,
+              "Recomputation",
+              {{"none", TrainingConfig::NONE},
+               {"selective", TrainingConfig::SELECTIVE},
+               {"full", TrainingConfig::FULL}},
+              &MakeEnumValue<TrainingConfig::RecomputationKind>),
+    };
+    return keys;
+}
+
+/// @return the keys of the layout section.
+const std::vector<KeySpec>&
+LayoutKeys()
+{
+    static const std::vector<KeySpec> keys = {
+        Unsigned("dp", Target::LAYOUT, "Dp"),
+        Unsigned("tp", Target::LAYOUT, "Tp"),
+        Unsigned("pp", Target::LAYOUT, "Pp"),
+        Unsigned("virtual_stages", Target::LAYOUT, "VirtualStages"),
+        Unsigned("cp", Target::LAYOUT, "Cp"),
+        OneOf("cp_style",
+              Target::LAYOUT,
+              "CpStyle",
+              {{"ring", ParallelLayout::RING_ALLGATHER}, {"ulysses", ParallelLayout::ULYSSES}},
+              &MakeEnumValue<ParallelLayout::CpStyle>),
+        Unsigned("ep", Target::LAYOUT, "Ep"),
+        Boolean("sequence_parallel", Target::LAYOUT, "SequenceParallel"),
+        Unsigned("zero_stage", Target::LAYOUT, "ZeroStage"),
+        OneOf("fsdp",
+              Target::LAYOUT,
+              "Fsdp",
+              {{"none", ParallelLayout::NONE},
+               {"full_shard", ParallelLayout::FULL_SHARD},
+               {"shard_grad_op", ParallelLayout::SHARD_GRAD_OP},
+               {"hybrid_shard", ParallelLayout::HYBRID_SHARD}},
+              &MakeEnumValue<ParallelLayout::FsdpKind>),
+        Text("rank_order", Target::LAYOUT, "RankOrder"),
+        Boolean("allow_tp_across_servers", Target::LAYOUT, "AllowTpAcrossServers"),
+    };
+    return keys;
+}
+
+/// @return the keys of the cluster section.
+const std::vector<KeySpec>&
+ClusterKeys()
+{
+    static const std::vector<KeySpec> keys = {
+        Unsigned("gpus", Target::NONE, "", true),
+        Unsigned("gpus_per_server", Target::LAYOUT, "GpusPerServer"),
+        Text("gpu", Target::NONE, ""),
+        Number("mfu", Target::GPU, "Mfu"),
+        Number("peak_flops", Target::GPU, "PeakFlops"),
+    };
+    return keys;
+}
+
+/// A collective's YAML key.
+struct CollectiveKey
+{
+    const char* key;     //!< The YAML key.
+    CollectiveKind kind; //!< The collective.
+};
+
+/// The keys of the collectives section.
+const CollectiveKey COLLECTIVE_KEYS[] = {
+    {"all_reduce", CollectiveKind::ALL_REDUCE},
+    {"all_gather", CollectiveKind::ALL_GATHER},
+    {"reduce_scatter", CollectiveKind::REDUCE_SCATTER},
+    {"all_to_all", CollectiveKind::ALL_TO_ALL},
+    {"send_recv", CollectiveKind::SEND_RECV},
+    {"broadcast", CollectiveKind::BROADCAST},
+};
+
+/// The sections a scenario may have, in the order they are read.
+const char* const SECTIONS[] = {"model", "training", "layout", "cluster", "collectives"};
+
+/// Sections reserved for later versions.
+const char* const RESERVED_SECTIONS[] = {"topology", "network"};
+
+/// The message size of the example collective that validates an algorithm choice.
+constexpr uint64_t EXAMPLE_BYTES = 4096;
+/// The group size of that example (2 for send-recv).
+constexpr uint32_t EXAMPLE_RANKS = 4;
+/// The ranks per server of that example.
+constexpr uint32_t EXAMPLE_LOCAL_SIZE = 2;
+
+/// The entries of a YAML mapping, in document order.
+using EntryList = std::vector<std::pair<std::string, YAML::Node>>;
+
+/**
+ * @param node a YAML node.
+ * @return how it reads in a message: 'text' for a scalar, else "a mapping", "a sequence" or
+ * "nothing".
+ */
+std::string
+Describe(const YAML::Node& node)
+{
+    if (node.IsScalar())
+    {
+        return "'" + node.Scalar() + "'";
+    }
+    if (node.IsMap())
+    {
+        return "a mapping";
+    }
+    if (node.IsSequence())
+    {
+        return "a sequence";
+    }
+    return "nothing";
+}
+
+/**
+ * Read the range of a numeric checker from its type information ("uint32_t 1:1024").
+ * @param checker the checker.
+ * @param[out] minimum the lower bound, as printed.
+ * @param[out] maximum the upper bound, as printed.
+ * @return true if the information had that form.
+ */
+bool
+CheckerRange(Ptr<const AttributeChecker> checker, std::string& minimum, std::string& maximum)
+{
+    std::string info = checker->GetUnderlyingTypeInformation();
+    std::string::size_type space = info.rfind(' ');
+    std::string range = space == std::string::npos ? info : info.substr(space + 1);
+    std::string::size_type colon = range.find(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == range.size())
+    {
+        return false;
+    }
+    minimum = range.substr(0, colon);
+    maximum = range.substr(colon + 1);
+    return true;
+}
+
+/**
+ * @param text a decimal integer without sign.
+ * @param[out] value its value.
+ * @param[out] overflow set if it does not fit in 64 bits.
+ * @return true if @p text is made of decimal digits only.
+ */
+bool
+ParseDecimal(const std::string& text, uint64_t& value, bool& overflow)
+{
+    value = 0;
+    overflow = false;
+    if (text.empty())
+    {
+        return false;
+    }
+    for (char c : text)
+    {
+        if (c < '0' || c > '9')
+        {
+            return false;
+        }
+        uint64_t digit = static_cast<uint64_t>(c - '0');
+        if (value > (std::numeric_limits<uint64_t>::max() - digit) / 10)
+        {
+            overflow = true;
+        }
+        else
+        {
+            value = value * 10 + digit;
+        }
+    }
+    return true;
+}
+
+/**
+ * @param text a number, as YAML writes floats (1.5, 989.4e12).
+ * @param[out] value its value.
+ * @return true if all of @p text is a finite number.
+ */
+bool
+ParseNumber(const std::string& text, double& value)
+{
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])))
+    {
+        return false;
+    }
+    const char* begin = text.c_str();
+    char* end = nullptr;
+    value = std::strtod(begin, &end);
+    return end == begin + text.size() && std::isfinite(value);
+}
+
+/**
+ * Reads one scenario into a Scenario's objects and reports the first problem.
+ */
+class Loader
+{
+  public:
+    /**
+     * @param name the file name of the messages.
+     * @param model the model to set.
+     * @param training the training settings to set.
+     * @param layout the layout to set.
+     * @param gpu the GPU to set.
+     */
+    Loader(const std::string& name,
+           Ptr<TransformerSpec> model,
+           Ptr<TrainingConfig> training,
+           Ptr<ParallelLayout> layout,
+           Ptr<GpuSpec> gpu)
+        : m_name(name),
+          m_model(model),
+          m_training(training),
+          m_layout(layout),
+          m_gpu(gpu),
+          m_gpus(0)
+    {
+    }
+
+    /**
+     * Read a parsed document.
+     * @param root the document's root.
+     * @param[out] algorithms receives the algorithm choices.
+     * @return an empty string, or the message.
+     */
+    std::string Read(const YAML::Node& root,
+                     std::map<CollectiveKind, CollectiveAlgorithm>& algorithms);
+
+    /** @return the GPU count read. */
+    uint32_t GetGpus() const
+    {
+        return m_gpus;
+    }
+
+  private:
+    /**
+     * @param key the dotted path.
+     * @param reason what is wrong.
+     * @return "NAME: KEY: reason".
+     */
+    std::string Fail(const std::string& key, const std::string& reason) const
+    {
+        return m_name + ": " + key + ": " + reason;
+    }
+
+    /**
+     * Check that a section is a mapping of known, distinct keys.
+     * @param section the section's node.
+     * @param name the section's name.
+     * @param known the known keys, in the order they are listed.
+     * @param[out] entries the entries, in document order.
+     * @return an empty string, or the message.
+     */
+    std::string ReadEntries(const YAML::Node& section,
+                            const std::string& name,
+                            const std::vector<std::string>& known,
+                            EntryList& entries) const;
+
+    /**
+     * ReadEntries() for a section of KeySpecs.
+     * @param section the section's node.
+     * @param name the section's name.
+     * @param keys the section's keys.
+     * @param[out] entries the entries, in document order.
+     * @return an empty string, or the message.
+     */
+    std::string ReadEntries(const YAML::Node& section,
+                            const std::string& name,
+                            const std::vector<KeySpec>& keys,
+                            EntryList& entries) const;
+
+    /**
+     * @param target a Target other than NONE.
+     * @return its object.
+     */
+    Ptr<Object> ObjectOf(Target target) const;
+
+    /**
+     * Parse an unsigned integer within the range of a checker.
+     * @param path the dotted path.
+     * @param node the value.
+     * @param positive require at least 1.
+     * @param checker the attribute's checker, or nullptr for the range [1, 2^32 - 1].
+     * @param[out] value the integer.
+     * @return an empty string, or the message.
+     */
+    std::string ParseUnsigned(const std::string& path,
+                              const YAML::Node& node,
+                              bool positive,
+                              Ptr<const AttributeChecker> checker,
+                              uint64_t& value) const;
+
+    /**
+     * @param path the dotted path.
+     * @param node the value.
+     * @return the scalar text, or an empty string with @p error set.
+     * @param[out] error the message if the value is not a non-empty scalar.
+     */
+    std::string ParseName(const std::string& path,
+                          const YAML::Node& node,
+                          std::string& error) const;
+
+    /**
+     * Set the attribute of a key.
+     * @param path the dotted path.
+     * @param spec the key.
+     * @param node the value.
+     * @return an empty string, or the message.
+     */
+    std::string Set(const std::string& path, const KeySpec& spec, const YAML::Node& node) const;
+
+    /**
+     * @param section the model section.
+     * @return an empty string, or the message.
+     */
+    std::string ReadModel(const YAML::Node& section);
+    /**
+     * @param section the training section.
+     * @return an empty string, or the message.
+     */
+    std::string ReadTraining(const YAML::Node& section);
+    /**
+     * @param section the layout section.
+     * @return an empty string, or the message.
+     */
+    std::string ReadLayout(const YAML::Node& section);
+    /**
+     * @param section the cluster section.
+     * @return an empty string, or the message.
+     */
+    std::string ReadCluster(const YAML::Node& section);
+    /**
+     * @param section the collectives section.
+     * @param[out] algorithms receives the choices.
+     * @return an empty string, or the message.
+     */
+    std::string ReadCollectives(const YAML::Node& section,
+                                std::map<CollectiveKind, CollectiveAlgorithm>& algorithms);
+
+    std::string m_name;             //!< File name of the messages.
+    Ptr<TransformerSpec> m_model;   //!< The model.
+    Ptr<TrainingConfig> m_training; //!< Training settings.
+    Ptr<ParallelLayout> m_layout;   //!< Parallel layout.
+    Ptr<GpuSpec> m_gpu;             //!< The GPU.
+    uint32_t m_gpus;                //!< GPUs of the job.
+};
+
+/**
+ * @param keys KeySpecs.
+ * @return their YAML keys, in order.
+ */
+std::vector<std::string>
+KeyNames(const std::vector<KeySpec>& keys)
+{
+    std::vector<std::string> names;
+    for (const KeySpec& spec : keys)
+    {
+        names.emplace_back(spec.key);
+    }
+    return names;
+}
+
+/**
+ * @param names names.
+ * @return the names separated by ", ".
+ */
+std::string
+Join(const std::vector<std::string>& names)
+{
+    std::string joined;
+    for (const std::string& name : names)
+    {
+        joined += (joined.empty() ? "" : ", ") + name;
+    }
+    return joined;
+}
+
+/**
+ * @param entries the entries of a section.
+ * @param key a key.
+ * @return the entry of that key, or nullptr.
+ */
+const YAML::Node*
+Find(const EntryList& entries, const std::string& key)
+{
+    for (const auto& entry : entries)
+    {
+        if (entry.first == key)
+        {
+            return &entry.second;
+        }
+    }
+    return nullptr;
+}
+
+std::string
+Loader::ReadEntries(const YAML::Node& section,
+                    const std::string& name,
+                    const std::vector<std::string>& known,
+                    EntryList& entries) const
+{
+    entries.clear();
+    if (!section.IsMap())
+    {
+        return Fail(name, "expected a mapping, got " + Describe(section));
+    }
+    std::set<std::string> seen;
+    for (const auto& item : section)
+    {
+        if (!item.first.IsScalar())
+        {
+            return Fail(name, "expected plain keys, got " + Describe(item.first));
+        }
+        std::string key = item.first.Scalar();
+        std::string path = name + "." + key;
+        bool isKnown = false;
+        for (const std::string& candidate : known)
+        {
+            isKnown = isKnown || candidate == key;
+        }
+        if (!isKnown)
+        {
+            return Fail(path, "unknown key (known: " + Join(known) + ")");
+        }
+        if (!seen.insert(key).second)
+        {
+            return Fail(path, "duplicate key");
+        }
+        entries.emplace_back(key, item.second);
+    }
+    return "";
+}
+
+std::string
+Loader::ReadEntries(const YAML::Node& section,
+                    const std::string& name,
+                    const std::vector<KeySpec>& keys,
+                    EntryList& entries) const
+{
+    return ReadEntries(section, name, KeyNames(keys), entries);
+}
+
+Ptr<Object>
+Loader::ObjectOf(Target target) const
+{
+    switch (target)
+    {
+    case Target::MODEL:
+        return m_model;
+    case Target::TRAINING:
+        return m_training;
+    case Target::LAYOUT:
+        return m_layout;
+    case Target::GPU:
+        return m_gpu;
+    case Target::NONE:
+        break;
+    }
+    return nullptr;
+}
+
+std::string
+Loader::ParseUnsigned(const std::string& path,
+                      const YAML::Node& node,
+                      bool positive,
+                      Ptr<const AttributeChecker> checker,
+                      uint64_t& value) const
+{
+    std::string minimum = "1";
+    std::string maximum = std::to_string(std::numeric_limits<uint32_t>::max());
+    bool haveRange = checker == nullptr || CheckerRange(checker, minimum, maximum);
+    bool wantPositive = positive || minimum != "0";
+    std::string expected =
+        wantPositive ? "expected a positive integer" : "expected a non-negative integer";
+    bool overflow = false;
+    if (!node.IsScalar() || !ParseDecimal(node.Scalar(), value, overflow))
+    {
+        return Fail(path, expected + ", got " + Describe(node));
+    }
+    if (!overflow && value == 0 && wantPositive)
+    {
+        return Fail(path, expected + ", got " + Describe(node));
+    }
+    bool inRange = !overflow;
+    if (inRange && checker != nullptr)
+    {
+        inRange = checker->Check(UintegerValue(value));
+    }
+    else if (inRange)
+    {
+        inRange = value <= std::numeric_limits<uint32_t>::max();
+    }
+    if (!inRange)
+    {
+        if (!haveRange)
+        {
+            return Fail(path, "the value " + node.Scalar() + " is out of range");
+        }
+        return Fail(path,
+                    "expected an integer from " + (positive ? std::string("1") : minimum) + " to " +
+                        maximum + ", got " + Describe(node));
+    }
+    return "";
+}
+
+std::string
+Loader::ParseName(const std::string& path, const YAML::Node& node, std::string& error) const
+{
+    error.clear();
+    if (!node.IsScalar() || node.Scalar().empty())
+    {
+        error = Fail(path, "expected a name, got " + Describe(node));
+        return "";
+    }
+    return node.Scalar();
+}
+
+std::string
+Loader::Set(const std::string& path, const KeySpec& spec, const YAML::Node& node) const
+{
+    Ptr<Object> object = ObjectOf(spec.target);
+    NS_ASSERT(object);
+    TypeId::AttributeInformation info;
+    bool found = object->GetInstanceTypeId().LookupAttributeByName(spec.attribute, &info);
+    NS_ASSERT_MSG(found, "no attribute " << spec.attribute);
+    (void)found;
+    bool set = false;
+    switch (spec.kind)
+    {
+    case ValueKind::UNSIGNED: {
+        uint64_t value = 0;
+        std::string error = ParseUnsigned(path, node, spec.positive, info.checker, value);
+        if (!error.empty())
+        {
+            return error;
+        }
+        set = object->SetAttributeFailSafe(spec.attribute, UintegerValue(value));
+        break;
+    }
+    case ValueKind::BOOLEAN: {
+        if (!node.IsScalar() || (node.Scalar() != "true" && node.Scalar() != "false"))
+        {
+            return Fail(path, "expected true or false, got " + Describe(node));
+        }
+        set = object->SetAttributeFailSafe(spec.attribute, BooleanValue(node.Scalar() == "true"));
+        break;
+    }
+    case ValueKind::NUMBER: {
+        double value = 0.0;
+        if (!node.IsScalar() || !ParseNumber(node.Scalar(), value))
+        {
+            return Fail(path, "expected a number, got " + Describe(node));
+        }
+        if (!info.checker->Check(DoubleValue(value)))
+        {
+            std::string minimum;
+            std::string maximum;
+            if (!CheckerRange(info.checker, minimum, maximum))
+            {
+                return Fail(path, "the value " + node.Scalar() + " is out of range");
+            }
+            double top = std::strtod(maximum.c_str(), nullptr);
+            if (top >= std::numeric_limits<double>::max() / 10)
+            {
+                return Fail(path,
+                            "expected a number of at least " + minimum + ", got " + Describe(node));
+            }
+            return Fail(path,
+                        "expected a number from " + minimum + " to " + maximum + ", got " +
+                            Describe(node));
+        }
+        set = object->SetAttributeFailSafe(spec.attribute, DoubleValue(value));
+        break;
+    }
+    case ValueKind::TEXT: {
+        std::string error;
+        std::string text = ParseName(path, node, error);
+        if (!error.empty())
+        {
+            return error;
+        }
+        set = object->SetAttributeFailSafe(spec.attribute, StringValue(text));
+        break;
+    }
+    case ValueKind::CHOICE: {
+        std::vector<std::string> names;
+        for (const Choice& choice : spec.choices)
+        {
+            names.emplace_back(choice.name);
+            if (node.IsScalar() && node.Scalar() == choice.name)
+            {
+                set = object->SetAttributeFailSafe(spec.attribute, *spec.makeEnum(choice.value));
+                if (!set)
+                {
+                    return Fail(path, "rejected by attribute " + std::string(spec.attribute));
+                }
+                return "";
+            }
+        }
+        return Fail(path, "expected one of " + Join(names) + ", got " + Describe(node));
+    }
+    }
+    if (!set)
+    {
+        return Fail(path,
+                    "the value " + Describe(node) + " is rejected by attribute " + spec.attribute);
+    }
+    return "";
+}
+
+std::string
+Loader::ReadModel(const YAML::Node& section)
+{
+    EntryList entries;
+    std::string error = ReadEntries(section, "model", ModelKeys(), entries);
+    if (!error.empty())
+    {
+        return error;
+    }
+    const YAML::Node* preset = Find(entries, "preset");
+    if (preset != nullptr)
+    {
+        std::string name = ParseName("model.preset", *preset, error);
+        if (!error.empty())
+        {
+            return error;
+        }
+        std::string problem = m_model->ApplyPreset(name);
+        if (!problem.empty())
+        {
+            return Fail("model.preset", problem);
+        }
+    }
+    else
+    {
+        for (const char* key : REQUIRED_MODEL_KEYS)
+        {
+            if (Find(entries, key) == nullptr)
+            {
+                return Fail(std::string("model.") + key,
+                            "required key is missing (no preset is given)");
+            }
+        }
+    }
+    for (const auto& entry : entries)
+    {
+        for (const KeySpec& spec : ModelKeys())
+        {
+            if (entry.first == spec.key && spec.target != Target::NONE)
+            {
+                error = Set("model." + entry.first, spec, entry.second);
+                if (!error.empty())
+                {
+                    return error;
+                }
+            }
+        }
+    }
+    if (preset == nullptr && Find(entries, "kv_heads") == nullptr)
+    {
+        m_model->SetAttributeFailSafe("KvHeads", UintegerValue(m_model->GetHeads()));
+    }
+    return "";
+}
+
+std::string
+Loader::ReadTraining(const YAML::Node& section)
+{
+    EntryList entries;
+    std::string error = ReadEntries(section, "training", TrainingKeys(), entries);
+    if (!error.empty())
+    {
+        return error;
+    }
+    bool sequences = Find(entries, "global_batch_sequences") != nullptr;
+    bool tokens = Find(entries, "global_batch_tokens") != nullptr;
+    if (sequences && tokens)
+    {
+        return Fail("training",
+                    "global_batch_sequences and global_batch_tokens are both given: give "
+                    "exactly one");
+    }
+    if (!sequences && !tokens)
+    {
+        return Fail("training",
+                    "one of global_batch_sequences and global_batch_tokens is required");
+    }
+    for (const auto& entry : entries)
+    {
+        for (const KeySpec& spec : TrainingKeys())
+        {
+            if (entry.first == spec.key)
+            {
+                error = Set("training." + entry.first, spec, entry.second);
+                if (!error.empty())
+                {
+                    return error;
+                }
+            }
+        }
+    }
+    m_training->SetAttributeFailSafe(tokens ? "GlobalBatchSequences" : "GlobalBatchTokens",
+                                     UintegerValue(0));
+    return "";
+}
+
+std::string
+Loader::ReadLayout(const YAML::Node& section)
+{
+    EntryList entries;
+    std::string error = ReadEntries(section, "layout", LayoutKeys(), entries);
+    if (!error.empty())
+    {
+        return error;
+    }
+    for (const auto& entry : entries)
+    {
+        for (const KeySpec& spec : LayoutKeys())
+        {
+            if (entry.first == spec.key)
+            {
+                error = Set("layout." + entry.first, spec, entry.second);
+                if (!error.empty())
+                {
+                    return error;
+                }
+            }
+        }
+    }
+    return "";
+}
+
+std::string
+Loader::ReadCluster(const YAML::Node& section)
+{
+    EntryList entries;
+    std::string error = ReadEntries(section, "cluster", ClusterKeys(), entries);
+    if (!error.empty())
+    {
+        return error;
+    }
+    const YAML::Node* gpus = Find(entries, "gpus");
+    if (gpus == nullptr)
+    {
+        return Fail("cluster.gpus", "required key is missing");
+    }
+    uint64_t count = 0;
+    error = ParseUnsigned("cluster.gpus", *gpus, true, nullptr, count);
+    if (!error.empty())
+    {
+        return error;
+    }
+    m_gpus = static_cast<uint32_t>(count);
+    const YAML::Node* gpu = Find(entries, "gpu");
+    if (gpu != nullptr)
+    {
+        std::string name = ParseName("cluster.gpu", *gpu, error);
+        if (!error.empty())
+        {
+            return error;
+        }
+        std::string problem = m_gpu->ApplyPreset(name);
+        if (!problem.empty())
+        {
+            return Fail("cluster.gpu", problem);
+        }
+    }
+    for (const auto& entry : entries)
+    {
+        for (const KeySpec& spec : ClusterKeys())
+        {
+            if (entry.first == spec.key && spec.target != Target::NONE)
+            {
+                error = Set("cluster." + entry.first, spec, entry.second);
+                if (!error.empty())
+                {
+                    return error;
+                }
+            }
+        }
+    }
+    return "";
+}
+
+std::string
+Loader::ReadCollectives(const YAML::Node& section,
+                        std::map<CollectiveKind, CollectiveAlgorithm>& algorithms)
+{
+    std::vector<std::string> known;
+    for (const CollectiveKey& key : COLLECTIVE_KEYS)
+    {
+        known.emplace_back(key.key);
+    }
+    EntryList entries;
+    std::string error = ReadEntries(section, "collectives", known, entries);
+    if (!error.empty())
+    {
+        return error;
+    }
+    for (const auto& entry : entries)
+    {
+        std::string path = "collectives." + entry.first;
+        for (const CollectiveKey& key : COLLECTIVE_KEYS)
+        {
+            if (entry.first != key.key)
+            {
+                continue;
+            }
+            std::string name = ParseName(path, entry.second, error);
+            if (!error.empty())
+            {
+                return error;
+            }
+            CollectiveAlgorithm algorithm = CollectiveAlgorithm::RING;
+            std::string problem = CollectiveVolume::ParseAlgorithm(name, algorithm);
+            if (!problem.empty())
+            {
+                return Fail(path, problem);
+            }
+            uint32_t ranks = key.kind == CollectiveKind::SEND_RECV ? 2 : EXAMPLE_RANKS;
+            RankVolume volume;
+            problem = CollectiveVolume::Compute(key.kind,
+                                                algorithm,
+                                                ranks,
+                                                EXAMPLE_BYTES,
+                                                0,
+                                                volume,
+                                                EXAMPLE_LOCAL_SIZE);
+            if (!problem.empty())
+            {
+                return Fail(path, problem);
+            }
+            algorithms[key.kind] = algorithm;
+        }
+    }
+    return "";
+}
+
+std::string
+Loader::Read(const YAML::Node& root, std::map<CollectiveKind, CollectiveAlgorithm>& algorithms)
+{
+    if (!root.IsMap())
+    {
+        return m_name + ": expected a mapping of sections (" +
+               Join(std::vector<std::string>(std::begin(SECTIONS), std::end(SECTIONS))) +
+               "), got " + Describe(root);
+    }
+    std::map<std::string, YAML::Node> sections;
+    for (const auto& item : root)
+    {
+        if (!item.first.IsScalar())
+        {
+            return m_name + ": expected plain section names, got " + Describe(item.first);
+        }
+        std::string name = item.first.Scalar();
+        for (const char* reserved : RESERVED_SECTIONS)
+        {
+            if (name == reserved)
+            {
+                return Fail(name, "not supported yet");
+            }
+        }
+        bool known = false;
+        for (const char* section : SECTIONS)
+        {
+            known = known || name == section;
+        }
+        if (!known)
+        {
+            return Fail(
+                name,
+                "unknown section (known: " +
+                    Join(std::vector<std::string>(std::begin(SECTIONS), std::end(SECTIONS))) + ")");
+        }
+        if (sections.count(name) != 0)
+        {
+            return Fail(name, "duplicate section");
+        }
+        sections[name] = item.second;
+    }
+    for (const char* required : {"model", "training", "cluster"})
+    {
+        if (sections.count(required) == 0)
+        {
+            return Fail(required, "required section is missing");
+        }
+    }
+    std::string error = ReadModel(sections["model"]);
+    if (error.empty())
+    {
+        error = ReadTraining(sections["training"]);
+    }
+    if (error.empty() && sections.count("layout") != 0)
+    {
+        error = ReadLayout(sections["layout"]);
+    }
+    if (error.empty())
+    {
+        error = ReadCluster(sections["cluster"]);
+    }
+    if (error.empty() && sections.count("collectives") != 0)
+    {
+        error = ReadCollectives(sections["collectives"], algorithms);
+    }
+    if (!error.empty())
+    {
+        return error;
+    }
+    std::string problem = m_model->Check();
+    if (!problem.empty())
+    {
+        return Fail("model", problem);
+    }
+    problem = m_layout->Check(*m_model, m_gpus);
+    if (!problem.empty())
+    {
+        return Fail("layout", problem);
+    }
+    problem = m_training->Check(m_layout->GetDp(), *m_model);
+    if (!problem.empty())
+    {
+        return Fail("training", problem);
+    }
+    problem = m_gpu->Check();
+    if (!problem.empty())
+    {
+        return Fail("cluster", problem);
+    }
+    return "";
+}
+
+} // namespace
+
+Scenario::Scenario()
+    : m_model(CreateObject<TransformerSpec>()),
+      m_training(CreateObject<TrainingConfig>()),
+      m_layout(CreateObject<ParallelLayout>()),
+      m_gpu(CreateObject<GpuSpec>()),
+      m_gpus(1)
+{
+    NS_LOG_FUNCTION(this);
+    for (const CollectiveKey& key : COLLECTIVE_KEYS)
+    {
+        m_algorithms[key.kind] = GetDefaultAlgorithm(key.kind);
+    }
+}
+
+CollectiveAlgorithm
+Scenario::GetDefaultAlgorithm(CollectiveKind kind)
+{
+    switch (kind)
+    {
+    case CollectiveKind::ALL_TO_ALL:
+    case CollectiveKind::SEND_RECV:
+        return CollectiveAlgorithm::DIRECT;
+    case CollectiveKind::ALL_REDUCE:
+    case CollectiveKind::ALL_GATHER:
+    case CollectiveKind::REDUCE_SCATTER:
+    case CollectiveKind::BROADCAST:
+        break;
+    }
+    return CollectiveAlgorithm::RING;
+}
+
+std::string
+Scenario::Load(const std::string& path, Scenario& out)
+{
+    NS_LOG_FUNCTION(path);
+    std::ifstream in(path);
+    if (!in)
+    {
+        return path + ": cannot open";
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    if (in.bad())
+    {
+        return path + ": cannot read";
+    }
+    return LoadFromString(text.str(), path, out);
+}
+
+std::string
+Scenario::LoadFromString(const std::string& yaml, const std::string& name, Scenario& out)
+{
+    NS_LOG_FUNCTION(name);
+    try
+    {
+        YAML::Node root = YAML::Load(yaml);
+        Scenario scenario;
+        Loader loader(name,
+                      scenario.m_model,
+                      scenario.m_training,
+                      scenario.m_layout,
+                      scenario.m_gpu);
+        std::string error = loader.Read(root, scenario.m_algorithms);
+        if (!error.empty())
+        {
+            NS_LOG_INFO(error);
+            return error;
+        }
+        scenario.m_gpus = loader.GetGpus();
+        out = scenario;
+        return "";
+    }
+    catch (const YAML::Exception& e)
+    {
+        std::ostringstream message;
+        message << name << ": ";
+        if (!e.mark.is_null())
+        {
+            message << "line " << e.mark.line + 1 << ", column " << e.mark.column + 1 << ": ";
+        }
+        message << e.msg;
+        return message.str();
+    }
+    catch (const std::exception& e)
+    {
+        return name + ": " + e.what();
+    }
+}
+
+Ptr<TransformerSpec>
+Scenario::GetModel() const
+{
+    return m_model;
+}
+
+Ptr<TrainingConfig>
+Scenario::GetTraining() const
+{
+    return m_training;
+}
+
+Ptr<ParallelLayout>
+Scenario::GetLayout() const
+{
+    return m_layout;
+}
+
+Ptr<GpuSpec>
+Scenario::GetGpu() const
+{
+    return m_gpu;
+}
+
+uint32_t
+Scenario::GetGpus() const
+{
+    return m_gpus;
+}
+
+CollectiveAlgorithm
+Scenario::GetAlgorithm(CollectiveKind kind) const
+{
+    auto it = m_algorithms.find(kind);
+    return it == m_algorithms.end() ? GetDefaultAlgorithm(kind) : it->second;
+}
+
+const std::map<CollectiveKind, CollectiveAlgorithm>&
+Scenario::GetAlgorithms() const
+{
+    return m_algorithms;
+}
+
+} // namespace ns3

@@ -1,0 +1,145 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef SCENARIO_H
+#define SCENARIO_H
+
+#include "collective-volume.h"
+
+#include "ns3/ptr.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace ns3
+{
+
+class GpuSpec;
+class ParallelLayout;
+class TrainingConfig;
+class TransformerSpec;
+
+/**
+ * @ingroup llm-fabric
+ * A training scenario read from a YAML file: the model, the training settings, the parallel
+ * layout, the GPUs and the collective algorithms. Everything is held in the attributes of a
+ * TransformerSpec, a TrainingConfig, a ParallelLayout and a GpuSpec, except the number of GPUs
+ * and the algorithm of each collective.
+ *
+ * <b>Schema</b> (doc/scenario-schema.rst has the same as a table). A scenario is a mapping of
+ * sections; every key is snake_case and maps one to one onto an attribute. Unknown sections and
+ * keys, duplicate keys, values of the wrong type and values outside the attribute's range are
+ * errors. The sections @c topology and @c network are reserved: they are rejected as "not
+ * supported yet".
+ * - @c model (required), TransformerSpec: @c preset, one of TransformerSpec::GetPresetNames(),
+ *   applied first whatever its place; then @c layers (Layers), @c hidden_size (HiddenSize),
+ *   @c heads (Heads), @c kv_heads (KvHeads), @c ffn_hidden_size (FfnHiddenSize), @c gated_ffn
+ *   (GatedFfn), @c vocabulary_size (VocabularySize), @c tied_embeddings (TiedEmbeddings),
+ *   @c sequence_length (SequenceLength), @c position_embedding (PositionEmbedding:
+ *   learned | rope), @c norm (Norm: layer_norm | rms_norm), @c linear_bias (LinearBias),
+ *   @c experts (Experts), @c top_k (TopK), @c capacity_factor (CapacityFactor),
+ *   @c moe_layer_interval (MoeLayerInterval), @c shared_experts (SharedExperts) override it.
+ *   Without a preset, layers, hidden_size, heads, ffn_hidden_size and vocabulary_size are
+ *   required, kv_heads defaults to heads and the other keys to the attributes' defaults.
+ * - @c training (required), TrainingConfig: exactly one of @c global_batch_sequences
+ *   (GlobalBatchSequences) and @c global_batch_tokens (GlobalBatchTokens), both positive; the
+ *   other is set to 0. @c micro_batch (MicroBatchSize), @c sequence_length (SequenceLength, 0:
+ *   the model's), @c parameter_bytes (ParameterBytes), @c activation_bytes (ActivationBytes),
+ *   @c gradient_bytes (GradientBytes), @c gradient_reduce_fp32 (GradientReduceFp32),
+ *   @c recomputation (Recomputation: none | selective | full).
+ * - @c layout (optional, every degree 1 if absent), ParallelLayout: @c dp, @c tp, @c pp,
+ *   @c virtual_stages, @c cp, @c cp_style (CpStyle: ring | ulysses), @c ep,
+ *   @c sequence_parallel, @c zero_stage, @c fsdp (Fsdp: none | full_shard | shard_grad_op |
+ *   hybrid_shard), @c rank_order (RankOrder), @c allow_tp_across_servers.
+ * - @c cluster (required): @c gpus (required, the number of GPUs of the job, kept by Scenario),
+ *   @c gpus_per_server (ParallelLayout GpusPerServer), @c gpu (a GpuSpec::GetPresetNames()
+ *   name, applied before the overrides), @c mfu (GpuSpec Mfu), @c peak_flops (GpuSpec
+ *   PeakFlops, FLOP/s).
+ * - @c collectives (optional): @c all_reduce, @c all_gather, @c reduce_scatter, @c all_to_all,
+ *   @c send_recv, @c broadcast, each an algorithm name of CollectiveVolume::ParseAlgorithm
+ *   (e.g. ring, double-binary-tree). A choice must be a combination CollectiveVolume::Compute
+ *   accepts for a group of 4 ranks (2 for send_recv) on 2 servers and 4096 bytes. The defaults
+ *   are those of GetDefaultAlgorithm().
+ *
+ * Integers are written in decimal, booleans as true or false, numbers as YAML floats (989.4e12).
+ *
+ * After loading, TransformerSpec::Check, ParallelLayout::Check(model, gpus),
+ * TrainingConfig::Check(dp, model) and GpuSpec::Check must accept the scenario.
+ *
+ * <b>Errors</b> are one line, "FILE: KEY: reason", KEY being the dotted path of the offending
+ * key (layout.tp) or the section of a failed consistency check (layout), for instance
+ * "gpt.yaml: layout.tp: expected a positive integer, got 'eight'" or
+ * "gpt.yaml: layout: tp 2 x cp 1 x pp 2 x dp 2 = 8 != 16 GPUs". A YAML syntax error gives
+ * "FILE: line L, column C: reason" (from 1), a file that cannot be read "FILE: cannot open".
+ */
+class Scenario
+{
+  public:
+    /**
+     * A scenario with the default objects (GPT-2 small, the TrainingConfig defaults, every
+     * degree 1, an H100), one GPU and the default algorithms.
+     */
+    Scenario();
+
+    /**
+     * Load a scenario from a YAML file. Never throws nor aborts.
+     * @param path the file.
+     * @param[out] out the scenario read; unchanged on error.
+     * @return an empty string, or one line "FILE: KEY: reason" (FILE is @p path).
+     */
+    static std::string Load(const std::string& path, Scenario& out);
+
+    /**
+     * Load a scenario from YAML text. Never throws nor aborts.
+     * @param yaml the YAML text.
+     * @param name the name to give in error messages (a file name).
+     * @param[out] out the scenario read; unchanged on error.
+     * @return an empty string, or one line "NAME: KEY: reason".
+     */
+    static std::string LoadFromString(const std::string& yaml,
+                                      const std::string& name,
+                                      Scenario& out);
+
+    /**
+     * @param kind a collective.
+     * @return its algorithm when a scenario does not choose one: ring for all-reduce,
+     * all-gather, reduce-scatter and broadcast, direct for all-to-all and send-recv.
+     */
+    static CollectiveAlgorithm GetDefaultAlgorithm(CollectiveKind kind);
+
+    /** @return the model. */
+    Ptr<TransformerSpec> GetModel() const;
+    /** @return the training settings. */
+    Ptr<TrainingConfig> GetTraining() const;
+    /** @return the parallel layout. */
+    Ptr<ParallelLayout> GetLayout() const;
+    /** @return the GPU. */
+    Ptr<GpuSpec> GetGpu() const;
+    /** @return the number of GPUs of the job. */
+    uint32_t GetGpus() const;
+
+    /**
+     * @param kind a collective.
+     * @return the algorithm chosen for it.
+     */
+    CollectiveAlgorithm GetAlgorithm(CollectiveKind kind) const;
+
+    /** @return the algorithm of every collective. */
+    const std::map<CollectiveKind, CollectiveAlgorithm>& GetAlgorithms() const;
+
+  private:
+    Ptr<TransformerSpec> m_model;                               //!< The model.
+    Ptr<TrainingConfig> m_training;                             //!< Training settings.
+    Ptr<ParallelLayout> m_layout;                               //!< Parallel layout.
+    Ptr<GpuSpec> m_gpu;                                         //!< The GPU.
+    uint32_t m_gpus;                                            //!< GPUs of the job.
+    std::map<CollectiveKind, CollectiveAlgorithm> m_algorithms; //!< Algorithm per collective.
+};
+
+} // namespace ns3
+
+#endif /* SCENARIO_H */

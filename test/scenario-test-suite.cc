@@ -1,0 +1,610 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/collective-volume.h"
+#include "ns3/gpu-spec.h"
+#include "ns3/llm-fabric-compat.h"
+#include "ns3/parallel-layout.h"
+#include "ns3/scenario.h"
+#include "ns3/test.h"
+#include "ns3/training-config.h"
+#include "ns3/transformer-spec.h"
+
+#include <cstdint>
+#include <dirent.h>
+#include <set>
+#include <string>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup llm-fabric-tests
+ * Tests of Scenario: every file of scenarios/ loads with the expected degrees and parameter
+ * count, every class of error gives its exact one-line message, and explicit model keys override
+ * a preset. Expected parameter counts are those of transformer-spec-test-suite.cc (checked there
+ * against the published counts) or derived by hand in a comment.
+ */
+
+using namespace ns3;
+
+namespace llmfabric
+{
+namespace tests
+{
+
+namespace
+{
+
+/// The name given to LoadFromString in the error cases.
+const std::string NAME = "t.yaml";
+
+/**
+ * A valid scenario, with replaceable sections: GPT-2 small on 16 GPUs, tp 2 x pp 2 x dp 4.
+ */
+struct Yaml
+{
+    std::string model{"model:\n  preset: gpt2-small\n"};                 //!< The model section.
+    std::string training{"training:\n  global_batch_sequences: 64\n"};   //!< The training section.
+    std::string layout{"layout:\n  tp: 2\n  pp: 2\n  dp: 4\n"};          //!< The layout section.
+    std::string cluster{"cluster:\n  gpus: 16\n  gpus_per_server: 4\n"}; //!< The cluster section.
+    std::string extra;                                                   //!< Further sections.
+
+    /** @return the document. */
+    std::string Text() const
+    {
+        return model + training + layout + cluster + extra;
+    }
+};
+
+/**
+ * @param yaml a document.
+ * @return the message of LoadFromString (empty if it loads).
+ */
+std::string
+LoadText(const std::string& yaml)
+{
+    Scenario scenario;
+    return Scenario::LoadFromString(yaml, NAME, scenario);
+}
+
+} // namespace
+
+/**
+ * @ingroup llm-fabric-tests
+ * Every file of scenarios/ loads, and the files of the presets give the expected degrees, GPU
+ * counts and parameter counts.
+ */
+class ScenarioFilesTestCase : public TestCase
+{
+  public:
+    ScenarioFilesTestCase()
+        : TestCase("Scenario files load with the expected layouts")
+    {
+    }
+
+  private:
+    /// The expected contents of one file.
+    struct Expected
+    {
+        const char* file;        //!< File name in scenarios/.
+        uint32_t gpus;           //!< cluster.gpus.
+        uint32_t gpusPerServer;  //!< cluster.gpus_per_server.
+        uint32_t tp;             //!< layout.tp.
+        uint32_t cp;             //!< layout.cp.
+        uint32_t pp;             //!< layout.pp.
+        uint32_t dp;             //!< layout.dp.
+        uint32_t ep;             //!< layout.ep.
+        uint64_t parameters;     //!< TransformerSpec::GetParameterCount().
+        uint64_t batchSequences; //!< Global batch, in sequences.
+    };
+
+    void DoRun() override
+    {
+        // Llama 3 405B with 128 layers instead of 126 (see the file): the preset's 405853388800
+        // plus two layers of 3187703808 (attention 2 x 16384^2 + 2 x 16384 x 1024 = 570425344,
+        // SwiGLU FFN 3 x 16384 x 53248 = 2617245696, two RMSNorms 32768) = 412228796416.
+        const Expected expected[] = {
+            {"gpt2-small-16gpu.yaml", 16, 4, 2, 1, 2, 4, 1, 124439808, 512},
+            {"gpt3-175b.yaml", 1024, 8, 8, 1, 8, 16, 1, 174604259328, 1536},
+            {"llama3-8b-128gpu.yaml", 128, 8, 8, 1, 1, 16, 1, 8030261248, 512},
+            {"llama3-70b.yaml", 2048, 8, 8, 1, 4, 64, 1, 70553706496, 2048},
+            {"llama3-405b.yaml", 16384, 8, 8, 1, 16, 128, 1, 412228796416, 2048},
+            {"mixtral-8x7b.yaml", 64, 8, 1, 1, 4, 16, 8, 46702792704, 256},
+        };
+        const std::string folder = std::string(LLM_FABRIC_SOURCE_DIR) + "/scenarios";
+
+        std::set<std::string> files;
+        DIR* dir = opendir(folder.c_str());
+        NS_TEST_ASSERT_MSG_NE(dir, nullptr, "cannot open " << folder);
+        while (dirent* entry = readdir(dir))
+        {
+            std::string name = entry->d_name;
+            if (name.size() > 5 && name.compare(name.size() - 5, 5, ".yaml") == 0)
+            {
+                files.insert(name);
+            }
+        }
+        closedir(dir);
+        for (const std::string& file : files)
+        {
+            Scenario scenario;
+            NS_TEST_EXPECT_MSG_EQ(Scenario::Load(folder + "/" + file, scenario), "", file);
+        }
+
+        for (const Expected& e : expected)
+        {
+            NS_TEST_EXPECT_MSG_EQ(files.count(e.file), 1u, e.file << " is missing");
+            Scenario scenario;
+            std::string error = Scenario::Load(folder + "/" + e.file, scenario);
+            NS_TEST_EXPECT_MSG_EQ(error, "", e.file);
+            if (!error.empty())
+            {
+                continue;
+            }
+            Ptr<ParallelLayout> layout = scenario.GetLayout();
+            NS_TEST_EXPECT_MSG_EQ(scenario.GetGpus(), e.gpus, e.file);
+            NS_TEST_EXPECT_MSG_EQ(layout->GetGpusPerServer(), e.gpusPerServer, e.file);
+            NS_TEST_EXPECT_MSG_EQ(layout->GetTp(), e.tp, e.file);
+            NS_TEST_EXPECT_MSG_EQ(layout->GetCp(), e.cp, e.file);
+            NS_TEST_EXPECT_MSG_EQ(layout->GetPp(), e.pp, e.file);
+            NS_TEST_EXPECT_MSG_EQ(layout->GetDp(), e.dp, e.file);
+            NS_TEST_EXPECT_MSG_EQ(layout->GetEp(), e.ep, e.file);
+            NS_TEST_EXPECT_MSG_EQ(layout->GetWorldSize(), e.gpus, e.file);
+            NS_TEST_EXPECT_MSG_EQ(scenario.GetModel()->GetParameterCount(), e.parameters, e.file);
+            NS_TEST_EXPECT_MSG_EQ(
+                scenario.GetTraining()->GetGlobalBatchSequences(*scenario.GetModel()),
+                e.batchSequences,
+                e.file);
+        }
+
+        // Details that only some files set.
+        Scenario llama;
+        NS_TEST_ASSERT_MSG_EQ(Scenario::Load(folder + "/llama3-405b.yaml", llama), "", "405b");
+        NS_TEST_EXPECT_MSG_EQ(llama.GetModel()->GetLayers(), 128u, "layers override");
+        NS_TEST_EXPECT_MSG_EQ(llama.GetModel()->GetHiddenSize(), 16384u, "preset kept");
+        NS_TEST_EXPECT_MSG_EQ(llama.GetLayout()->GetRankOrder(), "tp-cp-pp-ep-dp", "rank order");
+        NS_TEST_EXPECT_MSG_EQ(llama.GetLayout()->GetFsdp(), ParallelLayout::SHARD_GRAD_OP, "fsdp");
+        NS_TEST_EXPECT_MSG_EQ(llama.GetTraining()->GetGlobalBatchSequences(*llama.GetModel()),
+                              2048u,
+                              "16M tokens of 8192");
+        NS_TEST_EXPECT_MSG_EQ(
+            llama.GetTraining()->GetGradientAccumulationSteps(llama.GetLayout()->GetDp(),
+                                                              *llama.GetModel()),
+            16u,
+            "16 sequences per data-parallel rank, micro-batch 1");
+        NS_TEST_EXPECT_MSG_EQ(llama.GetGpu()->GetName(), "h100", "gpu");
+
+        Scenario gpt3;
+        NS_TEST_ASSERT_MSG_EQ(Scenario::Load(folder + "/gpt3-175b.yaml", gpt3), "", "gpt3");
+        NS_TEST_EXPECT_MSG_EQ(gpt3.GetGpu()->GetName(), "a100", "gpu");
+        NS_TEST_EXPECT_MSG_EQ(gpt3.GetLayout()->GetServer(1023), 127u, "128 servers of 8");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Each class of error gives its exact message, and the output scenario is left unchanged.
+ */
+class ScenarioErrorsTestCase : public TestCase
+{
+  public:
+    ScenarioErrorsTestCase()
+        : TestCase("Scenario errors are one exact line each")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(LoadText(Yaml().Text()), "", "the base document is valid");
+
+        // Unknown keys, in each section.
+        Yaml y;
+        y.model = "model:\n  preset: gpt2-small\n  layer: 12\n";
+        NS_TEST_EXPECT_MSG_EQ(
+            LoadText(y.Text()),
+            "t.yaml: model.layer: unknown key (known: preset, layers, hidden_size, heads, "
+            "kv_heads, ffn_hidden_size, gated_ffn, vocabulary_size, tied_embeddings, "
+            "sequence_length, position_embedding, norm, linear_bias, experts, top_k, "
+            "capacity_factor, moe_layer_interval, shared_experts)",
+            "model");
+        y = Yaml();
+        y.training = "training:\n  global_batch_sequences: 64\n  batch: 4\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: training.batch: unknown key (known: "
+                              "global_batch_sequences, global_batch_tokens, micro_batch, "
+                              "sequence_length, parameter_bytes, activation_bytes, "
+                              "gradient_bytes, gradient_reduce_fp32, recomputation)",
+                              "training");
+        y = Yaml();
+        y.layout = "layout:\n  tpp: 2\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: layout.tpp: unknown key (known: dp, tp, pp, "
+                              "virtual_stages, cp, cp_style, ep, sequence_parallel, zero_stage, "
+                              "fsdp, rank_order, allow_tp_across_servers)",
+                              "layout");
+        y = Yaml();
+        y.cluster = "cluster:\n  gpus: 16\n  nodes: 4\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: cluster.nodes: unknown key (known: gpus, gpus_per_server, "
+                              "gpu, mfu, peak_flops)",
+                              "cluster");
+        y = Yaml();
+        y.extra = "collectives:\n  allreduce: ring\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: collectives.allreduce: unknown key (known: all_reduce, "
+                              "all_gather, reduce_scatter, all_to_all, send_recv, broadcast)",
+                              "collectives");
+        y = Yaml();
+        y.extra = "models:\n  preset: gpt2-small\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: models: unknown section (known: model, training, layout, "
+                              "cluster, collectives)",
+                              "section");
+        y = Yaml();
+        y.layout = "layout:\n  tp: 2\n  pp: 2\n  tp: 4\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()), "t.yaml: layout.tp: duplicate key", "duplicate");
+
+        // Reserved sections.
+        y = Yaml();
+        y.extra = "topology:\n  kind: fat-tree\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()), "t.yaml: topology: not supported yet", "topo");
+        y = Yaml();
+        y.extra = "network:\n  pfc: true\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()), "t.yaml: network: not supported yet", "net");
+
+        // Wrong types and ranges.
+        y = Yaml();
+        y.layout = "layout:\n  tp: eight\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: layout.tp: expected a positive integer, got 'eight'",
+                              "word");
+        y.layout = "layout:\n  tp: 2.0\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: layout.tp: expected a positive integer, got '2.0'",
+                              "float");
+        y.layout = "layout:\n  dp: 0\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: layout.dp: expected a positive integer, got '0'",
+                              "zero");
+        y.layout = "layout:\n  tp: [2, 4]\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: layout.tp: expected a positive integer, got a sequence",
+                              "sequence");
+        y.layout = "layout:\n  tp:\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: layout.tp: expected a positive integer, got nothing",
+                              "null");
+        y.layout = "layout:\n  tp: 99999999999999999999999\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: layout.tp: expected an integer from 1 to 4294967295, got "
+                              "'99999999999999999999999'",
+                              "overflow");
+        y = Yaml();
+        y.model = "model:\n  preset: gpt2-small\n  layers: 2000\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: model.layers: expected an integer from 1 to 1024, got "
+                              "'2000'",
+                              "range");
+        y.model = "model:\n  preset: gpt2-small\n  experts: -1\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: model.experts: expected a non-negative integer, got '-1'",
+                              "negative");
+        y.model = "model:\n  preset: gpt2-small\n  gated_ffn: yes\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: model.gated_ffn: expected true or false, got 'yes'",
+                              "boolean");
+        y.model = "model:\n  preset: gpt2-small\n  norm: batch_norm\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: model.norm: expected one of layer_norm, rms_norm, got "
+                              "'batch_norm'",
+                              "enum");
+        y.model = "model:\n  preset: gpt2-small\n  capacity_factor: 2000\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: model.capacity_factor: expected a number from 0 to 1024, "
+                              "got '2000'",
+                              "double range");
+        y = Yaml();
+        y.cluster = "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: high\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: cluster.mfu: expected a number, got 'high'",
+                              "number");
+        y.cluster = "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: -0.5\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: cluster.mfu: expected a number of at least 0, got '-0.5'",
+                              "negative number");
+        y.cluster = "cluster:\n  gpus: sixteen\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: cluster.gpus: expected a positive integer, got 'sixteen'",
+                              "gpus");
+        y = Yaml();
+        y.layout = "layout: 4\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: layout: expected a mapping, got '4'",
+                              "section type");
+
+        // Missing required keys and sections.
+        y = Yaml();
+        y.cluster = "cluster:\n  gpus_per_server: 4\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: cluster.gpus: required key is missing",
+                              "gpus");
+        y.cluster = "";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: cluster: required section is missing",
+                              "cluster");
+        y = Yaml();
+        y.model =
+            "model:\n  layers: 12\n  hidden_size: 768\n  heads: 12\n  vocabulary_size: 50257\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: model.ffn_hidden_size: required key is missing (no preset "
+                              "is given)",
+                              "architecture");
+        y = Yaml();
+        y.training = "training:\n  global_batch_sequences: 64\n  global_batch_tokens: 65536\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: training: global_batch_sequences and global_batch_tokens "
+                              "are both given: give exactly one",
+                              "both batches");
+        y.training = "training:\n  micro_batch: 2\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: training: one of global_batch_sequences and "
+                              "global_batch_tokens is required",
+                              "no batch");
+        NS_TEST_EXPECT_MSG_EQ(LoadText(""),
+                              "t.yaml: expected a mapping of sections (model, training, layout, "
+                              "cluster, collectives), got nothing",
+                              "empty");
+
+        // Presets and algorithms.
+        y = Yaml();
+        y.model = "model:\n  preset: gpt5\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: model.preset: unknown preset 'gpt5' (known: gpt2-small, "
+                              "gpt3-175b, llama3-8b, llama3-70b, llama3-405b, mixtral-8x7b)",
+                              "model preset");
+        y = Yaml();
+        y.cluster = "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  gpu: v100\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: cluster.gpu: unknown preset 'v100' (known: a100, h100, "
+                              "h200, b200)",
+                              "gpu preset");
+        y = Yaml();
+        y.extra = "collectives:\n  all_reduce: butterfly\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: collectives.all_reduce: unknown collective algorithm "
+                              "'butterfly' (known: naive, ring, double-binary-tree, "
+                              "recursive-doubling, halving-doubling, direct, staggered, "
+                              "hierarchical)",
+                              "algorithm");
+        y.extra = "collectives:\n  all_to_all: ring\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: collectives.all_to_all: algorithm 'ring' does not apply to "
+                              "all-to-all (supported: direct, staggered)",
+                              "combination");
+
+        // Consistency checks of the objects.
+        y = Yaml();
+        y.cluster = "cluster:\n  gpus: 32\n  gpus_per_server: 4\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: layout: tp 2 x cp 1 x pp 2 x dp 4 = 16 != 32 GPUs",
+                              "product");
+        y = Yaml();
+        y.model = "model:\n  preset: gpt2-small\n  heads: 10\n  kv_heads: 10\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: model: HiddenSize (768) is not divisible by Heads (10)",
+                              "model check");
+        y = Yaml();
+        y.training = "training:\n  global_batch_sequences: 62\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: training: global batch of 62 sequences is not divisible "
+                              "by MicroBatchSize 1 x dp 4 = 4",
+                              "training check");
+        y = Yaml();
+        y.cluster = "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: 1.5\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: cluster: Mfu (1.5) must be in (0, 1]",
+                              "gpu check");
+
+        // YAML syntax error, with the line and column of the problem (from 1).
+        NS_TEST_EXPECT_MSG_EQ(LoadText("model:\n  preset: gpt2-small\ntraining: [1, 2\n"),
+                              "t.yaml: line 4, column 1: end of sequence flow not found",
+                              "syntax");
+        NS_TEST_EXPECT_MSG_EQ(LoadText("model:\n  preset: gpt2-small\n\tlayers: 3\n"),
+                              "t.yaml: line 3, column 1: illegal tab when looking for indentation",
+                              "tab");
+
+        // A missing file; the output is unchanged on error.
+        Scenario scenario;
+        NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(Yaml().Text(), NAME, scenario), "", "base");
+        NS_TEST_EXPECT_MSG_EQ(Scenario::Load("/nonexistent/missing.yaml", scenario),
+                              "/nonexistent/missing.yaml: cannot open",
+                              "missing file");
+        y = Yaml();
+        y.cluster = "cluster:\n  gpus: 32\n  gpus_per_server: 4\n";
+        NS_TEST_EXPECT_MSG_NE(Scenario::LoadFromString(y.Text(), NAME, scenario), "", "error");
+        NS_TEST_EXPECT_MSG_EQ(scenario.GetGpus(), 16u, "unchanged on error");
+        NS_TEST_EXPECT_MSG_EQ(scenario.GetLayout()->GetTp(), 2u, "unchanged on error");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Explicit model keys override a preset wherever the preset is written; a model without a
+ * preset; every key of the other sections reaches its attribute.
+ */
+class ScenarioValuesTestCase : public TestCase
+{
+  public:
+    ScenarioValuesTestCase()
+        : TestCase("Scenario keys reach their attributes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Overrides, written after and before the preset.
+        for (const char* model : {"model:\n  preset: llama3-8b\n  layers: 16\n  kv_heads: 32\n",
+                                  "model:\n  layers: 16\n  kv_heads: 32\n  preset: llama3-8b\n"})
+        {
+            Yaml y;
+            y.model = model;
+            Scenario scenario;
+            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, scenario), "", model);
+            Ptr<TransformerSpec> spec = scenario.GetModel();
+            NS_TEST_EXPECT_MSG_EQ(spec->GetLayers(), 16u, "override");
+            NS_TEST_EXPECT_MSG_EQ(spec->GetKvHeads(), 32u, "override");
+            NS_TEST_EXPECT_MSG_EQ(spec->GetHiddenSize(), 4096u, "from the preset");
+            NS_TEST_EXPECT_MSG_EQ(spec->GetVocabularySize(), 128256u, "from the preset");
+            NS_TEST_EXPECT_MSG_EQ(spec->GetNorm(), TransformerSpec::RMS_NORM, "from the preset");
+        }
+
+        // A model without a preset. Parameters, by hand: token embedding 1000 x 64 = 64000 and
+        // learned positions 1024 x 64 = 65536 (the SequenceLength default); per layer two
+        // LayerNorms 2 x 128 = 256, Q, K, V, O 4 x (64 x 64 + 64) = 16640, FFN 64 x 256 + 256 +
+        // 256 x 64 + 64 = 33088, so 49984; two layers 99968; final norm 128; tied head 0.
+        // Total 129536 + 99968 + 128 = 229632.
+        {
+            Yaml y;
+            y.model = "model:\n  layers: 2\n  hidden_size: 64\n  heads: 4\n"
+                      "  ffn_hidden_size: 256\n  vocabulary_size: 1000\n";
+            y.layout = "layout:\n  tp: 2\n  dp: 8\n";
+            Scenario scenario;
+            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, scenario), "", "tiny");
+            NS_TEST_EXPECT_MSG_EQ(scenario.GetModel()->GetKvHeads(), 4u, "kv_heads = heads");
+            NS_TEST_EXPECT_MSG_EQ(scenario.GetModel()->GetParameterCount(),
+                                  uint64_t{229632},
+                                  "by hand");
+        }
+
+        // Every other key.
+        {
+            Yaml y;
+            y.model = "model:\n  preset: mixtral-8x7b\n  gated_ffn: false\n"
+                      "  tied_embeddings: true\n  sequence_length: 4096\n"
+                      "  position_embedding: learned\n  norm: layer_norm\n  linear_bias: true\n"
+                      "  experts: 16\n  top_k: 4\n  capacity_factor: 1.25\n"
+                      "  moe_layer_interval: 2\n  shared_experts: 1\n";
+            y.training = "training:\n  global_batch_tokens: 1048576\n  micro_batch: 2\n"
+                         "  sequence_length: 2048\n  parameter_bytes: 4\n"
+                         "  activation_bytes: 4\n  gradient_bytes: 4\n"
+                         "  gradient_reduce_fp32: true\n  recomputation: selective\n";
+            y.layout = "layout:\n  dp: 4\n  tp: 2\n  pp: 2\n  virtual_stages: 2\n  cp: 2\n"
+                       "  cp_style: ulysses\n  ep: 4\n  sequence_parallel: true\n"
+                       "  zero_stage: 1\n  fsdp: none\n  rank_order: tp-cp-ep-dp-pp\n"
+                       "  allow_tp_across_servers: true\n";
+            y.cluster = "cluster:\n  gpus: 32\n  gpus_per_server: 8\n  gpu: b200\n"
+                        "  mfu: 0.5\n  peak_flops: 2.0e15\n";
+            y.extra = "collectives:\n  all_reduce: double-binary-tree\n"
+                      "  all_gather: recursive-doubling\n  reduce_scatter: halving-doubling\n"
+                      "  all_to_all: staggered\n  send_recv: direct\n"
+                      "  broadcast: recursive-doubling\n";
+            Scenario scenario;
+            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, scenario), "", "all");
+            Ptr<TransformerSpec> m = scenario.GetModel();
+            NS_TEST_EXPECT_MSG_EQ(m->GetGatedFfn(), false, "gated_ffn");
+            NS_TEST_EXPECT_MSG_EQ(m->GetTiedEmbeddings(), true, "tied_embeddings");
+            NS_TEST_EXPECT_MSG_EQ(m->GetSequenceLength(), 4096u, "sequence_length");
+            NS_TEST_EXPECT_MSG_EQ(m->GetPositionEmbedding(), TransformerSpec::LEARNED, "positions");
+            NS_TEST_EXPECT_MSG_EQ(m->GetNorm(), TransformerSpec::LAYER_NORM, "norm");
+            NS_TEST_EXPECT_MSG_EQ(m->GetLinearBias(), true, "linear_bias");
+            NS_TEST_EXPECT_MSG_EQ(m->GetExperts(), 16u, "experts");
+            NS_TEST_EXPECT_MSG_EQ(m->GetTopK(), 4u, "top_k");
+            NS_TEST_EXPECT_MSG_EQ(m->GetCapacityFactor(), 1.25, "capacity_factor");
+            NS_TEST_EXPECT_MSG_EQ(m->GetMoeLayerInterval(), 2u, "moe_layer_interval");
+            NS_TEST_EXPECT_MSG_EQ(m->GetSharedExperts(), 1u, "shared_experts");
+            Ptr<TrainingConfig> t = scenario.GetTraining();
+            NS_TEST_EXPECT_MSG_EQ(t->GetGlobalBatchSequences(*m), 512u, "1048576 / 2048");
+            NS_TEST_EXPECT_MSG_EQ(t->GetMicroBatchSize(), 2u, "micro_batch");
+            NS_TEST_EXPECT_MSG_EQ(t->GetEffectiveSequenceLength(*m), 2048u, "sequence_length");
+            NS_TEST_EXPECT_MSG_EQ(t->GetParameterBytes(), 4u, "parameter_bytes");
+            NS_TEST_EXPECT_MSG_EQ(t->GetActivationBytes(), 4u, "activation_bytes");
+            NS_TEST_EXPECT_MSG_EQ(t->GetGradientBytes(), 4u, "gradient_bytes");
+            NS_TEST_EXPECT_MSG_EQ(t->GetGradientReduceFp32(), true, "gradient_reduce_fp32");
+            NS_TEST_EXPECT_MSG_EQ(t->GetRecomputation(), TrainingConfig::SELECTIVE, "recompute");
+            Ptr<ParallelLayout> l = scenario.GetLayout();
+            NS_TEST_EXPECT_MSG_EQ(l->GetDp(), 4u, "dp");
+            NS_TEST_EXPECT_MSG_EQ(l->GetTp(), 2u, "tp");
+            NS_TEST_EXPECT_MSG_EQ(l->GetPp(), 2u, "pp");
+            NS_TEST_EXPECT_MSG_EQ(l->GetVirtualStages(), 2u, "virtual_stages");
+            NS_TEST_EXPECT_MSG_EQ(l->GetCp(), 2u, "cp");
+            NS_TEST_EXPECT_MSG_EQ(l->GetCpStyle(), ParallelLayout::ULYSSES, "cp_style");
+            NS_TEST_EXPECT_MSG_EQ(l->GetEp(), 4u, "ep");
+            NS_TEST_EXPECT_MSG_EQ(l->GetSequenceParallel(), true, "sequence_parallel");
+            NS_TEST_EXPECT_MSG_EQ(l->GetZeroStage(), 1u, "zero_stage");
+            NS_TEST_EXPECT_MSG_EQ(l->GetFsdp(), ParallelLayout::NONE, "fsdp");
+            NS_TEST_EXPECT_MSG_EQ(l->GetRankOrder(), "tp-cp-ep-dp-pp", "rank_order");
+            NS_TEST_EXPECT_MSG_EQ(l->GetAllowTpAcrossServers(), true, "allow_tp_across_servers");
+            NS_TEST_EXPECT_MSG_EQ(l->GetGpusPerServer(), 8u, "gpus_per_server");
+            NS_TEST_EXPECT_MSG_EQ(scenario.GetGpus(), 32u, "gpus");
+            Ptr<GpuSpec> g = scenario.GetGpu();
+            NS_TEST_EXPECT_MSG_EQ(g->GetName(), "b200", "gpu");
+            NS_TEST_EXPECT_MSG_EQ(g->GetMfu(), 0.5, "mfu");
+            NS_TEST_EXPECT_MSG_EQ(g->GetPeakFlops(), 2.0e15, "peak_flops overrides the preset");
+            NS_TEST_EXPECT_MSG_EQ(CollectiveVolume::GetAlgorithmName(
+                                      scenario.GetAlgorithm(CollectiveKind::ALL_REDUCE)),
+                                  "double-binary-tree",
+                                  "all_reduce");
+            NS_TEST_EXPECT_MSG_EQ(CollectiveVolume::GetAlgorithmName(
+                                      scenario.GetAlgorithm(CollectiveKind::ALL_GATHER)),
+                                  "recursive-doubling",
+                                  "all_gather");
+            NS_TEST_EXPECT_MSG_EQ(CollectiveVolume::GetAlgorithmName(
+                                      scenario.GetAlgorithm(CollectiveKind::REDUCE_SCATTER)),
+                                  "halving-doubling",
+                                  "reduce_scatter");
+            NS_TEST_EXPECT_MSG_EQ(CollectiveVolume::GetAlgorithmName(
+                                      scenario.GetAlgorithm(CollectiveKind::ALL_TO_ALL)),
+                                  "staggered",
+                                  "all_to_all");
+            NS_TEST_EXPECT_MSG_EQ(CollectiveVolume::GetAlgorithmName(
+                                      scenario.GetAlgorithm(CollectiveKind::BROADCAST)),
+                                  "recursive-doubling",
+                                  "broadcast");
+        }
+
+        // Defaults: the algorithms when there is no collectives section.
+        Scenario scenario;
+        NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(Yaml().Text(), NAME, scenario), "", "base");
+        NS_TEST_EXPECT_MSG_EQ(scenario.GetAlgorithms().size(), 6u, "every collective");
+        NS_TEST_EXPECT_MSG_EQ(
+            CollectiveVolume::GetAlgorithmName(scenario.GetAlgorithm(CollectiveKind::ALL_REDUCE)),
+            "ring",
+            "default all_reduce");
+        NS_TEST_EXPECT_MSG_EQ(
+            CollectiveVolume::GetAlgorithmName(scenario.GetAlgorithm(CollectiveKind::ALL_TO_ALL)),
+            "direct",
+            "default all_to_all");
+        NS_TEST_EXPECT_MSG_EQ(
+            CollectiveVolume::GetAlgorithmName(scenario.GetAlgorithm(CollectiveKind::SEND_RECV)),
+            "direct",
+            "default send_recv");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The Scenario test suite.
+ */
+class ScenarioTestSuite : public TestSuite
+{
+  public:
+    /** Register the test cases. */
+    ScenarioTestSuite()
+        : TestSuite("llm-fabric-scenario", Type::UNIT)
+    {
+        AddTestCase(new ScenarioFilesTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new ScenarioErrorsTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new ScenarioValuesTestCase, ns3::llmfabric::TEST_QUICK);
+    }
+};
+
+/// Static instance registering the suite.
+static ScenarioTestSuite g_scenarioTestSuite;
+
+} // namespace tests
+} // namespace llmfabric
