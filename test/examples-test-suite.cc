@@ -384,6 +384,106 @@ class PfcIncastExampleTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * llm-fabric-incast over the reliable transport: every flow finishes without a drop, and the
+ * pcaps hold data with increasing PSNs, ACKs, the CNPs the senders counted, and PFC pauses.
+ */
+class IncastExampleTestCase : public TestCase
+{
+  public:
+    IncastExampleTestCase()
+        : TestCase("llm-fabric-incast: flows complete; pcap has PSNs, ACKs, CNPs and PFC")
+    {
+    }
+
+  private:
+    /// @return the number after "key": in a small JSON text (-1 if absent).
+    static double JsonNumber(const std::string& json, const std::string& key)
+    {
+        auto p = json.find("\"" + key + "\": ");
+        return p == std::string::npos ? -1 : std::stod(json.substr(p + key.size() + 4));
+    }
+
+    void DoRun() override
+    {
+        std::string program = FindExample("llm-fabric-incast", GetName());
+        if (program.empty())
+        {
+            return;
+        }
+        for (std::string cc : {"dcqcn", "none"})
+        {
+            std::string dir = CreateTempDirFilename("incast-" + cc);
+            int status = 0;
+            std::string out =
+                RunCommand(program + " --senders=4 --bytes=300000 --bufferSize=1MB --cc=" + cc +
+                               " --outDir='" + dir + "' --pcap='" + dir + "/p'",
+                           status);
+            NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
+            std::ifstream in(dir + "/summary.json");
+            std::stringstream ss;
+            ss << in.rdbuf();
+            std::string json = ss.str();
+            NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows"), 4, "four flows");
+            NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows_done"), 4, "all done");
+            NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "drops"), 0, "PFC: no drop");
+            // 300,000 bytes at MTU 1000: 300 packets per flow, 1200 in all, none resent.
+            NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "data_packets"), 1200, "packets sent");
+            NS_TEST_EXPECT_MSG_NE(json.find("\"slowdown\": {\"min\": "),
+                                  std::string::npos,
+                                  "slowdown distribution");
+            if (!HaveProgram("tshark"))
+            {
+                continue;
+            }
+            // Hosts are nodes 0-4 (senders 0-3, receiver 4), the switch node 5; its device 4
+            // faces the receiver: the data towards it and the receiver's ACKs and CNPs cross it.
+            std::string pcap = dir + "/p-5-4.pcap";
+            std::string psns = RunCommand("tshark -r '" + pcap +
+                                              "' -Y 'ip.src == 10.0.0.1 && infiniband' -T fields "
+                                              "-e infiniband.bth.psn 2>/dev/null | uniq",
+                                          status);
+            std::istringstream lines(psns);
+            std::vector<uint64_t> seen;
+            for (std::string line; std::getline(lines, line);)
+            {
+                seen.push_back(std::stoull(line));
+            }
+            NS_TEST_EXPECT_MSG_EQ(seen.size(), 300, "sender 0's 300 packets cross the port");
+            bool increasing = true;
+            for (size_t i = 1; i < seen.size(); ++i)
+            {
+                increasing = increasing && seen[i] == seen[i - 1] + 1;
+            }
+            NS_TEST_EXPECT_MSG_EQ(increasing, true, "PSNs 0, 1, 2, ... in order");
+            std::string acks = RunCommand("tshark -r '" + pcap +
+                                              "' -Y 'infiniband.bth.opcode == 17' 2>/dev/null | "
+                                              "wc -l",
+                                          status);
+            // ACKs every 16 packets and at the end: ceil(300 / 16) = 19 per flow at least.
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(std::stod(acks), 4 * 19, "ACKs");
+            std::string cnps = RunCommand("tshark -r '" + pcap +
+                                              "' -Y 'infiniband.bth.opcode == 129' 2>/dev/null | "
+                                              "wc -l",
+                                          status);
+            NS_TEST_EXPECT_MSG_EQ(std::stod(cnps), JsonNumber(json, "cnps"), "CNPs counted");
+            if (cc == "none")
+            {
+                std::string pauses =
+                    RunCommand("cat '" + dir + "'/p-5-[0-3].pcap > /dev/null; for f in '" + dir +
+                                   "'/p-5-[0-3].pcap; do tshark -r \"$f\" -Y "
+                                   "'macc.cbfc.pause_time.c3 > 0' 2>/dev/null; done | wc -l",
+                               status);
+                NS_TEST_EXPECT_MSG_GT(std::stod(pauses), 0, "PFC pauses towards the senders");
+                NS_TEST_EXPECT_MSG_EQ(std::stod(pauses),
+                                      JsonNumber(json, "pfc_pause_frames"),
+                                      "every pause frame the switch counted is in its pcaps");
+            }
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The example programs, run as a user runs them.
  */
 class ExamplesTestSuite : public TestSuite
@@ -395,6 +495,7 @@ class ExamplesTestSuite : public TestSuite
         AddTestCase(new WireFormatsExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new WireFormatsBadInputTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new PfcIncastExampleTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new IncastExampleTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

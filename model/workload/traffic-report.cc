@@ -1,0 +1,1011 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "traffic-report.h"
+
+#include "compute-model.h"
+#include "gpu-spec.h"
+#include "parallel-layout.h"
+#include "training-config.h"
+#include "transformer-spec.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <utility>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TrafficReport");
+
+CollectiveAlgorithm
+CollectiveAlgorithms::For(CollectiveKind kind) const
+{
+    switch (kind)
+    {
+    case CollectiveKind::ALL_REDUCE:
+        return allReduce;
+    case CollectiveKind::ALL_GATHER:
+        return allGather;
+    case CollectiveKind::REDUCE_SCATTER:
+        return reduceScatter;
+    case CollectiveKind::ALL_TO_ALL:
+        return allToAll;
+    case CollectiveKind::SEND_RECV:
+        return sendRecv;
+    case CollectiveKind::BROADCAST:
+        break;
+    }
+    return CollectiveAlgorithm::RING;
+}
+
+uint64_t
+TrafficBytes::Sent() const
+{
+    return intraSent + interSent;
+}
+
+uint64_t
+TrafficBytes::Received() const
+{
+    return intraReceived + interReceived;
+}
+
+void
+TrafficBytes::Add(const TrafficBytes& other)
+{
+    intraSent += other.intraSent;
+    interSent += other.interSent;
+    intraReceived += other.intraReceived;
+    interReceived += other.interReceived;
+}
+
+uint32_t
+TrafficEntry::GetGroupSize() const
+{
+    return static_cast<uint32_t>(members.size());
+}
+
+const TrafficBytes&
+TrafficTotals::Of(TrafficStrategy strategy) const
+{
+    return byStrategy[static_cast<std::size_t>(strategy)];
+}
+
+TrafficReport::TrafficReport()
+    : m_ranks(0),
+      m_microBatches(0),
+      m_sequenceLength(0),
+      m_embeddingCopy(0)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+std::string
+TrafficReport::GetStrategyName(TrafficStrategy strategy)
+{
+    switch (strategy)
+    {
+    case TrafficStrategy::DP:
+        return "DP";
+    case TrafficStrategy::TP:
+        return "TP";
+    case TrafficStrategy::PP:
+        return "PP";
+    case TrafficStrategy::CP:
+        return "CP";
+    case TrafficStrategy::EP:
+        return "EP";
+    }
+    return "?";
+}
+
+std::string
+TrafficReport::GetPhaseName(TrafficPhase phase)
+{
+    switch (phase)
+    {
+    case TrafficPhase::FORWARD:
+        return "forward";
+    case TrafficPhase::BACKWARD:
+        return "backward";
+    case TrafficPhase::OPTIMIZER:
+        return "optimizer";
+    }
+    return "?";
+}
+
+namespace
+{
+
+/**
+ * @param model the model.
+ * @return the parameters of one dense FFN or one expert, as TransformerSpec
+ * counts them: 3 (gated) or 2 matrices of HiddenSize x FfnHiddenSize, and with
+ * LinearBias the biases of their outputs.
+ */
+uint64_t
+FfnParameters(const TransformerSpec& model)
+{
+    uint64_t hidden = model.GetHiddenSize();
+    uint64_t ffn = model.GetFfnHiddenSize();
+    uint64_t matrices = model.GetGatedFfn() ? 3 : 2;
+    uint64_t count = matrices * hidden * ffn;
+    if (model.GetLinearBias())
+    {
+        count += (matrices - 1) * ffn + hidden;
+    }
+    return count;
+}
+
+/**
+ * @param model the model.
+ * @param tp the tensor-parallel degree.
+ * @return the KV heads of one TP rank: KvHeads / tp, or 1 when tp > KvHeads
+ * (replicated).
+ */
+uint64_t
+KvHeadsPerTpRank(const TransformerSpec& model, uint32_t tp)
+{
+    return model.GetKvHeads() >= tp ? model.GetKvHeads() / tp : 1;
+}
+
+} // namespace
+
+std::string
+TrafficReport::Build(Ptr<const TransformerSpec> model,
+                     Ptr<const TrainingConfig> config,
+                     Ptr<const ParallelLayout> layout,
+                     uint32_t gpus,
+                     Ptr<const GpuSpec> gpu,
+                     const CollectiveAlgorithms& algorithms)
+{
+    NS_LOG_FUNCTION(this << gpus);
+    m_ranks = 0;
+    m_cache.clear();
+    m_stages.clear();
+    NS_ABORT_MSG_IF(!model || !config || !layout || !gpu, "TrafficReport: a null input");
+
+    std::string problem = layout->Check(*model, gpus);
+    if (!problem.empty())
+    {
+        return problem;
+    }
+    problem = config->Check(layout->GetDp(), *model);
+    if (!problem.empty())
+    {
+        return problem;
+    }
+    problem = gpu->Check();
+    if (!problem.empty())
+    {
+        return "gpu: " + problem;
+    }
+
+    const uint32_t tp = layout->GetTp();
+    const uint32_t cp = layout->GetCp();
+    const uint32_t pp = layout->GetPp();
+    const uint32_t ep = layout->GetEp();
+    const uint32_t virtualStages = layout->GetVirtualStages();
+    const uint32_t sequence = config->GetEffectiveSequenceLength(*model);
+    std::ostringstream message;
+    if (sequence % cp != 0)
+    {
+        message << "sequence length (" << sequence << ") is not divisible by Cp (" << cp << ")";
+        return message.str();
+    }
+    if (layout->GetCpStyle() == ParallelLayout::ULYSSES && cp > 1 &&
+        KvHeadsPerTpRank(*model, tp) % cp != 0)
+    {
+        message << "Ulysses with Cp (" << cp << ") not dividing the "
+                << KvHeadsPerTpRank(*model, tp)
+                << " KV heads per TP rank (KV head replication) is not supported yet";
+        return message.str();
+    }
+
+    m_model = model;
+    m_config = config;
+    m_layout = layout;
+    m_gpu = gpu;
+    m_algorithms = algorithms;
+    m_sequenceLength = sequence;
+    m_microBatches = config->GetGradientAccumulationSteps(layout->GetDp(), *model);
+
+    // Per-stage parameters and FLOPs. Chunk c = k Pp + p of stage p holds layers
+    // [c Lc, (c + 1) Lc), Lc = Layers / (Pp v) (Megatron-LM's interleaved
+    // assignment, Narayanan et al. 2021, section 2.2.2; v = 1 gives contiguous
+    // stages).
+    const uint32_t layers = model->GetLayers();
+    const uint32_t chunks = pp * virtualStages;
+    const uint32_t chunkLayers = layers / chunks;
+    const uint64_t hidden = model->GetHiddenSize();
+    const uint64_t wordEmbedding = static_cast<uint64_t>(model->GetVocabularySize()) * hidden;
+    const uint64_t head = model->GetTiedEmbeddings() ? 0 : wordEmbedding;
+    uint64_t layerSum = 0;
+    for (uint32_t l = 0; l < layers; ++l)
+    {
+        layerSum += model->GetParametersPerLayer(l);
+    }
+    const uint64_t embeddings = model->GetEmbeddingParameterCount();
+    const uint64_t finalNorm = model->GetParameterCount() - embeddings - layerSum - head;
+    // Megatron-LM keeps a copy of a tied word embedding on the last stage when Pp
+    // > 1.
+    m_embeddingCopy = (model->GetTiedEmbeddings() && pp > 1) ? wordEmbedding : 0;
+    const uint64_t routedPerMoeLayer =
+        static_cast<uint64_t>(model->GetExperts()) * FfnParameters(*model);
+    const uint32_t microBatch = config->GetMicroBatchSize();
+
+    for (uint32_t p = 0; p < pp; ++p)
+    {
+        StageParameters stage{0, 0, 0, 0};
+        for (uint32_t k = 0; k < virtualStages; ++k)
+        {
+            uint32_t chunk = k * pp + p;
+            uint32_t first = chunk * chunkLayers;
+            for (uint32_t l = first; l < first + chunkLayers; ++l)
+            {
+                uint64_t count = model->GetParametersPerLayer(l);
+                if (model->IsMoeLayer(l))
+                {
+                    ++stage.moeLayers;
+                    if (ep > 1)
+                    {
+                        count -= routedPerMoeLayer;
+                        stage.expert += routedPerMoeLayer;
+                    }
+                }
+                stage.dense += count;
+            }
+            bool last = chunk + 1 == chunks;
+            if (chunk == 0)
+            {
+                stage.dense += embeddings;
+            }
+            if (last)
+            {
+                stage.dense += finalNorm + head + m_embeddingCopy;
+            }
+            stage.computeFlops += ComputeModel::GetStageForwardFlops(*model,
+                                                                     first,
+                                                                     chunkLayers,
+                                                                     last,
+                                                                     microBatch,
+                                                                     sequence,
+                                                                     tp,
+                                                                     cp) +
+                                  ComputeModel::GetStageBackwardFlops(*model,
+                                                                      first,
+                                                                      chunkLayers,
+                                                                      last,
+                                                                      microBatch,
+                                                                      sequence,
+                                                                      config->GetRecomputation(),
+                                                                      tp,
+                                                                      cp);
+        }
+        m_stages.push_back(stage);
+    }
+    m_ranks = layout->GetWorldSize();
+
+    // Surface unsupported combinations (algorithm and group size, hybrid
+    // sharding) now: every rank has groups of the same sizes, so the first and
+    // last ranks (first and last stage) cover every collective; hybrid sharding's
+    // server spread is checked for every rank.
+    std::vector<uint32_t> probes{0, m_ranks - 1};
+    if (layout->GetFsdp() == ParallelLayout::HYBRID_SHARD)
+    {
+        for (uint32_t r = 1; r + 1 < m_ranks; ++r)
+        {
+            probes.push_back(r);
+        }
+    }
+    for (uint32_t r : probes)
+    {
+        if (m_cache.count(r) != 0)
+        {
+            continue;
+        }
+        RankReport report;
+        problem = ComputeRank(r, report);
+        if (!problem.empty())
+        {
+            m_ranks = 0;
+            m_cache.clear();
+            m_stages.clear();
+            return problem;
+        }
+        m_cache.emplace(r, std::move(report));
+    }
+    return "";
+}
+
+uint32_t
+TrafficReport::GetRankCount() const
+{
+    return m_ranks;
+}
+
+uint32_t
+TrafficReport::GetMicroBatches() const
+{
+    return m_microBatches;
+}
+
+uint64_t
+TrafficReport::GetDenseParameters(uint32_t stage) const
+{
+    NS_ABORT_MSG_IF(stage >= m_stages.size(), "TrafficReport: stage " << stage << " out of range");
+    return m_stages[stage].dense;
+}
+
+const TrafficReport::RankReport&
+TrafficReport::GetRank(uint32_t rank) const
+{
+    NS_ABORT_MSG_IF(rank >= m_ranks,
+                    "TrafficReport: rank " << rank << " out of " << m_ranks
+                                           << " (was Build successful?)");
+    auto found = m_cache.find(rank);
+    if (found != m_cache.end())
+    {
+        return found->second;
+    }
+    RankReport report;
+    std::string problem = ComputeRank(rank, report);
+    NS_ABORT_MSG_IF(!problem.empty(), "TrafficReport: rank " << rank << ": " << problem);
+    return m_cache.emplace(rank, std::move(report)).first->second;
+}
+
+const std::vector<TrafficEntry>&
+TrafficReport::GetRankEntries(uint32_t rank) const
+{
+    return GetRank(rank).entries;
+}
+
+const TrafficTotals&
+TrafficReport::GetRankTotals(uint32_t rank) const
+{
+    return GetRank(rank).totals;
+}
+
+TrafficTotals
+TrafficReport::GetTotals() const
+{
+    TrafficTotals totals;
+    for (uint32_t r = 0; r < m_ranks; ++r)
+    {
+        const TrafficTotals& rankTotals = GetRankTotals(r);
+        for (std::size_t s = 0; s < TRAFFIC_STRATEGIES; ++s)
+        {
+            totals.byStrategy[s].Add(rankTotals.byStrategy[s]);
+        }
+        totals.all.Add(rankTotals.all);
+    }
+    return totals;
+}
+
+Time
+TrafficReport::GetComputeTime(uint32_t rank) const
+{
+    NS_ABORT_MSG_IF(rank >= m_ranks, "TrafficReport: rank " << rank << " out of " << m_ranks);
+    uint32_t stage = m_layout->GetCoordinates(rank).pp;
+    return ComputeModel::GetDuration(m_stages[stage].computeFlops * m_microBatches, *m_gpu);
+}
+
+double
+TrafficReport::GetRequiredBandwidth(uint32_t rank) const
+{
+    const TrafficBytes& bytes = GetRankTotals(rank).all;
+    double seconds = GetComputeTime(rank).GetSeconds();
+    if (seconds <= 0)
+    {
+        return 0;
+    }
+    return static_cast<double>(std::max(bytes.interSent, bytes.interReceived)) * 8.0 / seconds;
+}
+
+std::string
+TrafficReport::AddEntry(uint32_t rank,
+                        TrafficStrategy strategy,
+                        const std::string& variant,
+                        const std::string& what,
+                        CollectiveKind kind,
+                        const std::vector<uint32_t>& members,
+                        uint64_t messageBytes,
+                        uint64_t count,
+                        TrafficPhase phase,
+                        RankReport& out) const
+{
+    if (count == 0 || members.size() < 2)
+    {
+        return "";
+    }
+    auto position = std::find(members.begin(), members.end(), rank);
+    NS_ABORT_MSG_IF(position == members.end(), "TrafficReport: rank not in its own group");
+    TrafficEntry entry;
+    entry.strategy = strategy;
+    entry.variant = variant;
+    entry.what = what;
+    entry.kind = kind;
+    entry.algorithm = m_algorithms.For(kind);
+    entry.members = members;
+    entry.groupRank = static_cast<uint32_t>(position - members.begin());
+    entry.messageBytes = messageBytes;
+    entry.count = count;
+    entry.phase = phase;
+
+    RankVolume volume;
+    std::string problem = CollectiveVolume::Compute(kind,
+                                                    entry.algorithm,
+                                                    entry.GetGroupSize(),
+                                                    messageBytes,
+                                                    entry.groupRank,
+                                                    volume);
+    if (!problem.empty())
+    {
+        return GetStrategyName(strategy) + " " + what + ": " + problem;
+    }
+    entry.steps = volume.steps;
+    // A transfer is intra-server when its peer is on the rank's server.
+    uint32_t server = m_layout->GetServer(rank);
+    for (const CollectiveTransfer& send : volume.sends)
+    {
+        bool intra = m_layout->GetServer(members[send.peer]) == server;
+        (intra ? entry.bytes.intraSent : entry.bytes.interSent) += send.bytes * count;
+    }
+    for (const CollectiveTransfer& receive : volume.receives)
+    {
+        bool intra = m_layout->GetServer(members[receive.peer]) == server;
+        (intra ? entry.bytes.intraReceived : entry.bytes.interReceived) += receive.bytes * count;
+    }
+    out.totals.byStrategy[static_cast<std::size_t>(strategy)].Add(entry.bytes);
+    out.totals.all.Add(entry.bytes);
+    out.entries.push_back(std::move(entry));
+    return "";
+}
+
+std::string
+TrafficReport::SplitHybrid(const std::vector<uint32_t>& members,
+                           uint32_t rank,
+                           std::vector<uint32_t>& shard,
+                           std::vector<uint32_t>& replica) const
+{
+    // Members by server, in group order (servers in ascending order of their
+    // first member).
+    std::map<uint32_t, std::vector<uint32_t>> byServer;
+    std::vector<uint32_t> serverOrder;
+    for (uint32_t member : members)
+    {
+        uint32_t server = m_layout->GetServer(member);
+        if (byServer.count(server) == 0)
+        {
+            serverOrder.push_back(server);
+        }
+        byServer[server].push_back(member);
+    }
+    std::size_t size = byServer.begin()->second.size();
+    for (const auto& serverMembers : byServer)
+    {
+        if (serverMembers.second.size() != size)
+        {
+            std::ostringstream message;
+            message << "FSDP HYBRID_SHARD needs the data-parallel group of rank " << rank
+                    << " spread evenly over servers (server " << serverMembers.first << " holds "
+                    << serverMembers.second.size() << " of its members, server "
+                    << byServer.begin()->first << " " << size << ")";
+            return message.str();
+        }
+    }
+    shard = byServer[m_layout->GetServer(rank)];
+    std::size_t index = std::find(shard.begin(), shard.end(), rank) - shard.begin();
+    replica.clear();
+    for (uint32_t server : serverOrder)
+    {
+        replica.push_back(byServer[server][index]);
+    }
+    return "";
+}
+
+std::string
+TrafficReport::AddDataParallel(uint32_t rank,
+                               const std::vector<uint32_t>& members,
+                               uint64_t parameters,
+                               const std::string& label,
+                               RankReport& out) const
+{
+    if (members.size() < 2 || parameters == 0)
+    {
+        return "";
+    }
+    const uint64_t gradientBytes = parameters * m_config->GetGradientReduceBytes();
+    const uint64_t parameterBytes = parameters * m_config->GetParameterBytes();
+    const uint32_t zero = m_layout->GetZeroStage();
+    const ParallelLayout::FsdpKind fsdp = m_layout->GetFsdp();
+    const std::string gradients = label + " gradients";
+    const std::string weights = label + " parameters";
+    std::string problem;
+
+    // ZeRO-3 / FULL_SHARD: parameters gathered in the forward and backward pass
+    // of every micro-batch (Rajbhandari et al. 2020, 7.2.2; Zhao et al.
+    // 2023, 3.2), gradients reduce-scattered once per iteration (accumulated
+    // unsharded, see the class documentation).
+    auto fullShard = [&](const std::string& variant, const std::vector<uint32_t>& group) {
+        std::string error = AddEntry(rank,
+                                     TrafficStrategy::DP,
+                                     variant,
+                                     weights,
+                                     CollectiveKind::ALL_GATHER,
+                                     group,
+                                     parameterBytes,
+                                     m_microBatches,
+                                     TrafficPhase::FORWARD,
+                                     out);
+        if (error.empty())
+        {
+            error = AddEntry(rank,
+                             TrafficStrategy::DP,
+                             variant,
+                             weights,
+                             CollectiveKind::ALL_GATHER,
+                             group,
+                             parameterBytes,
+                             m_microBatches,
+                             TrafficPhase::BACKWARD,
+                             out);
+        }
+        if (error.empty())
+        {
+            error = AddEntry(rank,
+                             TrafficStrategy::DP,
+                             variant,
+                             gradients,
+                             CollectiveKind::REDUCE_SCATTER,
+                             group,
+                             gradientBytes,
+                             1,
+                             TrafficPhase::BACKWARD,
+                             out);
+        }
+        return error;
+    };
+
+    if (fsdp == ParallelLayout::HYBRID_SHARD)
+    {
+        // Zhao et al. 2023, 3.2.1: FULL_SHARD within the server, all-reduce of the
+        // gradient shard across the replicas.
+        std::vector<uint32_t> shard;
+        std::vector<uint32_t> replica;
+        problem = SplitHybrid(members, rank, shard, replica);
+        if (problem.empty())
+        {
+            problem = fullShard("fsdp-hybrid-shard", shard);
+        }
+        if (problem.empty())
+        {
+            uint32_t index =
+                static_cast<uint32_t>(std::find(shard.begin(), shard.end(), rank) - shard.begin());
+            uint64_t shardBytes = CollectiveVolume::ChunkBytes(gradientBytes,
+                                                               static_cast<uint32_t>(shard.size()),
+                                                               index);
+            problem = AddEntry(rank,
+                               TrafficStrategy::DP,
+                               "fsdp-hybrid-shard",
+                               gradients + " shard",
+                               CollectiveKind::ALL_REDUCE,
+                               replica,
+                               shardBytes,
+                               1,
+                               TrafficPhase::BACKWARD,
+                               out);
+        }
+        return problem;
+    }
+    if (zero == 3 || fsdp == ParallelLayout::FULL_SHARD)
+    {
+        return fullShard(zero == 3 ? "zero-3" : "fsdp-full-shard", members);
+    }
+    if (zero == 1 || zero == 2 || fsdp == ParallelLayout::SHARD_GRAD_OP)
+    {
+        // Rajbhandari et al. 2020, 7.2.1: reduce-scatter of the gradients, then
+        // all-gather of the updated parameter shards.
+        std::string variant = fsdp == ParallelLayout::SHARD_GRAD_OP
+                                  ? "fsdp-shard-grad-op"
+                                  : (zero == 1 ? "zero-1" : "zero-2");
+        problem = AddEntry(rank,
+                           TrafficStrategy::DP,
+                           variant,
+                           gradients,
+                           CollectiveKind::REDUCE_SCATTER,
+                           members,
+                           gradientBytes,
+                           1,
+                           TrafficPhase::BACKWARD,
+                           out);
+        if (problem.empty())
+        {
+            problem = AddEntry(rank,
+                               TrafficStrategy::DP,
+                               variant,
+                               weights,
+                               CollectiveKind::ALL_GATHER,
+                               members,
+                               parameterBytes,
+                               1,
+                               TrafficPhase::OPTIMIZER,
+                               out);
+        }
+        return problem;
+    }
+    // Plain data parallelism: one all-reduce of the gradients per iteration.
+    return AddEntry(rank,
+                    TrafficStrategy::DP,
+                    "none",
+                    gradients,
+                    CollectiveKind::ALL_REDUCE,
+                    members,
+                    gradientBytes,
+                    1,
+                    TrafficPhase::BACKWARD,
+                    out);
+}
+
+std::string
+TrafficReport::ComputeRank(uint32_t rank, RankReport& out) const
+{
+    NS_LOG_FUNCTION(this << rank);
+    const ParallelLayout& layout = *m_layout;
+    const TransformerSpec& model = *m_model;
+    const ParallelLayout::RankCoordinates coordinates = layout.GetCoordinates(rank);
+    const uint32_t tp = layout.GetTp();
+    const uint32_t cp = layout.GetCp();
+    const uint32_t pp = layout.GetPp();
+    const uint32_t ep = layout.GetEp();
+    const uint32_t virtualStages = layout.GetVirtualStages();
+    const bool sequenceParallel = layout.GetSequenceParallel();
+    const bool fullRecompute = m_config->GetRecomputation() == TrainingConfig::FULL;
+    const uint64_t m = m_microBatches;
+    const uint64_t b = m_config->GetMicroBatchSize();
+    const uint64_t s = m_sequenceLength;
+    const uint64_t sLocal = s / cp;
+    const uint64_t h = model.GetHiddenSize();
+    const uint64_t a = m_config->GetActivationBytes();
+    const StageParameters& stage = m_stages[coordinates.pp];
+    const uint64_t l = model.GetLayers() / pp;
+    const uint64_t recomputeFactor = fullRecompute ? 2 : 1;
+    std::string problem;
+
+    // TP: Narayanan et al. 2021, 2.3 (f and g conjugate operators), S = b s' h A.
+    if (tp > 1)
+    {
+        std::vector<uint32_t> group = layout.GetGroup(ParallelLayout::TP, rank);
+        const uint64_t bytes = b * sLocal * h * a;
+        if (!sequenceParallel)
+        {
+            problem = AddEntry(rank,
+                               TrafficStrategy::TP,
+                               "",
+                               "activations",
+                               CollectiveKind::ALL_REDUCE,
+                               group,
+                               bytes,
+                               2 * l * m,
+                               TrafficPhase::FORWARD,
+                               out);
+            if (problem.empty())
+            {
+                problem = AddEntry(rank,
+                                   TrafficStrategy::TP,
+                                   "",
+                                   "activation gradients",
+                                   CollectiveKind::ALL_REDUCE,
+                                   group,
+                                   bytes,
+                                   2 * l * m * recomputeFactor,
+                                   TrafficPhase::BACKWARD,
+                                   out);
+            }
+        }
+        else
+        {
+            // Korthikanti et al. 2022, 4.2.2: g -> all-gather, g-bar ->
+            // reduce-scatter, and the conjugates in the backward pass; S is the full
+            // b s' h A tensor in both.
+            for (CollectiveKind kind : {CollectiveKind::ALL_GATHER, CollectiveKind::REDUCE_SCATTER})
+            {
+                if (problem.empty())
+                {
+                    problem = AddEntry(rank,
+                                       TrafficStrategy::TP,
+                                       "sequence-parallel",
+                                       "activations",
+                                       kind,
+                                       group,
+                                       bytes,
+                                       2 * l * m,
+                                       TrafficPhase::FORWARD,
+                                       out);
+                }
+                if (problem.empty())
+                {
+                    problem = AddEntry(rank,
+                                       TrafficStrategy::TP,
+                                       "sequence-parallel",
+                                       "activation gradients",
+                                       kind,
+                                       group,
+                                       bytes,
+                                       2 * l * m * recomputeFactor,
+                                       TrafficPhase::BACKWARD,
+                                       out);
+                }
+            }
+        }
+        if (!problem.empty())
+        {
+            return problem;
+        }
+    }
+
+    // CP.
+    if (cp > 1)
+    {
+        std::vector<uint32_t> group = layout.GetGroup(ParallelLayout::CP, rank);
+        const uint64_t kv = KvHeadsPerTpRank(model, tp);
+        const uint64_t headSize = model.GetHeadSize();
+        if (layout.GetCpStyle() == ParallelLayout::RING_ALLGATHER)
+        {
+            // Llama 3 (3.3.2): all-gather K and V of the whole sequence, S = 2 b s kv
+            // d A; reduce-scatter of their gradients in the backward pass.
+            const uint64_t bytes = 2 * b * s * kv * headSize * a;
+            problem = AddEntry(rank,
+                               TrafficStrategy::CP,
+                               "all-gather",
+                               "keys and values",
+                               CollectiveKind::ALL_GATHER,
+                               group,
+                               bytes,
+                               l * m,
+                               TrafficPhase::FORWARD,
+                               out);
+            if (problem.empty() && fullRecompute)
+            {
+                problem = AddEntry(rank,
+                                   TrafficStrategy::CP,
+                                   "all-gather",
+                                   "keys and values (recomputed)",
+                                   CollectiveKind::ALL_GATHER,
+                                   group,
+                                   bytes,
+                                   l * m,
+                                   TrafficPhase::BACKWARD,
+                                   out);
+            }
+            if (problem.empty())
+            {
+                problem = AddEntry(rank,
+                                   TrafficStrategy::CP,
+                                   "all-gather",
+                                   "key and value gradients",
+                                   CollectiveKind::REDUCE_SCATTER,
+                                   group,
+                                   bytes,
+                                   l * m,
+                                   TrafficPhase::BACKWARD,
+                                   out);
+            }
+        }
+        else
+        {
+            // Jacobs et al. 2023 (3.1): Q, K, V all-to-all in, output all-to-all out.
+            // Send buffers: the rank's s' tokens of its TP shard's heads (Q and
+            // output: h / tp columns; K and V: kv d columns each).
+            const uint64_t queryBytes = b * sLocal * (h / tp) * a;
+            const uint64_t kvBytes = b * sLocal * kv * headSize * a;
+            const TrafficPhase phases[] = {TrafficPhase::FORWARD, TrafficPhase::BACKWARD};
+            for (TrafficPhase phase : phases)
+            {
+                uint64_t count =
+                    2 * l * m * (phase == TrafficPhase::BACKWARD ? recomputeFactor : 1);
+                if (problem.empty())
+                {
+                    problem = AddEntry(rank,
+                                       TrafficStrategy::CP,
+                                       "ulysses",
+                                       "query and output",
+                                       CollectiveKind::ALL_TO_ALL,
+                                       group,
+                                       queryBytes,
+                                       count,
+                                       phase,
+                                       out);
+                }
+                if (problem.empty())
+                {
+                    problem = AddEntry(rank,
+                                       TrafficStrategy::CP,
+                                       "ulysses",
+                                       "keys and values",
+                                       CollectiveKind::ALL_TO_ALL,
+                                       group,
+                                       kvBytes,
+                                       count,
+                                       phase,
+                                       out);
+                }
+            }
+        }
+        if (!problem.empty())
+        {
+            return problem;
+        }
+    }
+
+    // PP: Narayanan et al. 2021, 2.2; one send-recv per (virtual) stage boundary
+    // and micro-batch, S = b s' h A (/ tp with sequence parallelism).
+    if (pp > 1)
+    {
+        const uint64_t bytes = b * sLocal * h * a / (sequenceParallel ? tp : 1);
+        const uint32_t chunks = pp * virtualStages;
+        uint64_t toNext = 0;   // chunks of this stage with a successor
+        uint64_t fromPrev = 0; // chunks of this stage with a predecessor
+        for (uint32_t k = 0; k < virtualStages; ++k)
+        {
+            uint32_t chunk = k * pp + coordinates.pp;
+            toNext += chunk + 1 < chunks ? 1 : 0;
+            fromPrev += chunk > 0 ? 1 : 0;
+        }
+        ParallelLayout::RankCoordinates next = coordinates;
+        next.pp = (coordinates.pp + 1) % pp;
+        ParallelLayout::RankCoordinates prev = coordinates;
+        prev.pp = (coordinates.pp + pp - 1) % pp;
+        const uint32_t nextRank = layout.GetRank(next);
+        const uint32_t prevRank = layout.GetRank(prev);
+        problem = AddEntry(rank,
+                           TrafficStrategy::PP,
+                           "",
+                           "activations to next stage",
+                           CollectiveKind::SEND_RECV,
+                           {rank, nextRank},
+                           bytes,
+                           toNext * m,
+                           TrafficPhase::FORWARD,
+                           out);
+        if (problem.empty())
+        {
+            problem = AddEntry(rank,
+                               TrafficStrategy::PP,
+                               "",
+                               "activations from previous stage",
+                               CollectiveKind::SEND_RECV,
+                               {prevRank, rank},
+                               bytes,
+                               fromPrev * m,
+                               TrafficPhase::FORWARD,
+                               out);
+        }
+        if (problem.empty())
+        {
+            problem = AddEntry(rank,
+                               TrafficStrategy::PP,
+                               "",
+                               "gradients to previous stage",
+                               CollectiveKind::SEND_RECV,
+                               {rank, prevRank},
+                               bytes,
+                               fromPrev * m,
+                               TrafficPhase::BACKWARD,
+                               out);
+        }
+        if (problem.empty())
+        {
+            problem = AddEntry(rank,
+                               TrafficStrategy::PP,
+                               "",
+                               "gradients from next stage",
+                               CollectiveKind::SEND_RECV,
+                               {nextRank, rank},
+                               bytes,
+                               toNext * m,
+                               TrafficPhase::BACKWARD,
+                               out);
+        }
+        // Tied word embedding: first and last stage all-reduce its gradients
+        // (Megatron-LM).
+        if (problem.empty() && m_embeddingCopy > 0 &&
+            (coordinates.pp == 0 || coordinates.pp + 1 == pp))
+        {
+            ParallelLayout::RankCoordinates first = coordinates;
+            first.pp = 0;
+            ParallelLayout::RankCoordinates last = coordinates;
+            last.pp = pp - 1;
+            uint64_t share = CollectiveVolume::ChunkBytes(m_embeddingCopy, tp, coordinates.tp);
+            problem = AddEntry(rank,
+                               TrafficStrategy::PP,
+                               "",
+                               "tied embedding gradients",
+                               CollectiveKind::ALL_REDUCE,
+                               {layout.GetRank(first), layout.GetRank(last)},
+                               share * m_config->GetGradientReduceBytes(),
+                               1,
+                               TrafficPhase::BACKWARD,
+                               out);
+        }
+        if (!problem.empty())
+        {
+            return problem;
+        }
+    }
+
+    // EP: GShard / Switch dispatch and combine all-to-alls, S = ceil(CF tokens
+    // TopK) h A.
+    if (ep > 1 && stage.moeLayers > 0)
+    {
+        std::vector<uint32_t> group = layout.GetGroup(ParallelLayout::EP, rank);
+        uint64_t routed = b * sLocal * model.GetTopK();
+        uint64_t width = h;
+        if (sequenceParallel)
+        {
+            width = h / tp; // each TP rank routes 1/tp of the tokens: the same bytes
+        }
+        double factor = model.GetCapacityFactor() > 0 ? model.GetCapacityFactor() : 1.0;
+        uint64_t slots = static_cast<uint64_t>(std::ceil(factor * static_cast<double>(routed)));
+        const uint64_t bytes = slots * width * a;
+        const uint64_t count = static_cast<uint64_t>(stage.moeLayers) * m;
+        for (const char* what : {"token dispatch", "token combine"})
+        {
+            if (problem.empty())
+            {
+                problem = AddEntry(rank,
+                                   TrafficStrategy::EP,
+                                   "",
+                                   what,
+                                   CollectiveKind::ALL_TO_ALL,
+                                   group,
+                                   bytes,
+                                   count,
+                                   TrafficPhase::FORWARD,
+                                   out);
+            }
+            if (problem.empty())
+            {
+                problem = AddEntry(rank,
+                                   TrafficStrategy::EP,
+                                   "",
+                                   std::string(what) + " gradients",
+                                   CollectiveKind::ALL_TO_ALL,
+                                   group,
+                                   bytes,
+                                   count * recomputeFactor,
+                                   TrafficPhase::BACKWARD,
+                                   out);
+            }
+        }
+        if (!problem.empty())
+        {
+            return problem;
+        }
+    }
+
+    // DP: the rank's share of its stage's parameters.
+    const uint64_t dense = CollectiveVolume::ChunkBytes(stage.dense, tp, coordinates.tp);
+    ParallelLayout::GroupKind denseKind = cp > 1 ? ParallelLayout::DP_CP : ParallelLayout::DP;
+    problem = AddDataParallel(rank, layout.GetGroup(denseKind, rank), dense, "dense", out);
+    if (problem.empty() && ep > 1 && stage.expert > 0)
+    {
+        const uint64_t expert = CollectiveVolume::ChunkBytes(stage.expert / ep, tp, coordinates.tp);
+        problem = AddDataParallel(rank,
+                                  layout.GetGroup(ParallelLayout::EXPERT_DP, rank),
+                                  expert,
+                                  "expert",
+                                  out);
+    }
+    return problem;
+}
+
+} // namespace ns3

@@ -1,0 +1,440 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TRAFFIC_REPORT_H
+#define TRAFFIC_REPORT_H
+
+#include "collective-volume.h"
+
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class GpuSpec;
+class ParallelLayout;
+class TrainingConfig;
+class TransformerSpec;
+
+/**
+ * @ingroup llm-fabric
+ * The algorithm used for each kind of collective in a TrafficReport.
+ */
+struct CollectiveAlgorithms
+{
+    CollectiveAlgorithm allReduce{CollectiveAlgorithm::RING};     //!< For ALL_REDUCE.
+    CollectiveAlgorithm allGather{CollectiveAlgorithm::RING};     //!< For ALL_GATHER.
+    CollectiveAlgorithm reduceScatter{CollectiveAlgorithm::RING}; //!< For REDUCE_SCATTER.
+    CollectiveAlgorithm allToAll{CollectiveAlgorithm::DIRECT};    //!< For ALL_TO_ALL.
+    CollectiveAlgorithm sendRecv{CollectiveAlgorithm::DIRECT};    //!< For SEND_RECV.
+
+    /**
+     * @param kind a collective (BROADCAST is not used by the report and gives
+     * RING).
+     * @return the algorithm chosen for it.
+     */
+    CollectiveAlgorithm For(CollectiveKind kind) const;
+};
+
+/**
+ * @ingroup llm-fabric
+ * The parallelism strategy a collective of a TrafficReport belongs to.
+ */
+enum class TrafficStrategy
+{
+    DP, ///< Data parallelism: gradient reduction, ZeRO and FSDP collectives.
+    TP, ///< Tensor parallelism (and sequence parallelism).
+    PP, ///< Pipeline parallelism: activations, their gradients, tied-embedding
+        ///< reduction.
+    CP, ///< Context parallelism (all-gather or Ulysses).
+    EP  ///< Expert parallelism: token dispatch and combine.
+};
+
+/// The number of TrafficStrategy values.
+constexpr std::size_t TRAFFIC_STRATEGIES = 5;
+
+/**
+ * @ingroup llm-fabric
+ * When, within an iteration, a collective of a TrafficReport takes place.
+ */
+enum class TrafficPhase
+{
+    FORWARD,  ///< During the forward passes of the micro-batches.
+    BACKWARD, ///< During the backward passes (including recomputation and
+              ///< gradient reduction).
+    OPTIMIZER ///< After the optimizer step (ZeRO-1/2 parameter all-gather).
+};
+
+/**
+ * @ingroup llm-fabric
+ * Payload bytes of a rank, split by direction and by link class: intra-server
+ * when the peer of the transfer is on the same server
+ * (ParallelLayout::GetServer), else inter-server.
+ */
+struct TrafficBytes
+{
+    uint64_t intraSent{0};     //!< Bytes sent to ranks of the same server.
+    uint64_t interSent{0};     //!< Bytes sent to ranks of other servers.
+    uint64_t intraReceived{0}; //!< Bytes received from ranks of the same server.
+    uint64_t interReceived{0}; //!< Bytes received from ranks of other servers.
+
+    /** @return intraSent + interSent. */
+    uint64_t Sent() const;
+    /** @return intraReceived + interReceived. */
+    uint64_t Received() const;
+    /**
+     * Add another count to this one.
+     * @param other the bytes to add.
+     */
+    void Add(const TrafficBytes& other);
+};
+
+/**
+ * @ingroup llm-fabric
+ * One kind of collective a rank takes part in, repeated @c count times per
+ * iteration.
+ */
+struct TrafficEntry
+{
+    TrafficStrategy strategy;      //!< The strategy it belongs to.
+    std::string variant;           //!< For DP the sharding: "none", "zero-1", "zero-2",
+                                   //!< "zero-3", "fsdp-full-shard", "fsdp-shard-grad-op",
+                                   //!< "fsdp-hybrid-shard"; for CP "all-gather" or
+                                   //!< "ulysses"; otherwise "".
+    std::string what;              //!< The tensor moved, e.g. "dense gradients".
+    CollectiveKind kind;           //!< The collective.
+    CollectiveAlgorithm algorithm; //!< Its algorithm.
+    std::vector<uint32_t> members; //!< The global ranks of the group, in group order.
+    uint32_t groupRank;            //!< The index of the rank in members.
+    uint64_t messageBytes;         //!< The message size S, as CollectiveVolume defines it.
+    uint64_t count;                //!< How many times per iteration.
+    TrafficPhase phase;            //!< When it takes place.
+    uint32_t steps;                //!< Steps of one collective (CollectiveVolume).
+    TrafficBytes bytes;            //!< count x the rank's bytes in one collective.
+
+    /** @return the group size, members.size(). */
+    uint32_t GetGroupSize() const;
+};
+
+/**
+ * @ingroup llm-fabric
+ * Bytes by strategy and in total.
+ */
+struct TrafficTotals
+{
+    std::array<TrafficBytes, TRAFFIC_STRATEGIES> byStrategy; //!< Indexed by TrafficStrategy.
+    TrafficBytes all;                                        //!< Sum over the strategies.
+
+    /**
+     * @param strategy a strategy.
+     * @return the bytes of that strategy.
+     */
+    const TrafficBytes& Of(TrafficStrategy strategy) const;
+};
+
+/**
+ * @ingroup llm-fabric
+ * The analytical network traffic of one training iteration: for every rank,
+ * each collective it takes part in, with its group, message size, repetitions
+ * and the bytes the rank sends and receives, split intra-/inter-server; totals
+ * per strategy; and the inter-server bandwidth a rank needs to hide its traffic
+ * behind its compute.
+ *
+ * Notation: b micro-batch size (sequences), s sequence length, h hidden size, A
+ * ActivationBytes, m micro-batches per iteration
+ * (TrainingConfig::GetGradientAccumulationSteps(Dp)), l the layers of the
+ * rank's pipeline stage (Layers / Pp, all its virtual stages together), l_moe
+ * those of them that are mixture-of-experts layers, s' = s / Cp the tokens of a
+ * sequence held by a rank. The bytes of one collective are those of
+ * CollectiveVolume::Compute for the rank's index in the group, and an entry's
+ * bytes are count times those.
+ *
+ * <b>TP</b> (Tp > 1, group TP). Narayanan et al. 2021 (Megatron-LM PTD-P),
+ * section 2.3: each layer has two all-reduces (f after attention, g after the
+ * MLP) in the forward pass and two (their conjugates) in the backward pass,
+ * each of the layer's activations, S = b s' h A. Hence ALL_REDUCE forward count
+ * 2 l m and backward 2 l m. With sequence parallelism (Korthikanti et al. 2022,
+ * section 4.2.2) each all-reduce becomes an all-gather (S = b s' h A, the
+ * gathered output) and a reduce-scatter (S = b s' h A, the input): forward 2 of
+ * each, backward 2 of each. With FULL recomputation the forward collectives run
+ * again in the backward pass (Korthikanti et al. 2022, section 5): backward
+ * counts double. SELECTIVE recomputes only the attention core, which has no TP
+ * collective.
+ *
+ * <b>PP</b> (Pp > 1). Narayanan et al. 2021, section 2.2: per micro-batch, the
+ * activations of the last layer of a (virtual) stage go to the next stage in
+ * the forward pass and their gradients come back in the backward pass, S = b s'
+ * h A. With sequence parallelism each TP rank sends only its sequence shard, S
+ * = b s' h A / Tp; without it the whole tensor is sent by every TP rank
+ * (Megatron-LM's scatter/gather optimisation is not modelled). With
+ * VirtualStages v, stage p holds model chunks c = k Pp + p (k < v,
+ * Megatron-LM's interleaved schedule, section 2.2.2), each of Layers / (Pp v)
+ * consecutive layers; every chunk boundary c -> c + 1 (c < Pp v - 1) is a
+ * SEND_RECV forward and one backward, m times. The group of a SEND_RECV entry
+ * is {sender, receiver}. With TiedEmbeddings and Pp > 1, the last stage holds a
+ * copy of the word embedding (Megatron-LM) whose gradients are all-reduced with
+ * the first stage's once per iteration: ALL_REDUCE in the group {first stage,
+ * last stage} of the rank's share of V h parameters x GetGradientReduceBytes(),
+ * phase BACKWARD.
+ *
+ * <b>DP</b> (group DP, or DP_CP when Cp > 1; with Ep > 1 the routed experts'
+ * parameters are reduced over EXPERT_DP and the rest over DP or DP_CP). The
+ * parameters P of a rank are those of its stage's layers
+ * (TransformerSpec::GetParametersPerLayer), plus the embeddings on the stage of
+ * chunk 0, plus the final norm and the output head on the stage of the last
+ * chunk (with TiedEmbeddings and Pp > 1, the copy of the word embedding), split
+ * over Tp by the integer chunking rule (CollectiveVolume::ChunkBytes) at the
+ * rank's tp coordinate (norms and row-parallel biases, replicated in
+ * Megatron-LM, are counted as split: < 0.1% of the parameters). With Ep > 1 the
+ * routed experts of the stage's MoE layers (Experts FFNs per layer) are split
+ * over Ep (Experts / Ep each) and then over Tp. G = GetGradientReduceBytes(),
+ * W = ParameterBytes. Per group:
+ * - no sharding: ALL_REDUCE of P G once per iteration, BACKWARD;
+ * - ZeRO-1 and ZeRO-2 (Rajbhandari et al. 2020, section 7.2: 2 Psi, the same as
+ * all-reduce) and FSDP SHARD_GRAD_OP: REDUCE_SCATTER of P G (BACKWARD) and
+ * ALL_GATHER of the updated parameters P W (OPTIMIZER), once each;
+ * - ZeRO-3 (Rajbhandari et al. 2020, section 7.2.2: 3 Psi) and FSDP FULL_SHARD
+ * (Zhao et al. 2023, section 3.2: parameters are gathered before forward and
+ * again before backward, as FULL_SHARD frees them after forward): ALL_GATHER of
+ * P W in the forward and again in the backward pass of every micro-batch (count
+ * m each), and REDUCE_SCATTER of P G once per iteration. Accumulation
+ * convention: gradients are accumulated unsharded over the m micro-batches and
+ * reduce-scattered after the last one (FSDP's no_sync(), DeepSpeed's reduction
+ * at the gradient accumulation boundary); the all-gathers are per micro-batch.
+ * The real implementations gather per layer (FSDP unit): the same bytes up to
+ * chunk rounding;
+ * - FSDP HYBRID_SHARD (Zhao et al. 2023, section 3.2.1): the group is cut into
+ * shard groups, the members on one server, and replication groups, the members
+ * with the same index in their shard group; FULL_SHARD within the shard group
+ * (as above), then an ALL_REDUCE of the rank's reduced gradient shard,
+ * ChunkBytes(P G, shard size, index), across the replication group, once per
+ * iteration. Every server must hold the same number of members of the group.
+ *
+ * <b>CP</b> (Cp > 1, group CP). All-gather style (Llama 3 herd of models,
+ * section 3.3.2; Liu et al. 2023 ring attention moves the same K and V around a
+ * ring): per layer and micro-batch an ALL_GATHER forward of K and V, S = 2 b s
+ * kv d A with kv the KV heads of the rank's TP shard (KvHeads / Tp, or 1 when
+ * Tp > KvHeads and KV heads are replicated) and d the head size (S is the
+ * gathered output, the whole sequence), and a REDUCE_SCATTER backward of their
+ * gradients, same S; with FULL recomputation the all-gather runs again in the
+ * backward pass. Ulysses (Jacobs et al. 2023, section 3.1): per layer and
+ * micro-batch, forward, all-to-alls of Q (send buffer b s' (h / Tp) A: the
+ * rank's tokens of all its heads, chunk j the heads going to rank j), K and V
+ * (b s' kv d A each) from sequence shards to head shards, and of the attention
+ * output (b s' (h / Tp) A) back; backward, the same four of the gradients (plus
+ * the forward four again with FULL recomputation). Ulysses needs kv a multiple
+ * of Cp (no KV head replication yet: Build reports it).
+ *
+ * <b>EP</b> (Ep > 1, group EP). GShard (Lepikhin et al. 2020) and Switch (Fedus
+ * et al. 2021, section 2.1): per MoE layer and micro-batch, a dispatch and a
+ * combine ALL_TO_ALL forward and the same two backward (plus the forward two
+ * again with FULL recomputation). A rank's tokens are b s' (divided by Tp with
+ * sequence parallelism, each TP rank routing its shard), each sent to TopK
+ * experts; with capacity padding (Switch, section 2.1) every expert's buffer
+ * holds CapacityFactor x its even share, so the send buffer is S =
+ * ceil(CapacityFactor x tokens x TopK) x h x A (CapacityFactor 0 is taken as
+ * dropless, factor 1). Routing is taken as uniform, so chunk j of S goes to EP
+ * rank j.
+ *
+ * <b>Compute time and bandwidth</b>: a rank's compute time is ComputeModel's
+ * forward and backward FLOPs of its stage's chunks (the LM head on the last
+ * chunk) for one micro-batch, times m, at GpuSpec's effective rate. The
+ * bandwidth needed to hide the inter-server traffic is max(interSent,
+ * interReceived) x 8 / compute time, in bit/s (NCCL's bus bandwidth notes,
+ * doc/PERFORMANCE.md of nccl-tests: the 2(n-1)/n factor is already in the
+ * bytes).
+ *
+ * Ranks are computed lazily, on first request, and kept. The model,
+ * configuration, layout and GPU given to Build must not be changed afterwards.
+ */
+class TrafficReport
+{
+  public:
+    TrafficReport();
+
+    /**
+     * Check the inputs and prepare the report.
+     * @param model the model trained.
+     * @param config the batch and precision.
+     * @param layout the parallel layout.
+     * @param gpus the number of GPUs.
+     * @param gpu the GPU (for compute times).
+     * @param algorithms the algorithm of each collective kind.
+     * @return an empty string, or the problem (the layout's or configuration's
+     * Check message, or an unsupported combination); the report is then empty.
+     */
+    std::string Build(Ptr<const TransformerSpec> model,
+                      Ptr<const TrainingConfig> config,
+                      Ptr<const ParallelLayout> layout,
+                      uint32_t gpus,
+                      Ptr<const GpuSpec> gpu,
+                      const CollectiveAlgorithms& algorithms = CollectiveAlgorithms());
+
+    /** @return the number of ranks (0 before a successful Build). */
+    uint32_t GetRankCount() const;
+
+    /** @return the micro-batches per iteration m. */
+    uint32_t GetMicroBatches() const;
+
+    /**
+     * @param rank a rank, less than GetRankCount().
+     * @return the collectives it takes part in during one iteration.
+     */
+    const std::vector<TrafficEntry>& GetRankEntries(uint32_t rank) const;
+
+    /**
+     * @param rank a rank, less than GetRankCount().
+     * @return its bytes per strategy, summed over its entries.
+     */
+    const TrafficTotals& GetRankTotals(uint32_t rank) const;
+
+    /** @return the bytes per strategy summed over all ranks (computes every
+     * rank). */
+    TrafficTotals GetTotals() const;
+
+    /**
+     * @param rank a rank, less than GetRankCount().
+     * @return its compute time for one iteration (forward and backward of its
+     * stage, m micro-batches).
+     */
+    Time GetComputeTime(uint32_t rank) const;
+
+    /**
+     * @param rank a rank, less than GetRankCount().
+     * @return max(inter-server bytes sent, received) x 8 / GetComputeTime(rank),
+     * in bit/s.
+     */
+    double GetRequiredBandwidth(uint32_t rank) const;
+
+    /**
+     * @param stage a pipeline stage.
+     * @return the parameters of that stage reduced over the dense group (DP or
+     * DP_CP), before the split over Tp.
+     */
+    uint64_t GetDenseParameters(uint32_t stage) const;
+
+    /**
+     * @param strategy a strategy.
+     * @return its name: "DP", "TP", "PP", "CP" or "EP".
+     */
+    static std::string GetStrategyName(TrafficStrategy strategy);
+
+    /**
+     * @param phase a phase.
+     * @return its name: "forward", "backward" or "optimizer".
+     */
+    static std::string GetPhaseName(TrafficPhase phase);
+
+  private:
+    /// The entries and totals of one rank.
+    struct RankReport
+    {
+        std::vector<TrafficEntry> entries; //!< Its collectives.
+        TrafficTotals totals;              //!< Their sums.
+    };
+
+    /// The parameters of one pipeline stage, before the split over tp (and ep).
+    struct StageParameters
+    {
+        uint64_t dense;        //!< Parameters reduced over DP / DP_CP (all if Ep is 1).
+        uint64_t expert;       //!< Routed experts' parameters of the stage (0 if Ep is 1).
+        uint32_t moeLayers;    //!< MoE layers of the stage.
+        uint64_t computeFlops; //!< Forward + backward FLOPs of one micro-batch, one
+                               //!< rank.
+    };
+
+    /**
+     * Compute one rank.
+     * @param rank the rank.
+     * @param[out] out its report.
+     * @return an empty string, or the problem.
+     */
+    std::string ComputeRank(uint32_t rank, RankReport& out) const;
+
+    /**
+     * @param rank the rank.
+     * @return its report, computed if needed (aborts on a problem).
+     */
+    const RankReport& GetRank(uint32_t rank) const;
+
+    /**
+     * Compute one collective of a rank and append it to @p out.
+     * @param rank the global rank.
+     * @param strategy the strategy.
+     * @param variant the variant.
+     * @param what the tensor moved.
+     * @param kind the collective.
+     * @param members the group, in order.
+     * @param messageBytes S.
+     * @param count repetitions per iteration.
+     * @param phase the phase.
+     * @param[out] out the report the entry is appended to (if count and the group
+     * allow).
+     * @return an empty string, or CollectiveVolume's problem.
+     */
+    std::string AddEntry(uint32_t rank,
+                         TrafficStrategy strategy,
+                         const std::string& variant,
+                         const std::string& what,
+                         CollectiveKind kind,
+                         const std::vector<uint32_t>& members,
+                         uint64_t messageBytes,
+                         uint64_t count,
+                         TrafficPhase phase,
+                         RankReport& out) const;
+
+    /**
+     * Append the data-parallel collectives of one parameter set.
+     * @param rank the global rank.
+     * @param members the data-parallel group.
+     * @param parameters the rank's parameters reduced over it.
+     * @param label "dense" or "expert".
+     * @param[out] out the report.
+     * @return an empty string, or the problem.
+     */
+    std::string AddDataParallel(uint32_t rank,
+                                const std::vector<uint32_t>& members,
+                                uint64_t parameters,
+                                const std::string& label,
+                                RankReport& out) const;
+
+    /**
+     * @param members a group.
+     * @param rank a member.
+     * @param[out] shard the members on the server of @p rank.
+     * @param[out] replica the members with the same index in their server's
+     * members.
+     * @return an empty string, or why the group is not evenly spread over
+     * servers.
+     */
+    std::string SplitHybrid(const std::vector<uint32_t>& members,
+                            uint32_t rank,
+                            std::vector<uint32_t>& shard,
+                            std::vector<uint32_t>& replica) const;
+
+    Ptr<const TransformerSpec> m_model;    //!< The model.
+    Ptr<const TrainingConfig> m_config;    //!< The configuration.
+    Ptr<const ParallelLayout> m_layout;    //!< The layout.
+    Ptr<const GpuSpec> m_gpu;              //!< The GPU.
+    CollectiveAlgorithms m_algorithms;     //!< Algorithm per collective kind.
+    uint32_t m_ranks;                      //!< World size (0 before Build).
+    uint32_t m_microBatches;               //!< Micro-batches per iteration m.
+    uint32_t m_sequenceLength;             //!< Sequence length s.
+    std::vector<StageParameters> m_stages; //!< Per pipeline stage.
+    uint64_t m_embeddingCopy;              //!< Tied word embedding parameters synced (0: none).
+    mutable std::map<uint32_t, RankReport> m_cache; //!< Computed ranks.
+};
+
+} // namespace ns3
+
+#endif /* TRAFFIC_REPORT_H */

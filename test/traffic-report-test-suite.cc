@@ -1,0 +1,854 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/collective-volume.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/gpu-spec.h"
+#include "ns3/llm-fabric-compat.h"
+#include "ns3/object.h"
+#include "ns3/parallel-layout.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+#include "ns3/traffic-report.h"
+#include "ns3/training-config.h"
+#include "ns3/transformer-spec.h"
+#include "ns3/uinteger.h"
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup llm-fabric-tests
+ * Tests of TrafficReport. Every expected number is derived by hand in a comment
+ * from the formula cited in traffic-report.h and the schedules of
+ * collective-volume.h, never produced by the code under test. Notation: b
+ * micro-batch, s sequence length, h hidden size, A activation bytes, m
+ * micro-batches, l layers per stage, S a message size, n a group size.
+ */
+
+using namespace ns3;
+
+namespace llmfabric
+{
+namespace tests
+{
+
+namespace
+{
+
+/**
+ * @param preset a preset name.
+ * @return a new model with that preset applied.
+ */
+Ptr<TransformerSpec>
+MakeModel(const std::string& preset)
+{
+    Ptr<TransformerSpec> spec = CreateObject<TransformerSpec>();
+    std::string error = spec->ApplyPreset(preset);
+    NS_ABORT_MSG_IF(!error.empty(), error);
+    return spec;
+}
+
+/**
+ * @param tp tensor-parallel degree.
+ * @param cp context-parallel degree.
+ * @param pp pipeline-parallel degree.
+ * @param dp data-parallel degree.
+ * @param ep expert-parallel degree.
+ * @param gpusPerServer GPUs per server.
+ * @return a new layout (default rank order tp-cp-ep-dp-pp).
+ */
+Ptr<ParallelLayout>
+MakeLayout(uint32_t tp, uint32_t cp, uint32_t pp, uint32_t dp, uint32_t ep, uint32_t gpusPerServer)
+{
+    Ptr<ParallelLayout> layout = CreateObject<ParallelLayout>();
+    layout->SetAttribute("Tp", UintegerValue(tp));
+    layout->SetAttribute("Cp", UintegerValue(cp));
+    layout->SetAttribute("Pp", UintegerValue(pp));
+    layout->SetAttribute("Dp", UintegerValue(dp));
+    layout->SetAttribute("Ep", UintegerValue(ep));
+    layout->SetAttribute("GpusPerServer", UintegerValue(gpusPerServer));
+    return layout;
+}
+
+/**
+ * @param globalBatch global batch, in sequences.
+ * @param microBatch micro-batch size.
+ * @param sequenceLength sequence length (0: the model's).
+ * @return a new configuration (bf16 everywhere, no recomputation).
+ */
+Ptr<TrainingConfig>
+MakeConfig(uint32_t globalBatch, uint32_t microBatch, uint32_t sequenceLength = 0)
+{
+    Ptr<TrainingConfig> config = CreateObject<TrainingConfig>();
+    config->SetAttribute("GlobalBatchSequences", UintegerValue(globalBatch));
+    config->SetAttribute("MicroBatchSize", UintegerValue(microBatch));
+    config->SetAttribute("SequenceLength", UintegerValue(sequenceLength));
+    return config;
+}
+
+/**
+ * Build a report, aborting on a problem.
+ * @param report the report.
+ * @param model the model.
+ * @param config the configuration.
+ * @param layout the layout.
+ * @param algorithms the algorithms.
+ */
+void
+BuildOrAbort(TrafficReport& report,
+             Ptr<TransformerSpec> model,
+             Ptr<TrainingConfig> config,
+             Ptr<ParallelLayout> layout,
+             const CollectiveAlgorithms& algorithms = CollectiveAlgorithms())
+{
+    std::string problem = report.Build(model,
+                                       config,
+                                       layout,
+                                       layout->GetWorldSize(),
+                                       CreateObject<GpuSpec>(),
+                                       algorithms);
+    NS_ABORT_MSG_IF(!problem.empty(), problem);
+}
+
+/**
+ * @param report a built report.
+ * @param rank a rank.
+ * @param strategy a strategy.
+ * @param kind a collective.
+ * @param phase a phase.
+ * @return the entries of the rank matching all three.
+ */
+std::vector<TrafficEntry>
+Find(const TrafficReport& report,
+     uint32_t rank,
+     TrafficStrategy strategy,
+     CollectiveKind kind,
+     TrafficPhase phase)
+{
+    std::vector<TrafficEntry> found;
+    for (const TrafficEntry& entry : report.GetRankEntries(rank))
+    {
+        if (entry.strategy == strategy && entry.kind == kind && entry.phase == phase)
+        {
+            found.push_back(entry);
+        }
+    }
+    return found;
+}
+
+/**
+ * @param first the first rank.
+ * @param count the number of ranks.
+ * @param step the distance between consecutive ranks.
+ * @return first, first + step, ..., count ranks.
+ */
+std::vector<uint32_t>
+Ranks(uint32_t first, uint32_t count, uint32_t step)
+{
+    std::vector<uint32_t> ranks;
+    for (uint32_t i = 0; i < count; ++i)
+    {
+        ranks.push_back(first + i * step);
+    }
+    return ranks;
+}
+
+} // namespace
+
+/**
+ * @ingroup llm-fabric-tests
+ * GPT-2 small, pure data parallelism: the gradient all-reduce, with ring, naive
+ * and double binary tree algorithms, and its intra/inter-server split.
+ */
+class TrafficReportDataParallelTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    TrafficReportDataParallelTestCase()
+        : TestCase("GPT-2 small data parallel gradient all-reduce")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // GPT-2 small has 124,439,808 parameters; bf16 gradients: S = 248,879,616
+        // bytes, and S / 4 = 62,219,904. Ring (NCCL bus bandwidth): 2 (n-1)/n S = 2
+        // x 3 x 62,219,904 = 373,319,424 sent and received by every rank, once per
+        // iteration.
+        Ptr<TransformerSpec> gpt2 = MakeModel("gpt2-small");
+        Ptr<TrainingConfig> config = MakeConfig(512, 1);
+        TrafficReport report;
+        BuildOrAbort(report, gpt2, config, MakeLayout(1, 1, 1, 4, 1, 8));
+        NS_TEST_EXPECT_MSG_EQ(report.GetMicroBatches(), 128u, "512 / (1 x 4)");
+        for (uint32_t r = 0; r < 4; ++r)
+        {
+            const std::vector<TrafficEntry>& entries = report.GetRankEntries(r);
+            NS_TEST_ASSERT_MSG_EQ(entries.size(), 1u, "one collective");
+            const TrafficEntry& entry = entries[0];
+            NS_TEST_EXPECT_MSG_EQ((entry.strategy == TrafficStrategy::DP), true, "DP");
+            NS_TEST_EXPECT_MSG_EQ((entry.kind == CollectiveKind::ALL_REDUCE), true, "all-reduce");
+            NS_TEST_EXPECT_MSG_EQ(entry.variant, "none", "no sharding");
+            NS_TEST_EXPECT_MSG_EQ(entry.messageBytes, 248879616u, "S = 2 x params");
+            NS_TEST_EXPECT_MSG_EQ(entry.count, 1u, "once per iteration");
+            NS_TEST_EXPECT_MSG_EQ((entry.members == Ranks(0, 4, 1)), true, "DP group");
+            NS_TEST_EXPECT_MSG_EQ(entry.groupRank, r, "index");
+            NS_TEST_EXPECT_MSG_EQ(entry.bytes.intraSent, 373319424u, "2 x 3/4 x S");
+            NS_TEST_EXPECT_MSG_EQ(entry.bytes.intraReceived, 373319424u, "2 x 3/4 x S");
+            NS_TEST_EXPECT_MSG_EQ(entry.bytes.interSent, 0u, "one server");
+            NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(r).Of(TrafficStrategy::DP).Sent(),
+                                  373319424u,
+                                  "DP total");
+        }
+
+        // Two GPUs per server: ring r -> r + 1. Rank 0 sends to 1 (server 0, intra)
+        // and receives from 3 (server 1, inter); rank 1 sends to 2 (inter) and
+        // receives from 0 (intra).
+        BuildOrAbort(report, gpt2, config, MakeLayout(1, 1, 1, 4, 1, 2));
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).all.intraSent, 373319424u, "0 -> 1");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).all.interReceived, 373319424u, "3 -> 0");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).all.interSent, 373319424u, "1 -> 2");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).all.intraReceived, 373319424u, "0 -> 1");
+
+        // Naive: rank 0 sends (n-1) S = 746,638,848, the others S = 248,879,616.
+        CollectiveAlgorithms naive;
+        naive.allReduce = CollectiveAlgorithm::NAIVE;
+        BuildOrAbort(report, gpt2, config, MakeLayout(1, 1, 1, 4, 1, 8), naive);
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).all.Sent(), 746638848u, "naive root");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).all.Sent(), 248879616u, "naive leaf");
+        NS_TEST_EXPECT_MSG_EQ((report.GetRankEntries(0)[0].algorithm == CollectiveAlgorithm::NAIVE),
+                              true,
+                              "algorithm recorded");
+
+        // Double binary tree, n = 4, halves of S/2 = 124,439,808. Tree 0: 0 -> 2 ->
+        // {1, 3}; tree 1 (mirror): rank r at place 3 - r, so rank 1 is the root's
+        // child and rank 0, 2 are leaves under it. Rank 0: root of tree 0 with one
+        // child (sends its half once down), leaf of tree 1 (sends its half once
+        // up): S. Rank 2: interior in tree 0 (up once, down to two children: 3
+        // halves), leaf in tree 1 (1 half): 4 x S/2 = 497,759,232.
+        CollectiveAlgorithms tree;
+        tree.allReduce = CollectiveAlgorithm::DOUBLE_BINARY_TREE;
+        BuildOrAbort(report, gpt2, config, MakeLayout(1, 1, 1, 4, 1, 8), tree);
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).all.Sent(), 248879616u, "tree rank 0");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(2).all.Sent(), 497759232u, "tree rank 2");
+
+        // A problem of the layout is returned as Check() words it.
+        NS_TEST_EXPECT_MSG_EQ(
+            report.Build(gpt2, config, MakeLayout(1, 1, 1, 4, 1, 8), 8, CreateObject<GpuSpec>()),
+            "tp 1 x cp 1 x pp 1 x dp 4 = 4 != 8 GPUs",
+            "layout problem");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankCount(), 0u, "empty after a problem");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * GPT-2 small with tensor parallelism 2 on one server, with and without
+ * sequence parallelism.
+ */
+class TrafficReportTensorParallelTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    TrafficReportTensorParallelTestCase()
+        : TestCase("GPT-2 small tensor parallel all-reduces and sequence "
+                   "parallelism")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // b = 2, s = 1024, h = 768, A = 2: S = 2 x 1024 x 768 x 2 = 3,145,728
+        // (Narayanan 2021 2.3). m = 8 / (2 x 1) = 4, l = 12: 2 l m = 96 all-reduces
+        // forward, 96 backward. Ring with n = 2 sends 2 x 1/2 x S = S per
+        // all-reduce: 192 x 3,145,728 = 603,979,776, all intra.
+        Ptr<TransformerSpec> gpt2 = MakeModel("gpt2-small");
+        Ptr<TrainingConfig> config = MakeConfig(8, 2);
+        Ptr<ParallelLayout> layout = MakeLayout(2, 1, 1, 1, 1, 8);
+        TrafficReport report;
+        BuildOrAbort(report, gpt2, config, layout);
+        for (uint32_t r = 0; r < 2; ++r)
+        {
+            std::vector<TrafficEntry> forward = Find(report,
+                                                     r,
+                                                     TrafficStrategy::TP,
+                                                     CollectiveKind::ALL_REDUCE,
+                                                     TrafficPhase::FORWARD);
+            NS_TEST_ASSERT_MSG_EQ(forward.size(), 1u, "one forward entry");
+            NS_TEST_EXPECT_MSG_EQ(forward[0].messageBytes, 3145728u, "b s h A");
+            NS_TEST_EXPECT_MSG_EQ(forward[0].count, 96u, "2 l m");
+            NS_TEST_EXPECT_MSG_EQ((forward[0].members == Ranks(0, 2, 1)), true, "TP group");
+            std::vector<TrafficEntry> backward = Find(report,
+                                                      r,
+                                                      TrafficStrategy::TP,
+                                                      CollectiveKind::ALL_REDUCE,
+                                                      TrafficPhase::BACKWARD);
+            NS_TEST_ASSERT_MSG_EQ(backward.size(), 1u, "one backward entry");
+            NS_TEST_EXPECT_MSG_EQ(backward[0].count, 96u, "2 l m");
+            const TrafficBytes& tpBytes = report.GetRankTotals(r).Of(TrafficStrategy::TP);
+            NS_TEST_EXPECT_MSG_EQ(tpBytes.intraSent, 603979776u, "192 x S");
+            NS_TEST_EXPECT_MSG_EQ(tpBytes.intraReceived, 603979776u, "192 x S");
+            NS_TEST_EXPECT_MSG_EQ(tpBytes.interSent, 0u, "one server");
+            NS_TEST_EXPECT_MSG_EQ(report.GetRankEntries(r).size(), 2u, "no DP (dp 1)");
+        }
+
+        // Sequence parallelism (Korthikanti 2022): per layer and micro-batch 2
+        // all-gathers and 2 reduce-scatters forward and the same backward, S =
+        // 3,145,728. Ring with n = 2: each sends S/2 = 1,572,864; 4 x 96 = 384
+        // collectives x S/2 = 603,979,776, the same volume.
+        layout->SetAttribute("SequenceParallel", BooleanValue(true));
+        BuildOrAbort(report, gpt2, config, layout);
+        std::vector<TrafficEntry> gathers =
+            Find(report, 0, TrafficStrategy::TP, CollectiveKind::ALL_GATHER, TrafficPhase::FORWARD);
+        NS_TEST_ASSERT_MSG_EQ(gathers.size(), 1u, "forward all-gathers");
+        NS_TEST_EXPECT_MSG_EQ(gathers[0].messageBytes, 3145728u, "gathered b s h A");
+        NS_TEST_EXPECT_MSG_EQ(gathers[0].count, 96u, "2 l m");
+        NS_TEST_EXPECT_MSG_EQ(gathers[0].bytes.intraSent, 96u * 1572864u, "S/2 each");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankEntries(0).size(), 4u, "AG, RS x fwd, bwd");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).Of(TrafficStrategy::TP).intraSent,
+                              603979776u,
+                              "same volume as all-reduce");
+
+        // FULL recomputation reruns the forward collectives in backward: without
+        // sequence parallelism 96 + 2 x 96 = 288 all-reduces x S = 905,969,664.
+        layout->SetAttribute("SequenceParallel", BooleanValue(false));
+        config->SetRecomputation(TrainingConfig::FULL);
+        BuildOrAbort(report, gpt2, config, layout);
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).Of(TrafficStrategy::TP).intraSent,
+                              905969664u,
+                              "recomputed forward all-reduces");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * GPT-2 small with pipeline parallelism 2: send/recv counts, bytes, the
+ * tied-embedding all-reduce, the stages' parameters and interleaving.
+ */
+class TrafficReportPipelineTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    TrafficReportPipelineTestCase()
+        : TestCase("GPT-2 small pipeline send and receive")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // S = b s h A = 1 x 1024 x 768 x 2 = 1,572,864; m = 8 / 1 = 8. Rank 0
+        // (stage 0) sends activations 8 times and receives gradients 8 times; rank
+        // 1 the converse. GpusPerServer 1: every transfer is inter-server.
+        Ptr<TransformerSpec> gpt2 = MakeModel("gpt2-small");
+        Ptr<TrainingConfig> config = MakeConfig(8, 1);
+        Ptr<ParallelLayout> layout = MakeLayout(1, 1, 2, 1, 1, 1);
+        TrafficReport report;
+        BuildOrAbort(report, gpt2, config, layout);
+
+        std::vector<TrafficEntry> sends =
+            Find(report, 0, TrafficStrategy::PP, CollectiveKind::SEND_RECV, TrafficPhase::FORWARD);
+        NS_TEST_ASSERT_MSG_EQ(sends.size(), 1u, "stage 0 only sends forward");
+        NS_TEST_EXPECT_MSG_EQ(sends[0].messageBytes, 1572864u, "b s h A");
+        NS_TEST_EXPECT_MSG_EQ(sends[0].count, 8u, "m");
+        NS_TEST_EXPECT_MSG_EQ((sends[0].members == Ranks(0, 2, 1)), true, "{0 -> 1}");
+        NS_TEST_EXPECT_MSG_EQ(sends[0].bytes.interSent, 8u * 1572864u, "8 S");
+        std::vector<TrafficEntry> back =
+            Find(report, 0, TrafficStrategy::PP, CollectiveKind::SEND_RECV, TrafficPhase::BACKWARD);
+        NS_TEST_ASSERT_MSG_EQ(back.size(), 1u, "stage 0 only receives backward");
+        NS_TEST_EXPECT_MSG_EQ(back[0].bytes.interReceived, 8u * 1572864u, "8 S");
+        NS_TEST_EXPECT_MSG_EQ(back[0].bytes.interSent, 0u, "receiver");
+
+        // Tied embedding (Megatron-LM): V h = 50,257 x 768 = 38,597,376 parameters,
+        // S = 77,194,752 bytes; ring all-reduce with n = 2 sends S. Stage 0's PP
+        // sends: 12,582,912 + 77,194,752 = 89,777,664; rank 1 the same (gradients
+        // back + embedding).
+        std::vector<TrafficEntry> tied = Find(report,
+                                              1,
+                                              TrafficStrategy::PP,
+                                              CollectiveKind::ALL_REDUCE,
+                                              TrafficPhase::BACKWARD);
+        NS_TEST_ASSERT_MSG_EQ(tied.size(), 1u, "embedding all-reduce");
+        NS_TEST_EXPECT_MSG_EQ(tied[0].messageBytes, 77194752u, "2 V h");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).Of(TrafficStrategy::PP).interSent,
+                              89777664u,
+                              "stage 0 PP bytes");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).Of(TrafficStrategy::PP).interSent,
+                              89777664u,
+                              "stage 1 PP bytes");
+
+        // Parameters per GPT-2 layer: norms 2 x 1,536 = 3,072; attention 4 h^2 + 4
+        // h = 2,362,368; FFN 2 x 768 x 3,072 + 3,072 + 768 = 4,722,432: 7,087,872.
+        // Stage 0: token and position embeddings 50,257 x 768 + 1,024 x 768 =
+        // 39,383,808 plus 6 layers 42,527,232 = 81,911,040. Stage 1: 6 layers,
+        // final norm 1,536 and the embedding copy 38,597,376 = 81,126,144.
+        NS_TEST_EXPECT_MSG_EQ(report.GetDenseParameters(0), 81911040u, "stage 0");
+        NS_TEST_EXPECT_MSG_EQ(report.GetDenseParameters(1), 81126144u, "stage 1");
+
+        // Interleaved, 2 virtual stages: stage 0 holds chunks 0 and 2, stage 1
+        // chunks 1 and 3. Stage 0 sends forward at boundaries 0 -> 1 and 2 -> 3 (2
+        // m = 16) and receives at 1 -> 2 (m = 8); stage 1 sends at 1 -> 2 (8) and
+        // receives at 0 -> 1 and 2 -> 3 (16).
+        layout->SetAttribute("VirtualStages", UintegerValue(2));
+        BuildOrAbort(report, gpt2, config, layout);
+        std::vector<TrafficEntry> forward =
+            Find(report, 0, TrafficStrategy::PP, CollectiveKind::SEND_RECV, TrafficPhase::FORWARD);
+        NS_TEST_ASSERT_MSG_EQ(forward.size(), 2u, "send and receive");
+        NS_TEST_EXPECT_MSG_EQ(forward[0].count, 16u, "sends 2 m");
+        NS_TEST_EXPECT_MSG_EQ(forward[1].count, 8u, "receives m");
+        NS_TEST_EXPECT_MSG_EQ(forward[1].groupRank, 1u, "receiver");
+        NS_TEST_EXPECT_MSG_EQ(forward[1].bytes.interReceived, 8u * 1572864u, "m S");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * GPT-3 175B on 1024 GPUs, tp 8 x pp 8 x dp 16, 8 GPUs per server.
+ */
+class TrafficReportGpt3TestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    TrafficReportGpt3TestCase()
+        : TestCase("GPT-3 175B tp 8 x pp 8 x dp 16")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Rank order tp-cp-ep-dp-pp: rank = tp + 8 (dp + 16 pp); server = rank / 8
+        // = dp + 16 pp. TP groups are servers (intra); DP peers are 8 ranks apart
+        // and PP peers 128 (inter).
+        Ptr<TransformerSpec> gpt3 = MakeModel("gpt3-175b");
+        Ptr<TrainingConfig> config = MakeConfig(1536, 1);
+        Ptr<ParallelLayout> layout = MakeLayout(8, 1, 8, 16, 1, 8);
+        TrafficReport report;
+        auto start = std::chrono::steady_clock::now();
+        BuildOrAbort(report, gpt3, config, layout);
+        TrafficTotals totals = report.GetTotals();
+        double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        NS_TEST_EXPECT_MSG_LT(seconds, 1.0, "1024 ranks well under a second");
+        NS_TEST_EXPECT_MSG_EQ(report.GetMicroBatches(), 96u, "1536 / 16");
+
+        // Rank 3 x 128 + 5 x 8 + 2 = 426: tp 2, dp 5, stage 3 (a middle stage).
+        const uint32_t rank = 426;
+        const TrafficTotals& own = report.GetRankTotals(rank);
+
+        // TP: S = b s h A = 2,048 x 12,288 x 2 = 50,331,648; l = 96 / 8 = 12, m =
+        // 96: 2 l m = 2,304 all-reduces forward and 2,304 backward; ring n = 8
+        // sends 2 x 7/8 S = 88,080,384: 4,608 x 88,080,384 = 405,874,409,472, all
+        // intra-server.
+        std::vector<TrafficEntry> tpForward = Find(report,
+                                                   rank,
+                                                   TrafficStrategy::TP,
+                                                   CollectiveKind::ALL_REDUCE,
+                                                   TrafficPhase::FORWARD);
+        NS_TEST_ASSERT_MSG_EQ(tpForward.size(), 1u, "TP forward");
+        NS_TEST_EXPECT_MSG_EQ(tpForward[0].messageBytes, 50331648u, "b s h A");
+        NS_TEST_EXPECT_MSG_EQ(tpForward[0].count, 2304u, "2 l m");
+        NS_TEST_EXPECT_MSG_EQ((tpForward[0].members == Ranks(424, 8, 1)), true, "TP group");
+        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::TP).intraSent,
+                              uint64_t{405874409472},
+                              "TP bytes");
+        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::TP).interSent, 0u, "TP intra-server");
+
+        // PP: S = 50,331,648 (no sequence parallelism); a middle stage sends m
+        // activations forward and m gradients backward: 192 x S = 9,663,676,416,
+        // inter-server. No embedding all-reduce on a middle stage.
+        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::PP).interSent,
+                              uint64_t{9663676416},
+                              "PP bytes");
+        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::PP).interReceived,
+                              uint64_t{9663676416},
+                              "PP bytes received");
+        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::PP).intraSent, 0u, "PP inter-server");
+
+        // DP: a GPT-3 layer has norms 4 h = 49,152, attention 4 h^2 + 4 h =
+        // 604,028,928 and FFN 2 x 12,288 x 49,152 + 49,152 + 12,288 =
+        // 1,208,020,992: 1,812,099,072 parameters. The stage's 12 layers over tp 8:
+        // 12 x 226,512,384 = 2,718,148,608 per rank, S = 5,436,297,216 bytes; ring
+        // n = 16: 2 x 15/16 S = 30 x 339,768,576 = 10,193,057,280.
+        NS_TEST_EXPECT_MSG_EQ(report.GetDenseParameters(3), uint64_t{21745188864}, "12 layers");
+        std::vector<TrafficEntry> dp = Find(report,
+                                            rank,
+                                            TrafficStrategy::DP,
+                                            CollectiveKind::ALL_REDUCE,
+                                            TrafficPhase::BACKWARD);
+        NS_TEST_ASSERT_MSG_EQ(dp.size(), 1u, "DP all-reduce");
+        NS_TEST_EXPECT_MSG_EQ(dp[0].messageBytes, uint64_t{5436297216}, "2 P / 8");
+        NS_TEST_EXPECT_MSG_EQ((dp[0].members == Ranks(386, 16, 8)), true, "DP group");
+        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::DP).interSent,
+                              uint64_t{10193057280},
+                              "DP bytes");
+        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::DP).intraSent, 0u, "DP inter-server");
+
+        // First stage (rank 2: tp 2, dp 0): the tied-embedding all-reduce with the
+        // last stage (rank 2 + 7 x 128 = 898) of V h / 8 = 50,257 x 12,288 / 8 =
+        // 77,194,752 parameters, S = 154,389,504, ring n = 2 sends S.
+        std::vector<TrafficEntry> tied = Find(report,
+                                              2,
+                                              TrafficStrategy::PP,
+                                              CollectiveKind::ALL_REDUCE,
+                                              TrafficPhase::BACKWARD);
+        NS_TEST_ASSERT_MSG_EQ(tied.size(), 1u, "embedding all-reduce");
+        NS_TEST_EXPECT_MSG_EQ(tied[0].messageBytes, 154389504u, "2 V h / 8");
+        NS_TEST_EXPECT_MSG_EQ((tied[0].members == std::vector<uint32_t>{2, 898}), true, "pair");
+
+        // Bandwidth to hide the inter-server bytes behind the compute.
+        double expected =
+            static_cast<double>(own.all.interSent) * 8.0 / report.GetComputeTime(rank).GetSeconds();
+        NS_TEST_EXPECT_MSG_EQ_TOL(report.GetRequiredBandwidth(rank),
+                                  expected,
+                                  expected * 1e-12,
+                                  "bits / compute time");
+        NS_TEST_EXPECT_MSG_GT(report.GetComputeTime(rank).GetSeconds(), 0.0, "compute");
+
+        // Sums over 1024 ranks: TP 1024 x 405,874,409,472 (every rank is the same).
+        NS_TEST_EXPECT_MSG_EQ(totals.Of(TrafficStrategy::TP).intraSent,
+                              uint64_t{405874409472} * 1024,
+                              "TP sum");
+        NS_TEST_EXPECT_MSG_EQ(totals.all.interSent, totals.all.interReceived, "conservation");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Llama 3 8B with ZeRO-3, FSDP FULL_SHARD and HYBRID_SHARD.
+ */
+class TrafficReportShardingTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    TrafficReportShardingTestCase()
+        : TestCase("Llama 3 8B ZeRO-3 and FSDP")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Llama 3 8B: 8,030,261,248 parameters; W = 2: S = 16,060,522,496, S / 8 =
+        // 2,007,565,312. dp 8 on one server, m = 64 / 8 = 8. FULL_SHARD: all-gather
+        // forward and backward per micro-batch (16 x, ring sends 7/8 S =
+        // 14,052,957,184 each), one reduce-scatter of the gradients (7/8 S): 17 x
+        // 14,052,957,184 = 238,900,272,128.
+        Ptr<TransformerSpec> llama = MakeModel("llama3-8b");
+        Ptr<TrainingConfig> config = MakeConfig(64, 1);
+        Ptr<ParallelLayout> layout = MakeLayout(1, 1, 1, 8, 1, 8);
+        layout->SetFsdp(ParallelLayout::FULL_SHARD);
+        TrafficReport report;
+        BuildOrAbort(report, llama, config, layout);
+        std::vector<TrafficEntry> gathers =
+            Find(report, 5, TrafficStrategy::DP, CollectiveKind::ALL_GATHER, TrafficPhase::FORWARD);
+        NS_TEST_ASSERT_MSG_EQ(gathers.size(), 1u, "forward all-gather");
+        NS_TEST_EXPECT_MSG_EQ(gathers[0].messageBytes, uint64_t{16060522496}, "2 P");
+        NS_TEST_EXPECT_MSG_EQ(gathers[0].count, 8u, "per micro-batch");
+        NS_TEST_EXPECT_MSG_EQ(gathers[0].variant, "fsdp-full-shard", "variant");
+        std::vector<TrafficEntry> scatters = Find(report,
+                                                  5,
+                                                  TrafficStrategy::DP,
+                                                  CollectiveKind::REDUCE_SCATTER,
+                                                  TrafficPhase::BACKWARD);
+        NS_TEST_ASSERT_MSG_EQ(scatters.size(), 1u, "reduce-scatter");
+        NS_TEST_EXPECT_MSG_EQ(scatters[0].count, 1u, "per iteration");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(5).Of(TrafficStrategy::DP).intraSent,
+                              uint64_t{238900272128},
+                              "FULL_SHARD bytes");
+
+        // ZeRO-3: the same collectives.
+        layout->SetFsdp(ParallelLayout::NONE);
+        layout->SetAttribute("ZeroStage", UintegerValue(3));
+        BuildOrAbort(report, llama, config, layout);
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(5).Of(TrafficStrategy::DP).intraSent,
+                              uint64_t{238900272128},
+                              "ZeRO-3 bytes");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankEntries(5)[0].variant, "zero-3", "variant");
+
+        // ZeRO-1: one reduce-scatter (7/8 S) and one all-gather (7/8 S) = 2 x
+        // 14,052,957,184 = 28,105,914,368, the all-reduce's volume (Rajbhandari
+        // 2020, 7.2.1).
+        layout->SetAttribute("ZeroStage", UintegerValue(1));
+        BuildOrAbort(report, llama, config, layout);
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(5).Of(TrafficStrategy::DP).intraSent,
+                              uint64_t{28105914368},
+                              "ZeRO-1 bytes");
+
+        // HYBRID_SHARD, dp 16 on 2 servers, m = 128 / 16 = 8: FULL_SHARD among the
+        // 8 ranks of a server (238,900,272,128 intra as above), then a ring
+        // all-reduce of the gradient shard S / 8 = 2,007,565,312 with the rank 8
+        // apart (n = 2: sends the whole shard), inter.
+        layout->SetAttribute("ZeroStage", UintegerValue(0));
+        layout->SetAttribute("Dp", UintegerValue(16));
+        layout->SetFsdp(ParallelLayout::HYBRID_SHARD);
+        BuildOrAbort(report, llama, MakeConfig(128, 1), layout);
+        const TrafficBytes& hybrid = report.GetRankTotals(3).Of(TrafficStrategy::DP);
+        NS_TEST_EXPECT_MSG_EQ(hybrid.intraSent, uint64_t{238900272128}, "shard group");
+        NS_TEST_EXPECT_MSG_EQ(hybrid.interSent, uint64_t{2007565312}, "replica all-reduce");
+        std::vector<TrafficEntry> replica = Find(report,
+                                                 3,
+                                                 TrafficStrategy::DP,
+                                                 CollectiveKind::ALL_REDUCE,
+                                                 TrafficPhase::BACKWARD);
+        NS_TEST_ASSERT_MSG_EQ(replica.size(), 1u, "replica all-reduce");
+        NS_TEST_EXPECT_MSG_EQ((replica[0].members == std::vector<uint32_t>{3, 11}), true, "pair");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Llama 3 8B with context parallelism 2, all-gather style and Ulysses.
+ */
+class TrafficReportContextParallelTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    TrafficReportContextParallelTestCase()
+        : TestCase("Llama 3 8B context parallel 2")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // s = 8,192, 8 KV heads of d = 128, b = 1, A = 2, m = 4 / 1 = 4, l = 32.
+        // Llama 3: the all-gather of K and V, S = 2 b s kv d A = 2 x 8,192 x 8 x
+        // 128 x 2 = 33,554,432; ring n = 2 sends S/2 = 16,777,216. Forward l m =
+        // 128 all-gathers, backward 128 reduce-scatters (S/2 each): 256 x
+        // 16,777,216 = 4,294,967,296.
+        Ptr<TransformerSpec> llama = MakeModel("llama3-8b");
+        Ptr<TrainingConfig> config = MakeConfig(4, 1);
+        Ptr<ParallelLayout> layout = MakeLayout(1, 2, 1, 1, 1, 8);
+        TrafficReport report;
+        BuildOrAbort(report, llama, config, layout);
+        std::vector<TrafficEntry> gathers =
+            Find(report, 1, TrafficStrategy::CP, CollectiveKind::ALL_GATHER, TrafficPhase::FORWARD);
+        NS_TEST_ASSERT_MSG_EQ(gathers.size(), 1u, "K, V all-gather");
+        NS_TEST_EXPECT_MSG_EQ(gathers[0].messageBytes, 33554432u, "2 b s kv d A");
+        NS_TEST_EXPECT_MSG_EQ(gathers[0].count, 128u, "l m");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).Of(TrafficStrategy::CP).intraSent,
+                              uint64_t{4294967296},
+                              "CP bytes");
+
+        // The DP gradient group is DP_CP = {0, 1}: all-reduce of 2 x 8,030,261,248
+        // = 16,060,522,496 bytes, ring n = 2 sends S.
+        std::vector<TrafficEntry> dp = Find(report,
+                                            1,
+                                            TrafficStrategy::DP,
+                                            CollectiveKind::ALL_REDUCE,
+                                            TrafficPhase::BACKWARD);
+        NS_TEST_ASSERT_MSG_EQ(dp.size(), 1u, "gradients over DP_CP");
+        NS_TEST_EXPECT_MSG_EQ((dp[0].members == Ranks(0, 2, 1)), true, "DP_CP group");
+        NS_TEST_EXPECT_MSG_EQ(dp[0].bytes.intraSent, uint64_t{16060522496}, "S");
+
+        // Ulysses (Jacobs 2023): send buffers Q and output b (s/2) h A = 4,096 x
+        // 4,096 x 2 = 33,554,432, K and V b (s/2) kv d A = 4,096 x 1,024 x 2 =
+        // 8,388,608. All-to-all n = 2 sends half of each. Per phase 2 l m = 256 of
+        // each pair: 256 x (16,777,216 + 4,194,304) = 5,368,709,120; forward and
+        // backward: 10,737,418,240.
+        layout->SetCpStyle(ParallelLayout::ULYSSES);
+        BuildOrAbort(report, llama, config, layout);
+        std::vector<TrafficEntry> a2a =
+            Find(report, 0, TrafficStrategy::CP, CollectiveKind::ALL_TO_ALL, TrafficPhase::FORWARD);
+        NS_TEST_ASSERT_MSG_EQ(a2a.size(), 2u, "Q/output and K/V");
+        NS_TEST_EXPECT_MSG_EQ(a2a[0].messageBytes, 33554432u, "Q buffer");
+        NS_TEST_EXPECT_MSG_EQ(a2a[1].messageBytes, 8388608u, "K buffer");
+        NS_TEST_EXPECT_MSG_EQ(a2a[0].count, 256u, "2 l m");
+        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).Of(TrafficStrategy::CP).intraSent,
+                              uint64_t{10737418240},
+                              "Ulysses bytes");
+
+        // Cp 16 does not divide the 8 KV heads: not supported (32 heads / 16 is
+        // fine for Check).
+        Ptr<ParallelLayout> wide = MakeLayout(1, 16, 1, 1, 1, 8);
+        wide->SetCpStyle(ParallelLayout::ULYSSES);
+        NS_TEST_EXPECT_MSG_EQ(report.Build(llama, config, wide, 16, CreateObject<GpuSpec>()),
+                              "Ulysses with Cp (16) not dividing the 8 KV heads per TP rank (KV "
+                              "head replication) is not supported yet",
+                              "Ulysses KV replication");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Mixtral 8x7B with expert parallelism 8.
+ */
+class TrafficReportExpertParallelTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    TrafficReportExpertParallelTestCase()
+        : TestCase("Mixtral 8x7B expert parallel all-to-all")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // dp 8, ep 8, 4 GPUs per server; s = 4,096, b = 1, TopK 2, h = 4,096, A =
+        // 2, capacity factor 1: S = 4,096 x 2 x 4,096 x 2 = 67,108,864, chunk S / 8
+        // = 8,388,608. Rank 0 sends 7 chunks, 3 to ranks 1-3 (intra: 25,165,824)
+        // and 4 to ranks 4-7 (inter: 33,554,432). m = 16 / 8 = 2, 32 MoE layers:
+        // count l m = 64 for each of dispatch and combine, forward and backward:
+        // 256 x 58,720,256 = 15,032,385,536 sent, of which 256 x 33,554,432 =
+        // 8,589,934,592 inter-server.
+        Ptr<TransformerSpec> mixtral = MakeModel("mixtral-8x7b");
+        Ptr<TrainingConfig> config = MakeConfig(16, 1, 4096);
+        Ptr<ParallelLayout> layout = MakeLayout(1, 1, 1, 8, 8, 4);
+        TrafficReport report;
+        BuildOrAbort(report, mixtral, config, layout);
+        std::vector<TrafficEntry> forward =
+            Find(report, 0, TrafficStrategy::EP, CollectiveKind::ALL_TO_ALL, TrafficPhase::FORWARD);
+        NS_TEST_ASSERT_MSG_EQ(forward.size(), 2u, "dispatch and combine");
+        NS_TEST_EXPECT_MSG_EQ(forward[0].messageBytes, 67108864u, "tokens TopK h A");
+        NS_TEST_EXPECT_MSG_EQ(forward[0].count, 64u, "l m");
+        NS_TEST_EXPECT_MSG_EQ((forward[0].members == Ranks(0, 8, 1)), true, "EP group");
+        NS_TEST_EXPECT_MSG_EQ(forward[0].bytes.intraSent, 64u * 25165824u, "3 chunks");
+        NS_TEST_EXPECT_MSG_EQ(forward[0].bytes.interSent, 64u * 33554432u, "4 chunks");
+        const TrafficBytes& ep = report.GetRankTotals(0).Of(TrafficStrategy::EP);
+        NS_TEST_EXPECT_MSG_EQ(ep.Sent(), uint64_t{15032385536}, "EP bytes");
+        NS_TEST_EXPECT_MSG_EQ(ep.interSent, uint64_t{8589934592}, "EP inter");
+
+        // Dense parameters (reduced over DP): per layer norms 8,192, attention 2
+        // h^2 + 2 h x 1,024 = 41,943,040, router 4,096 x 8 = 32,768: 41,984,000 x
+        // 32 = 1,343,488,000; token embedding and head 2 x 32,000 x 4,096 =
+        // 262,144,000; final norm 4,096: 1,605,636,096. The experts (8 per layer)
+        // are reduced over EXPERT_DP, of size 8 / 8 = 1: no traffic.
+        NS_TEST_EXPECT_MSG_EQ(report.GetDenseParameters(0), uint64_t{1605636096}, "dense");
+        for (const TrafficEntry& entry : report.GetRankEntries(0))
+        {
+            NS_TEST_EXPECT_MSG_EQ(entry.what.find("expert"), std::string::npos, "no expert DP");
+        }
+
+        // Capacity factor 1.25 (Switch): ceil(1.25 x 8,192) = 10,240 slots x 4,096
+        // x 2 = 83,886,080.
+        mixtral->SetAttribute("CapacityFactor", DoubleValue(1.25));
+        BuildOrAbort(report, mixtral, config, layout);
+        NS_TEST_EXPECT_MSG_EQ(Find(report,
+                                   0,
+                                   TrafficStrategy::EP,
+                                   CollectiveKind::ALL_TO_ALL,
+                                   TrafficPhase::BACKWARD)[0]
+                                  .messageBytes,
+                              83886080u,
+                              "padded buffer");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * For every rank of a layout using every strategy, the totals are the sums of
+ * the entries, and over all ranks every byte sent is received (per link class).
+ */
+class TrafficReportTotalsTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    TrafficReportTotalsTestCase()
+        : TestCase("Totals are the sums of the entries")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Mixtral, tp 2 x cp 2 x pp 2 x dp 2, ep 2, sequence parallel, ZeRO-1, 4
+        // GPUs per server: 16 ranks, expert-DP groups of 2 x 2 / 2 = 2.
+        Ptr<TransformerSpec> mixtral = MakeModel("mixtral-8x7b");
+        Ptr<ParallelLayout> layout = MakeLayout(2, 2, 2, 2, 2, 4);
+        layout->SetAttribute("SequenceParallel", BooleanValue(true));
+        layout->SetAttribute("ZeroStage", UintegerValue(1));
+        TrafficReport report;
+        BuildOrAbort(report, mixtral, MakeConfig(8, 1, 4096), layout);
+        TrafficTotals sum;
+        for (uint32_t r = 0; r < report.GetRankCount(); ++r)
+        {
+            TrafficTotals own;
+            bool strategies[TRAFFIC_STRATEGIES] = {false, false, false, false, false};
+            for (const TrafficEntry& entry : report.GetRankEntries(r))
+            {
+                std::size_t s = static_cast<std::size_t>(entry.strategy);
+                strategies[s] = true;
+                own.byStrategy[s].Add(entry.bytes);
+                own.all.Add(entry.bytes);
+            }
+            for (bool present : strategies)
+            {
+                NS_TEST_EXPECT_MSG_EQ(present, true, "every strategy has traffic");
+            }
+            const TrafficTotals& reported = report.GetRankTotals(r);
+            for (std::size_t s = 0; s < TRAFFIC_STRATEGIES; ++s)
+            {
+                NS_TEST_EXPECT_MSG_EQ(reported.byStrategy[s].intraSent,
+                                      own.byStrategy[s].intraSent,
+                                      "rank " << r);
+                NS_TEST_EXPECT_MSG_EQ(reported.byStrategy[s].interSent,
+                                      own.byStrategy[s].interSent,
+                                      "rank " << r);
+                NS_TEST_EXPECT_MSG_EQ(reported.byStrategy[s].intraReceived,
+                                      own.byStrategy[s].intraReceived,
+                                      "rank " << r);
+                NS_TEST_EXPECT_MSG_EQ(reported.byStrategy[s].interReceived,
+                                      own.byStrategy[s].interReceived,
+                                      "rank " << r);
+                sum.byStrategy[s].Add(own.byStrategy[s]);
+            }
+            NS_TEST_EXPECT_MSG_EQ(reported.all.Sent(), own.all.Sent(), "rank " << r);
+            NS_TEST_EXPECT_MSG_EQ(reported.all.Received(), own.all.Received(), "rank " << r);
+            sum.all.Add(own.all);
+        }
+        TrafficTotals totals = report.GetTotals();
+        for (std::size_t s = 0; s < TRAFFIC_STRATEGIES; ++s)
+        {
+            NS_TEST_EXPECT_MSG_EQ(totals.byStrategy[s].Sent(), sum.byStrategy[s].Sent(), "sum");
+            // Every byte sent is received, on the same class of link.
+            NS_TEST_EXPECT_MSG_EQ(totals.byStrategy[s].intraSent,
+                                  totals.byStrategy[s].intraReceived,
+                                  "intra conservation");
+            NS_TEST_EXPECT_MSG_EQ(totals.byStrategy[s].interSent,
+                                  totals.byStrategy[s].interReceived,
+                                  "inter conservation");
+        }
+        NS_TEST_EXPECT_MSG_EQ(totals.all.Sent(), sum.all.Sent(), "sum of all");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The traffic report test suite.
+ */
+class TrafficReportTestSuite : public TestSuite
+{
+  public:
+    /** Create the suite and register its test cases. */
+    TrafficReportTestSuite()
+        : TestSuite("llm-fabric-traffic-report", Type::UNIT)
+    {
+        AddTestCase(new TrafficReportDataParallelTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrafficReportTensorParallelTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrafficReportPipelineTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrafficReportGpt3TestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrafficReportShardingTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrafficReportContextParallelTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrafficReportExpertParallelTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrafficReportTotalsTestCase, ns3::llmfabric::TEST_QUICK);
+    }
+};
+
+/// The suite's static instance, which registers it.
+static TrafficReportTestSuite g_trafficReportTestSuite;
+
+} // namespace tests
+} // namespace llmfabric
