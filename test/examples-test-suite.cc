@@ -484,6 +484,70 @@ class IncastExampleTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * llm-fabric-traffic-report runs on every shipped scenario, its JSON totals add up over the
+ * ranks, and a broken scenario stops with one line naming file and key, exit status 2.
+ */
+class TrafficReportExampleTestCase : public TestCase
+{
+  public:
+    TrafficReportExampleTestCase()
+        : TestCase("llm-fabric-traffic-report: every scenario; bad input exits 2 with file: key")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string program = FindExample("llm-fabric-traffic-report", GetName());
+        if (program.empty())
+        {
+            return;
+        }
+        std::string scenarios = std::string(LLM_FABRIC_SOURCE_DIR) + "/scenarios/";
+        for (const char* name : {"gpt2-small-16gpu.yaml",
+                                 "gpt3-175b.yaml",
+                                 "llama3-8b-128gpu.yaml",
+                                 "llama3-70b.yaml",
+                                 "mixtral-8x7b.yaml"})
+        {
+            std::string json = CreateTempDirFilename(std::string(name) + ".json");
+            int status = 0;
+            std::string out = RunCommand(program + " --scenario='" + scenarios + name +
+                                             "' --json='" + json + "' --ranks=0",
+                                         status);
+            NS_TEST_EXPECT_MSG_EQ(status, 0, name << ": " << out);
+            std::ifstream in(json);
+            std::stringstream ss;
+            ss << in.rdbuf();
+            std::string text = ss.str();
+            // The sum over ranks of "inter_sent" in the rank rows equals the total's: every
+            // rank row is {"rank": ..., "all": {..."inter_sent": N...}}.
+            uint64_t sum = 0;
+            for (auto p = text.find("{\"rank\": "); p != std::string::npos;
+                 p = text.find("{\"rank\": ", p + 1))
+            {
+                auto a = text.find("\"all\": ", p);
+                auto q = text.find("\"inter_sent\": ", a);
+                sum += std::stoull(text.substr(q + 14));
+            }
+            auto all = text.find("\"all\": ", text.find("\"totals\""));
+            auto q = text.find("\"inter_sent\": ", all);
+            NS_TEST_EXPECT_MSG_EQ(sum, std::stoull(text.substr(q + 14)), name << " adds up");
+        }
+        std::string bad = CreateTempDirFilename("bad.yaml");
+        std::ofstream(bad) << "model:\n  preset: gpt2-small\ntraining:\n  global_batch_sequences: "
+                              "64\nlayout:\n  tpp: 2\ncluster:\n  gpus: 16\n";
+        int status = 0;
+        std::string out = RunCommand(program + " --scenario='" + bad + "' 2>&1", status);
+        NS_TEST_EXPECT_MSG_EQ(status, 2, "a bad scenario exits 2");
+        NS_TEST_EXPECT_MSG_EQ(out.rfind(bad + ": layout.tpp: unknown key", 0),
+                              0,
+                              "one line naming file and key: " << out);
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The example programs, run as a user runs them.
  */
 class ExamplesTestSuite : public TestSuite
@@ -496,6 +560,7 @@ class ExamplesTestSuite : public TestSuite
         AddTestCase(new WireFormatsBadInputTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new PfcIncastExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new IncastExampleTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrafficReportExampleTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -1,0 +1,235 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup llm-fabric
+ * The analytical traffic of one training iteration: from a YAML scenario (model, training,
+ * parallel layout, cluster, collective algorithms), every collective each GPU rank takes part
+ * in, the bytes it sends and receives per strategy (DP, TP, PP, CP, EP), inside its server and
+ * across the network, and the network bandwidth each rank needs for its communication to hide
+ * behind its compute. No packet is simulated: this is the traffic the packet-level runs carry.
+ *
+ * Output: a table per strategy on stdout; with --json=FILE the full report (per strategy
+ * totals, per rank totals, and every collective of the ranks chosen by --ranks).
+ *
+ * Run: ./ns3 run "llm-fabric-traffic-report --scenario=scenarios/gpt3-175b.yaml --json=r.json"
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/gpu-spec.h"
+#include "ns3/parallel-layout.h"
+#include "ns3/scenario.h"
+#include "ns3/traffic-report.h"
+#include "ns3/training-config.h"
+#include "ns3/transformer-spec.h"
+
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Stop with "program: --key: reason" and exit status 2.
+void
+Fail(const std::string& key, const std::string& reason)
+{
+    std::cerr << "llm-fabric-traffic-report: --" << key << ": " << reason << std::endl;
+    std::exit(2);
+}
+
+/// @return a byte count in GB with three decimals.
+std::string
+Gb(uint64_t bytes)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(3) << static_cast<double>(bytes) / 1e9;
+    return os.str();
+}
+
+/// @return the JSON object of a TrafficBytes.
+std::string
+Json(const TrafficBytes& b)
+{
+    std::ostringstream os;
+    os << "{\"intra_sent\": " << b.intraSent << ", \"inter_sent\": " << b.interSent
+       << ", \"intra_received\": " << b.intraReceived << ", \"inter_received\": " << b.interReceived
+       << "}";
+    return os.str();
+}
+
+/// Strategy names, in TrafficStrategy order.
+const char* const STRATEGIES[] = {"DP", "TP", "PP", "CP", "EP"};
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string scenarioPath;
+    std::string jsonPath;
+    std::string ranks = "all";
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("scenario", "YAML scenario file", scenarioPath);
+    cmd.AddValue("json", "Write the full report to this JSON file", jsonPath);
+    cmd.AddValue("ranks", "Ranks whose collectives go to the JSON: all, or a comma list", ranks);
+    cmd.Parse(argc, argv);
+    if (scenarioPath.empty())
+    {
+        Fail("scenario", "a scenario file is required (see scenarios/)");
+    }
+    Scenario scenario;
+    std::string problem = Scenario::Load(scenarioPath, scenario);
+    if (!problem.empty())
+    {
+        std::cerr << problem << std::endl;
+        return 2;
+    }
+    CollectiveAlgorithms algorithms;
+    for (const auto& [kind, algorithm] : scenario.GetAlgorithms())
+    {
+        switch (kind)
+        {
+        case CollectiveKind::ALL_REDUCE:
+            algorithms.allReduce = algorithm;
+            break;
+        case CollectiveKind::ALL_GATHER:
+            algorithms.allGather = algorithm;
+            break;
+        case CollectiveKind::REDUCE_SCATTER:
+            algorithms.reduceScatter = algorithm;
+            break;
+        case CollectiveKind::ALL_TO_ALL:
+            algorithms.allToAll = algorithm;
+            break;
+        case CollectiveKind::SEND_RECV:
+            algorithms.sendRecv = algorithm;
+            break;
+        default:
+            break;
+        }
+    }
+    TrafficReport report;
+    problem = report.Build(scenario.GetModel(),
+                           scenario.GetTraining(),
+                           scenario.GetLayout(),
+                           scenario.GetGpus(),
+                           scenario.GetGpu(),
+                           algorithms);
+    if (!problem.empty())
+    {
+        std::cerr << scenarioPath << ": " << problem << std::endl;
+        return 2;
+    }
+    std::set<uint32_t> chosen;
+    if (ranks != "all")
+    {
+        std::istringstream in(ranks);
+        for (std::string r; std::getline(in, r, ',');)
+        {
+            char* end = nullptr;
+            unsigned long v = std::strtoul(r.c_str(), &end, 10);
+            if (r.empty() || *end != '\0' || v >= report.GetRankCount())
+            {
+                Fail("ranks",
+                     "'" + r + "' is not a rank below " + std::to_string(report.GetRankCount()));
+            }
+            chosen.insert(static_cast<uint32_t>(v));
+        }
+    }
+
+    Ptr<TransformerSpec> model = scenario.GetModel();
+    Ptr<ParallelLayout> layout = scenario.GetLayout();
+    TrafficTotals totals = report.GetTotals();
+    double maxBandwidth = 0;
+    uint32_t busiest = 0;
+    Time compute = report.GetComputeTime(0);
+    for (uint32_t r = 0; r < report.GetRankCount(); ++r)
+    {
+        double bw = report.GetRequiredBandwidth(r);
+        if (bw > maxBandwidth)
+        {
+            maxBandwidth = bw;
+            busiest = r;
+        }
+    }
+    std::cout << "Scenario " << scenarioPath << ": " << model->GetParameterCount()
+              << " parameters on " << scenario.GetGpus() << " GPUs, " << report.GetMicroBatches()
+              << " micro-batches per iteration" << std::endl
+              << "One iteration, all ranks together (GB sent; inside servers / across the "
+                 "network):"
+              << std::endl
+              << "  strategy      total      intra      inter" << std::endl;
+    for (size_t s = 0; s < TRAFFIC_STRATEGIES; ++s)
+    {
+        const TrafficBytes& b = totals.byStrategy[s];
+        std::cout << "  " << std::left << std::setw(8) << STRATEGIES[s] << std::right
+                  << std::setw(11) << Gb(b.Sent()) << std::setw(11) << Gb(b.intraSent)
+                  << std::setw(11) << Gb(b.interSent) << std::endl;
+    }
+    std::cout << "  " << std::left << std::setw(8) << "all" << std::right << std::setw(11)
+              << Gb(totals.all.Sent()) << std::setw(11) << Gb(totals.all.intraSent) << std::setw(11)
+              << Gb(totals.all.interSent) << std::endl
+              << "Rank 0 computes for " << compute.GetMicroSeconds() / 1000.0
+              << " ms per iteration; the busiest rank (" << busiest << ") needs "
+              << maxBandwidth / 1e9 << " Gb/s across the network to hide its communication"
+              << std::endl;
+
+    if (!jsonPath.empty())
+    {
+        std::ofstream json(jsonPath);
+        json << "{\n  \"scenario\": \"" << scenarioPath << "\",\n  \"gpus\": " << scenario.GetGpus()
+             << ",\n  \"parameters\": " << model->GetParameterCount()
+             << ",\n  \"micro_batches\": " << report.GetMicroBatches() << ",\n  \"totals\": {";
+        for (size_t s = 0; s < TRAFFIC_STRATEGIES; ++s)
+        {
+            json << (s ? ", " : "") << "\"" << STRATEGIES[s]
+                 << "\": " << Json(totals.byStrategy[s]);
+        }
+        json << ", \"all\": " << Json(totals.all) << "},\n  \"ranks\": [\n";
+        for (uint32_t r = 0; r < report.GetRankCount(); ++r)
+        {
+            const TrafficTotals& t = report.GetRankTotals(r);
+            json << "    {\"rank\": " << r << ", \"server\": " << layout->GetServer(r)
+                 << ", \"compute_s\": " << report.GetComputeTime(r).GetSeconds()
+                 << ", \"required_bandwidth_bps\": " << report.GetRequiredBandwidth(r)
+                 << ", \"all\": " << Json(t.all);
+            if (ranks == "all" || chosen.count(r))
+            {
+                json << ", \"collectives\": [";
+                bool first = true;
+                for (const auto& e : report.GetRankEntries(r))
+                {
+                    json << (first ? "" : ", ") << "{\"strategy\": \""
+                         << STRATEGIES[static_cast<int>(e.strategy)] << "\", \"variant\": \""
+                         << e.variant << "\", \"what\": \"" << e.what << "\", \"kind\": \""
+                         << CollectiveVolume::GetKindName(e.kind) << "\", \"algorithm\": \""
+                         << CollectiveVolume::GetAlgorithmName(e.algorithm)
+                         << "\", \"group_size\": " << e.GetGroupSize()
+                         << ", \"message_bytes\": " << e.messageBytes << ", \"count\": " << e.count
+                         << ", \"phase\": \"" << TrafficReport::GetPhaseName(e.phase)
+                         << "\", \"bytes\": " << Json(e.bytes) << "}";
+                    first = false;
+                }
+                json << "]";
+            }
+            json << "}" << (r + 1 < report.GetRankCount() ? "," : "") << "\n";
+        }
+        json << "  ]\n}\n";
+        if (!json)
+        {
+            Fail("json", "cannot write " + jsonPath);
+        }
+        std::cout << "Full report: " << jsonPath << std::endl;
+    }
+    return 0;
+}
