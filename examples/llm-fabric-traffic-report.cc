@@ -94,30 +94,7 @@ main(int argc, char* argv[])
         std::cerr << problem << std::endl;
         return 2;
     }
-    CollectiveAlgorithms algorithms;
-    for (const auto& [kind, algorithm] : scenario.GetAlgorithms())
-    {
-        switch (kind)
-        {
-        case CollectiveKind::ALL_REDUCE:
-            algorithms.allReduce = algorithm;
-            break;
-        case CollectiveKind::ALL_GATHER:
-            algorithms.allGather = algorithm;
-            break;
-        case CollectiveKind::REDUCE_SCATTER:
-            algorithms.reduceScatter = algorithm;
-            break;
-        case CollectiveKind::ALL_TO_ALL:
-            algorithms.allToAll = algorithm;
-            break;
-        case CollectiveKind::SEND_RECV:
-            algorithms.sendRecv = algorithm;
-            break;
-        default:
-            break;
-        }
-    }
+    CollectiveAlgorithms algorithms = CollectiveAlgorithms::FromMap(scenario.GetAlgorithms());
     TrafficReport report;
     problem = report.Build(scenario.GetModel(),
                            scenario.GetTraining(),

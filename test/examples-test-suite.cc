@@ -548,6 +548,57 @@ class TrafficReportExampleTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * llm-fabric-dante walks the Divine Comedy from words to packets with the numbers the
+ * workload classes give (235,828 tokens: the tokenizer suite's known count).
+ */
+class DanteExampleTestCase : public TestCase
+{
+  public:
+    DanteExampleTestCase()
+        : TestCase("llm-fabric-dante: words, tokens, sequences, iterations, bytes, packets")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string program = FindExample("llm-fabric-dante", GetName());
+        if (program.empty())
+        {
+            return;
+        }
+        int status = 0;
+        std::string out = RunCommand(program + " 2>&1", status);
+        NS_TEST_EXPECT_MSG_EQ(status, 2, "no corpus: exit 2");
+        NS_TEST_EXPECT_MSG_EQ(out,
+                              "llm-fabric-dante: --corpus: a text file is required\n",
+                              "message");
+        std::string data = GetSharedDataDir();
+        if (data.empty())
+        {
+            ReportSkip(GetName(), "../shared/data is absent (set LLM_FABRIC_DATA_DIR)");
+            return;
+        }
+        out = RunCommand(program + " --corpus='" + data + "/divina_commedia.txt' --vocab='" + data +
+                             "/gpt2-bpe' --scenario='" + LLM_FABRIC_SOURCE_DIR +
+                             "/scenarios/gpt2-small-16gpu.yaml'",
+                         status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, "the walk succeeds: " << out);
+        // 556,827 bytes and 97,676 words (data README and wc); 235,828 tokens (gpt-3-encoder);
+        // 235,828 / 1024 rounded up = 231 sequences; 231 / 512 rounded up = 1 iteration.
+        for (const char* expected : {"556827 bytes",
+                                     "97676 words",
+                                     "235828 tokens",
+                                     "= 231 sequences",
+                                     "= 1 iterations per epoch"})
+        {
+            NS_TEST_EXPECT_MSG_NE(out.find(expected), std::string::npos, expected);
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The example programs, run as a user runs them.
  */
 class ExamplesTestSuite : public TestSuite
@@ -561,6 +612,7 @@ class ExamplesTestSuite : public TestSuite
         AddTestCase(new PfcIncastExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new IncastExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TrafficReportExampleTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DanteExampleTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -25,6 +25,36 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("TrafficReport");
 
+CollectiveAlgorithms
+CollectiveAlgorithms::FromMap(const std::map<CollectiveKind, CollectiveAlgorithm>& chosen)
+{
+    CollectiveAlgorithms a;
+    for (const auto& [kind, algorithm] : chosen)
+    {
+        switch (kind)
+        {
+        case CollectiveKind::ALL_REDUCE:
+            a.allReduce = algorithm;
+            break;
+        case CollectiveKind::ALL_GATHER:
+            a.allGather = algorithm;
+            break;
+        case CollectiveKind::REDUCE_SCATTER:
+            a.reduceScatter = algorithm;
+            break;
+        case CollectiveKind::ALL_TO_ALL:
+            a.allToAll = algorithm;
+            break;
+        case CollectiveKind::SEND_RECV:
+            a.sendRecv = algorithm;
+            break;
+        default:
+            break; // broadcast is not part of a training iteration's report
+        }
+    }
+    return a;
+}
+
 CollectiveAlgorithm
 CollectiveAlgorithms::For(CollectiveKind kind) const
 {

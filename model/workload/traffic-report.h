@@ -44,6 +44,14 @@ struct CollectiveAlgorithms
      * @return the algorithm chosen for it.
      */
     CollectiveAlgorithm For(CollectiveKind kind) const;
+
+    /**
+     * The choices of a scenario (Scenario::GetAlgorithms()), defaults for kinds it leaves out.
+     * @param chosen algorithm per kind.
+     * @return the choices.
+     */
+    static CollectiveAlgorithms FromMap(
+        const std::map<CollectiveKind, CollectiveAlgorithm>& chosen);
 };
 
 /**
