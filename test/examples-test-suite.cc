@@ -599,6 +599,61 @@ class DanteExampleTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * llm-fabric-pfc-hol: PFC's head-of-line blocking slows the victim; DCQCN removes most of it.
+ */
+class PfcHolExampleTestCase : public TestCase
+{
+  public:
+    PfcHolExampleTestCase()
+        : TestCase("llm-fabric-pfc-hol: PFC slows the victim, DCQCN relieves it")
+    {
+    }
+
+  private:
+    /// @return the number after "key": inside the object named section.
+    static double Number(const std::string& json,
+                         const std::string& section,
+                         const std::string& key)
+    {
+        auto p = json.find("\"" + section + "\": {");
+        auto q = json.find("\"" + key + "\": ", p);
+        return std::stod(json.substr(q + key.size() + 4));
+    }
+
+    void DoRun() override
+    {
+        std::string program = FindExample("llm-fabric-pfc-hol", GetName());
+        if (program.empty())
+        {
+            return;
+        }
+        std::string dir = CreateTempDirFilename("hol");
+        int status = 0;
+        std::string out = RunCommand(program + " --outDir='" + dir + "'", status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
+        std::ifstream in(dir + "/summary.json");
+        std::stringstream ss;
+        ss << in.rdbuf();
+        std::string json = ss.str();
+        for (const char* c : {"pfc", "no-pfc", "pfc-dcqcn"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(Number(json, c, "flows_done"), 3, c << ": every flow finishes");
+        }
+        NS_TEST_EXPECT_MSG_EQ(Number(json, "pfc", "drops"), 0, "PFC: lossless");
+        NS_TEST_EXPECT_MSG_GT(Number(json, "pfc", "pfc_pause_frames"), 0, "PFC pauses");
+        NS_TEST_EXPECT_MSG_GT(Number(json, "no-pfc", "drops"), 0, "without PFC, drops");
+        // The victim alone: 2,000,000 bytes in 2000 packets of 1082 wire bytes at 100 Gb/s =
+        // 173.1 us plus about 5 us of hops and ACK. Head-of-line blocking must cost it at least
+        // 20 % more with PFC alone than with PFC and DCQCN.
+        double pfc = Number(json, "pfc", "victim_fct_us");
+        double dcqcn = Number(json, "pfc-dcqcn", "victim_fct_us");
+        NS_TEST_EXPECT_MSG_GT(dcqcn, 173.1, "not faster than line rate");
+        NS_TEST_EXPECT_MSG_GT(pfc, 1.2 * dcqcn, "PFC alone blocks the victim");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The example programs, run as a user runs them.
  */
 class ExamplesTestSuite : public TestSuite
@@ -613,6 +668,7 @@ class ExamplesTestSuite : public TestSuite
         AddTestCase(new IncastExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TrafficReportExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new DanteExampleTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new PfcHolExampleTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 
