@@ -7,8 +7,10 @@
 /**
  * @file
  * @ingroup llm-fabric
- * Speed and memory of the packet fabric (ports, links, switches, MMU, PFC, ECN), without a
- * transport: constant-rate RoCEv2 sources that stall while their port is paused.
+ * Speed and memory of the packet fabric (ports, links, switches, MMU, PFC, ECN), either with
+ * the reliable RDMA transport and DCQCN (--transport=rdma, the default: one RC queue pair and one
+ * RDMA WRITE per flow) or with constant-rate RoCEv2 sources that stall while their port is
+ * paused (--transport=none).
  *
  * Scenarios (--scenario):
  *   incast      --senders hosts (16) send --bytes (1,000,000) each at line rate into one host
@@ -25,6 +27,8 @@
  */
 
 #include "ns3/core-module.h"
+#include "ns3/rdma-endpoint.h"
+#include "ns3/rdma-helper.h"
 #include "ns3/roce-constant-rate-source.h"
 #include "ns3/roce-topology-helper.h"
 
@@ -78,6 +82,28 @@ AddFlow(const RoceFabric& fabric,
     fabric.GetHost(from)->AddApplication(app);
 }
 
+/**
+ * Start one RDMA WRITE from one host to another at a given time.
+ * @param endpoints the hosts' endpoints.
+ * @param from sender.
+ * @param to receiver.
+ * @param bytes message size.
+ * @param start when.
+ * @param flow flow number (UDP source port).
+ */
+void
+AddRdmaFlow(const std::vector<Ptr<RdmaEndpoint>>& endpoints,
+            uint32_t from,
+            uint32_t to,
+            uint64_t bytes,
+            Time start,
+            uint32_t flow)
+{
+    auto [qp, peer] =
+        RdmaEndpoint::Connect(endpoints[from], endpoints[to], 0xC000 + (flow & 0x3FFF));
+    Simulator::Schedule(start, [qp = qp, bytes]() { qp->PostWrite(bytes); });
+}
+
 /// @return every frame put on a link: data frames and PFC frames sent by every port.
 uint64_t
 LinkFrames(const RoceFabric& fabric)
@@ -107,6 +133,7 @@ main(int argc, char* argv[])
     uint32_t mtu = 1000;
     uint32_t flows = 200;
     uint32_t seed = 1;
+    std::string transport = "rdma";
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("scenario", "incast or leaf-spine", scenario);
@@ -115,10 +142,17 @@ main(int argc, char* argv[])
     cmd.AddValue("mtu", "RDMA payload bytes per packet", mtu);
     cmd.AddValue("flows", "leaf-spine: number of flows", flows);
     cmd.AddValue("seed", "RNG run number", seed);
+    cmd.AddValue("transport",
+                 "rdma (RC queue pairs, DCQCN) or none (constant-rate sources)",
+                 transport);
     cmd.Parse(argc, argv);
     if (scenario != "incast" && scenario != "leaf-spine")
     {
         Fail("scenario", "'" + scenario + "' is neither incast nor leaf-spine");
+    }
+    if (transport != "rdma" && transport != "none")
+    {
+        Fail("transport", "'" + transport + "' is neither rdma nor none");
     }
     if (mtu < 256 || mtu > 4096)
     {
@@ -130,15 +164,29 @@ main(int argc, char* argv[])
     }
     RngSeedManager::SetRun(seed);
 
+    Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(mtu));
     RoceTopologyHelper topo;
     RoceFabric fabric;
+    std::vector<Ptr<RdmaEndpoint>> endpoints;
+    auto flow = [&](uint32_t from, uint32_t to, uint64_t size, Time start, uint32_t id) {
+        if (transport == "rdma")
+        {
+            AddRdmaFlow(endpoints, from, to, size, start, id);
+        }
+        else
+        {
+            AddFlow(fabric, from, to, (size + mtu - 1) / mtu, mtu, start, id);
+        }
+    };
+    RdmaHelper rdma;
+    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName("ns3::Dcqcn")));
     if (scenario == "incast")
     {
         fabric = topo.BuildStar(senders + 1, DataRate("100Gbps"), MicroSeconds(1));
-        uint64_t packets = (bytes + mtu - 1) / mtu;
+        endpoints = rdma.Install(fabric);
         for (uint32_t s = 0; s < senders; ++s)
         {
-            AddFlow(fabric, s, senders, packets, mtu, Seconds(0), s);
+            flow(s, senders, bytes, Seconds(0), s);
         }
     }
     else
@@ -150,6 +198,7 @@ main(int argc, char* argv[])
         c.hostRate = DataRate("100Gbps");
         c.fabricRate = DataRate("50Gbps");
         fabric = topo.BuildLeafSpine(c);
+        endpoints = rdma.Install(fabric);
         Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
         u->SetStream(1);
         Ptr<ExponentialRandomVariable> gap = CreateObject<ExponentialRandomVariable>();
@@ -163,8 +212,7 @@ main(int argc, char* argv[])
             to += (to >= from) ? 1 : 0;
             // log-uniform in [10 KB, 10 MB]
             double size = std::exp(u->GetValue(std::log(1e4), std::log(1e7)));
-            auto packets = static_cast<uint64_t>(std::ceil(size / mtu));
-            AddFlow(fabric, from, to, packets, mtu, t, f);
+            flow(from, to, static_cast<uint64_t>(std::ceil(size)), t, f);
             t += Seconds(gap->GetValue());
         }
     }
@@ -178,7 +226,7 @@ main(int argc, char* argv[])
     Time simulated = Simulator::Now();
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);
-    std::cout << "scenario " << scenario << std::endl
+    std::cout << "scenario " << scenario << " (transport " << transport << ")" << std::endl
               << "simulated_us " << simulated.GetNanoSeconds() / 1000.0 << std::endl
               << "events " << events << std::endl
               << "link_frames " << frames << std::endl
