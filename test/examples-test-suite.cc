@@ -654,6 +654,56 @@ class PfcHolExampleTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * llm-fabric-leaf-spine: random-pair flows over a leaf-spine all finish, losslessly, and every
+ * finished flow has a row with a slowdown of at least 1 (within a nanosecond of rounding).
+ */
+class LeafSpineExampleTestCase : public TestCase
+{
+  public:
+    LeafSpineExampleTestCase()
+        : TestCase("llm-fabric-leaf-spine: every flow finishes, slowdowns at least 1")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string program = FindExample("llm-fabric-leaf-spine", GetName());
+        if (program.empty())
+        {
+            return;
+        }
+        std::string dir = CreateTempDirFilename("leaf-spine");
+        int status = 0;
+        std::string out = RunCommand(program + " --flows=30 --outDir='" + dir + "'", status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
+        std::ifstream in(dir + "/summary.json");
+        std::stringstream ss;
+        ss << in.rdbuf();
+        std::string json = ss.str();
+        auto number = [&json](const std::string& key) {
+            auto p = json.find("\"" + key + "\": ");
+            return std::stod(json.substr(p + key.size() + 4));
+        };
+        NS_TEST_EXPECT_MSG_EQ(number("flows"), 30, "30 flows");
+        NS_TEST_EXPECT_MSG_EQ(number("flows_done"), 30, "all finish");
+        NS_TEST_EXPECT_MSG_EQ(number("drops"), 0, "PFC: no drop");
+        std::ifstream csv(dir + "/fct.csv");
+        std::string line;
+        std::getline(csv, line); // header
+        uint32_t rows = 0;
+        while (std::getline(csv, line))
+        {
+            ++rows;
+            double slowdown = std::stod(line.substr(line.rfind(',') + 1));
+            NS_TEST_EXPECT_MSG_GT(slowdown, 0.999, "no flow beats its idle-path time");
+        }
+        NS_TEST_EXPECT_MSG_EQ(rows, 30, "one row per flow");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The example programs, run as a user runs them.
  */
 class ExamplesTestSuite : public TestSuite
@@ -669,6 +719,7 @@ class ExamplesTestSuite : public TestSuite
         AddTestCase(new TrafficReportExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new DanteExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new PfcHolExampleTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new LeafSpineExampleTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

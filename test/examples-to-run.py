@@ -7,6 +7,8 @@ cpp_examples = [
     ("llm-fabric-wire-formats --bytes=100 --mtu=4096 --pcap=llm-fabric-wire-formats-test.pcap", "True", "False"),
     ("llm-fabric-pfc-incast --senders=4 --packets=200 --outDir=/tmp", "True", "False"),
     ("llm-fabric-incast --senders=4 --bytes=100000 --outDir=/tmp", "True", "False"),
+    ("llm-fabric-leaf-spine --flows=20 --outDir=/tmp", "True", "False"),
+    ("llm-fabric-pfc-hol --outDir=/tmp", "True", "False"),
     ("llm-fabric-traffic-report --scenario=contrib/llm-fabric/scenarios/gpt2-small-16gpu.yaml", "True", "False"),
 ]
 

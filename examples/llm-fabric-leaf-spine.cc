@@ -1,0 +1,519 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup llm-fabric
+ * Data-center traffic over a leaf-spine fabric with the reliable RDMA transport: flows with
+ * Poisson arrivals and sizes from a published flow-size distribution (or random pairs with
+ * log-uniform sizes), the chosen congestion control, PFC on or off.
+ *
+ * Topology: --leaves leaf switches with --hostsPerLeaf hosts each (host links --hostRate), every
+ * leaf linked to each of --spines spine switches (--fabricRate); every link has --linkDelay.
+ * Routes are equal-cost (ECMP over the spines, by the flow's UDP source port).
+ *
+ *     spine0 ... spineS-1
+ *       |  \     /  |          (every leaf to every spine)
+ *     leaf0  ...  leafL-1
+ *     /  \        /  \
+ *   hosts       hosts
+ *
+ * Traffic: with --flows=0 (the default), every host starts flows as a Poisson process during
+ * --duration (or until --maxFlows flows in all): rate --load x hostRate / (8 x mean flow size),
+ * destination a random other host, size from --cdf: websearch (DCTCP paper), hadoop (Facebook,
+ * SIGCOMM 2015) or the path of a file of "size_bytes cumulative_percent" lines (ns3::
+ * RdmaFlowGenerator, ns3::FlowSizeDistribution). With --flows=N, N flows between random pairs
+ * instead, sizes log-uniform on --minBytes..--maxBytes, start times uniform over --duration.
+ * Every flow is a new RC queue pair with one RDMA WRITE (RDMA MTU --mtu). --cc: none (line
+ * rate, PFC only), fixed (--fixedRate, by default hostRate) or dcqcn (ns3::Dcqcn, parameters by
+ * attribute). --pfc=1 makes priority 3 lossless; --pfc=0 leaves drops to go-back-N.
+ *
+ * Expected: at moderate load with PFC every flow finishes without drops; small flows see
+ * slowdowns near 1 and the tail grows with the load (queueing behind large flows, ECMP
+ * collisions on the spine links, pauses); DCQCN shortens the queues and the pauses.
+ *
+ * Outputs in --outDir (created if missing): summary.json with the keys of llm-fabric-incast's
+ * (flows, flows_done, last_flow_end_us, fct_us and slowdown as {min, p50, p99, p999, max,
+ * mean}, data_packets, retransmitted_packets, link_frames, pfc_pause_frames, drops, ecn_marks,
+ * cnps, max_queue_bytes, events, wall_s, peak_rss_mib) and fct.csv (one row per flow: flow,
+ * sender, receiver, hops, bytes, start_us, end_us, fct_us, ideal_us, slowdown; the last four
+ * empty for a flow that did not finish). The slowdown is the FCT over the same flow's FCT alone
+ * on an idle path of its hop count (2 hops under one leaf, 4 across leaves), computed from the
+ * wire bytes of its packets, each hop's rate and delay, store-and-forward switches, and the
+ * final ACK's way back. --pcap=PREFIX writes pcaps of every host and switch port.
+ *
+ * Run: ./ns3 run "llm-fabric-leaf-spine --cdf=websearch --load=0.3 --cc=dcqcn --outDir=out"
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/fabric-monitor.h"
+#include "ns3/flow-size-distribution.h"
+#include "ns3/rdma-endpoint.h"
+#include "ns3/rdma-flow-generator.h"
+#include "ns3/rdma-helper.h"
+#include "ns3/roce-channel.h"
+#include "ns3/roce-topology-helper.h"
+#include "ns3/switch-mmu.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <sys/resource.h>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Stop with "program: --key: reason" and exit status 2.
+void
+Fail(const std::string& key, const std::string& reason)
+{
+    std::cerr << "llm-fabric-leaf-spine: --" << key << ": " << reason << std::endl;
+    std::exit(2);
+}
+
+/**
+ * The completion time of one message alone on an idle path of store-and-forward hops: packet k
+ * starts on hop j when it has fully arrived there and the previous packet has left; a frame
+ * occupies (8 + frame + 4 + 12) bytes of the hop's wire, and its last bit arrives
+ * (8 + frame + 4) bytes after it starts, plus the delay. Then the final ACK comes back over
+ * every hop. With equal rates this is llm-fabric-incast's ideal FCT, except that the 16 bytes
+ * of the first packet's RETH also hold up its followers on the later hops.
+ * @param bytes message size.
+ * @param mtu RDMA payload per packet.
+ * @param rates the rate of each hop, from the sender.
+ * @param delay link delay.
+ * @return the ideal FCT in nanoseconds.
+ */
+double
+IdealFctNs(uint64_t bytes, uint32_t mtu, const std::vector<DataRate>& rates, Time delay)
+{
+    double d = static_cast<double>(delay.GetPicoSeconds()) / 1000.0;
+    std::vector<double> byteNs;
+    for (const auto& rate : rates)
+    {
+        byteNs.push_back(8e9 / static_cast<double>(rate.GetBitRate()));
+    }
+    std::vector<double> free(rates.size(), 0.0); // when each hop can start the next frame
+    uint64_t packets = (bytes + mtu - 1) / mtu;
+    double arrival = 0;
+    for (uint64_t k = 0; k < packets; ++k)
+    {
+        uint64_t payload = std::min<uint64_t>(mtu, bytes - k * mtu);
+        // Ethernet 14 + IPv4 20 + UDP 8 + BTH 12 (+ RETH 16 on the first) + payload + ICRC 4.
+        uint64_t frame = 58 + payload + (k == 0 ? 16 : 0);
+        arrival = 0; // the sender has the whole message at time 0
+        for (size_t j = 0; j < rates.size(); ++j)
+        {
+            double start = std::max(arrival, free[j]);
+            free[j] = start + (frame + 24) * byteNs[j];
+            arrival = start + (frame + 12) * byteNs[j] + d;
+        }
+    }
+    double ack = arrival;
+    for (size_t j = rates.size(); j-- > 0;)
+    {
+        ack += (62 + 12) * byteNs[j] + d; // ACK: 58 + AETH 4 = 62-byte frame
+    }
+    return ack;
+}
+
+/// Distribution of values as {min, p50, p99, p999, max, mean} (nearest-rank percentiles).
+std::string
+Distribution(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    auto rank = [&v](double q) {
+        size_t i = static_cast<size_t>(std::ceil(q * v.size()));
+        return v[std::min(v.size() - 1, i == 0 ? 0 : i - 1)];
+    };
+    double mean = 0;
+    for (double x : v)
+    {
+        mean += x / v.size();
+    }
+    std::ostringstream os;
+    os << std::setprecision(10) << "{\"min\": " << v.front() << ", \"p50\": " << rank(0.5)
+       << ", \"p99\": " << rank(0.99) << ", \"p999\": " << rank(0.999) << ", \"max\": " << v.back()
+       << ", \"mean\": " << mean << "}";
+    return os.str();
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string cdf = "websearch";
+    double load = 0.3;
+    Time duration = MilliSeconds(5);
+    uint32_t maxFlows = 0;
+    uint32_t flowCount = 0;
+    uint64_t minBytes = 1000;
+    uint64_t maxBytes = 1000000;
+    RoceTopologyHelper::LeafSpineConfig shape;
+    shape.hostsPerLeaf = 4;
+    shape.leaves = 2;
+    shape.spines = 2;
+    DataRate hostRate("100Gbps");
+    DataRate fabricRate("100Gbps");
+    Time linkDelay = MicroSeconds(1);
+    uint32_t mtu = 1000;
+    std::string cc = "dcqcn";
+    DataRate fixedRate(0);
+    bool pfc = true;
+    std::string bufferSize = "12MB";
+    std::string kmin = "5KB";
+    std::string kmax = "200KB";
+    double pmax = 0.01;
+    std::string pcap;
+    std::string outDir = ".";
+    uint32_t seed = 1;
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("cdf", "Flow sizes: websearch, hadoop or the path of a CDF file", cdf);
+    cmd.AddValue("load", "Offered load per host, fraction of hostRate (0-1]", load);
+    cmd.AddValue("duration", "Flows start during this time", duration);
+    cmd.AddValue("maxFlows", "Stop the arrivals after this many flows (0: no limit)", maxFlows);
+    cmd.AddValue("flows",
+                 "N random pairs with log-uniform sizes instead of --cdf (0: off)",
+                 flowCount);
+    cmd.AddValue("minBytes", "Smallest size of --flows", minBytes);
+    cmd.AddValue("maxBytes", "Largest size of --flows", maxBytes);
+    cmd.AddValue("hostsPerLeaf", "Hosts under each leaf", shape.hostsPerLeaf);
+    cmd.AddValue("leaves", "Leaf switches", shape.leaves);
+    cmd.AddValue("spines", "Spine switches", shape.spines);
+    cmd.AddValue("hostRate", "Rate of the host-leaf links", hostRate);
+    cmd.AddValue("fabricRate", "Rate of the leaf-spine links", fabricRate);
+    cmd.AddValue("linkDelay", "Delay of every link", linkDelay);
+    cmd.AddValue("mtu", "RDMA MTU (256-4096)", mtu);
+    cmd.AddValue("cc", "Congestion control: none, fixed or dcqcn", cc);
+    cmd.AddValue("fixedRate", "Rate of --cc=fixed (default: hostRate)", fixedRate);
+    cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", pfc);
+    cmd.AddValue("bufferSize", "Switch buffer", bufferSize);
+    cmd.AddValue("kmin", "ECN Kmin", kmin);
+    cmd.AddValue("kmax", "ECN Kmax", kmax);
+    cmd.AddValue("pmax", "ECN Pmax", pmax);
+    cmd.AddValue("pcap", "Prefix of pcap files; empty: none", pcap);
+    cmd.AddValue("outDir", "Folder for summary.json and fct.csv", outDir);
+    cmd.AddValue("seed", "RNG run number", seed);
+    cmd.Parse(argc, argv);
+
+    shape.hostRate = hostRate;
+    shape.fabricRate = fabricRate;
+    shape.hostDelay = linkDelay;
+    shape.fabricDelay = linkDelay;
+    std::string problem = RoceTopologyHelper::CheckLeafSpine(shape);
+    if (!problem.empty())
+    {
+        Fail("hostsPerLeaf/leaves/spines/hostRate/fabricRate/linkDelay", problem);
+    }
+    uint32_t hosts = shape.hostsPerLeaf * shape.leaves;
+    if (hosts < 2)
+    {
+        Fail("hostsPerLeaf", "the fabric needs at least 2 hosts");
+    }
+    if (mtu < 256 || mtu > 4096)
+    {
+        Fail("mtu", "must be between 256 and 4096 (the RDMA payload per packet)");
+    }
+    if (!duration.IsStrictlyPositive())
+    {
+        Fail("duration", "must be positive");
+    }
+    FlowSizeDistribution sizes;
+    if (flowCount == 0)
+    {
+        if (!(load > 0 && load <= 1))
+        {
+            Fail("load", "must be in (0, 1]");
+        }
+        problem = sizes.LoadByName(cdf);
+        if (!problem.empty())
+        {
+            Fail("cdf", problem);
+        }
+        if (!(sizes.GetMean() > 0))
+        {
+            Fail("cdf", "the distribution's mean is 0 bytes");
+        }
+    }
+    else if (minBytes == 0 || maxBytes < minBytes)
+    {
+        Fail("minBytes/maxBytes", "need 1 <= minBytes <= maxBytes");
+    }
+    std::string ccType;
+    if (cc == "none")
+    {
+        ccType = "ns3::RdmaCcNone";
+    }
+    else if (cc == "fixed")
+    {
+        ccType = "ns3::RdmaCcFixedRate";
+        Config::SetDefault("ns3::RdmaCcFixedRate::Rate",
+                           DataRateValue(fixedRate.GetBitRate() ? fixedRate : hostRate));
+    }
+    else if (cc == "dcqcn")
+    {
+        ccType = "ns3::Dcqcn";
+    }
+    else
+    {
+        Fail("cc", "unknown congestion control '" + cc + "' (none, fixed or dcqcn)");
+    }
+    RngSeedManager::SetRun(seed);
+    std::error_code error;
+    std::filesystem::create_directories(outDir, error);
+    if (error)
+    {
+        Fail("outDir", "cannot create " + outDir + ": " + error.message());
+    }
+    Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(mtu));
+
+    // The MMU configuration is checked before anything runs.
+    for (const auto& [key, value] : {std::make_pair("bufferSize", bufferSize),
+                                     std::make_pair("kmin", kmin),
+                                     std::make_pair("kmax", kmax)})
+    {
+        QueueSizeValue size;
+        if (!size.DeserializeFromString(value, MakeQueueSizeChecker()))
+        {
+            Fail(key, "'" + value + "' is not a size such as 300KB");
+        }
+    }
+    RoceTopologyHelper topo;
+    topo.SetMmuAttribute("Buffer", QueueSizeValue(QueueSize(bufferSize)));
+    topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize(kmin)));
+    topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize(kmax)));
+    topo.SetMmuAttribute("Pmax", DoubleValue(pmax));
+    topo.SetMmuAttribute("LosslessPriorities", UintegerValue(pfc ? 0x08 : 0));
+    RoceFabric fabric = topo.BuildLeafSpine(shape);
+    for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
+    {
+        Ptr<RoceSwitch> sw = fabric.GetSwitch(s);
+        std::vector<DataRate> rates;
+        std::vector<Time> delays;
+        for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+        {
+            rates.push_back(sw->GetPort(p)->GetDataRate());
+            Ptr<RoceChannel> channel = DynamicCast<RoceChannel>(sw->GetPort(p)->GetChannel());
+            delays.push_back(channel ? channel->GetDelay() : Time(0));
+        }
+        sw->GetMmu()->ConfigurePorts(rates, delays);
+        problem = sw->GetMmu()->CheckConfig();
+        if (!problem.empty())
+        {
+            Fail("bufferSize/kmin/kmax/pmax", fabric.GetSwitchName(s) + ": " + problem);
+        }
+    }
+    int64_t stream = 1;
+    stream += fabric.AssignStreams(stream);
+
+    RdmaHelper rdma;
+    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName(ccType)));
+    std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
+    Ptr<RdmaFlowGenerator> generator = CreateObject<RdmaFlowGenerator>();
+    generator->SetAttribute("StopTime", TimeValue(duration));
+    generator->SetAttribute("MaxFlows", UintegerValue(maxFlows));
+    stream += generator->AssignStreams(stream);
+    if (flowCount == 0)
+    {
+        generator->SetAttribute("Load", DoubleValue(load));
+        generator->SetDistribution(sizes);
+    }
+    else
+    {
+        generator->SetAttribute("Load", DoubleValue(0));
+        sizes.SetPoints({{minBytes, 0}, {maxBytes, 100}}, "flows"); // only for the printout
+    }
+    problem = generator->Install(endpoints);
+    if (!problem.empty())
+    {
+        Fail("cdf", problem);
+    }
+    if (flowCount > 0)
+    {
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(stream++);
+        double lo = std::log(static_cast<double>(minBytes));
+        double hi = std::log(static_cast<double>(maxBytes));
+        for (uint32_t f = 0; f < flowCount; ++f)
+        {
+            uint32_t src = u->GetInteger(0, hosts - 1);
+            uint32_t dst = u->GetInteger(0, hosts - 2);
+            dst += dst >= src ? 1 : 0;
+            auto bytes =
+                static_cast<uint64_t>(std::llround(std::exp(lo + (hi - lo) * u->GetValue())));
+            bytes = std::min(maxBytes, std::max(minBytes, bytes));
+            Time at = PicoSeconds(static_cast<int64_t>(
+                u->GetValue() * static_cast<double>(duration.GetPicoSeconds())));
+            generator->AddFlow(src, dst, bytes, at);
+        }
+    }
+
+    FabricMonitor monitor;
+    for (uint32_t h = 0; h < hosts; ++h)
+    {
+        monitor.AddPort(fabric.GetHostDevice(h), "host" + std::to_string(h));
+    }
+    for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
+    {
+        monitor.AddSwitch(fabric.GetSwitch(s), fabric.GetSwitchName(s));
+    }
+    monitor.EnableMaxQueueTracking();
+    if (!pcap.empty())
+    {
+        RoceLinkHelper& links = topo.GetLinkHelper();
+        for (uint32_t h = 0; h < hosts; ++h)
+        {
+            links.EnablePcap(pcap, fabric.GetHostDevice(h));
+        }
+        for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
+        {
+            for (uint32_t p = 0; p < fabric.GetSwitch(s)->GetNPorts(); ++p)
+            {
+                links.EnablePcap(pcap, fabric.GetSwitch(s)->GetPort(p));
+            }
+        }
+    }
+
+    auto wallStart = std::chrono::steady_clock::now();
+    Simulator::Run();
+    double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+    monitor.Finish();
+    uint64_t events = Simulator::GetEventCount();
+
+    const std::vector<RdmaFlowGenerator::Flow>& flows = generator->GetFlows();
+    uint64_t dataPackets = 0;
+    uint64_t retransmitted = 0;
+    uint64_t cnps = 0;
+    uint64_t offered = 0;
+    for (const auto& flow : flows)
+    {
+        if (flow.qp)
+        {
+            dataPackets += flow.qp->GetPacketsSent();
+            retransmitted += flow.qp->GetRetransmissions();
+            cnps += flow.qp->GetCnpsReceived();
+        }
+        offered += flow.bytes;
+    }
+    uint64_t linkFrames = 0;
+    NetDeviceContainer devices = fabric.GetAllDevices();
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<RoceNetDevice> d = DynamicCast<RoceNetDevice>(devices.Get(i));
+        for (uint8_t p = 0; p < RoceNetDevice::NUM_PRIORITIES; ++p)
+        {
+            const RoceNetDevice::Counters& c = d->GetCounters(p);
+            linkFrames += c.txFrames + c.pausesSent + c.resumesSent;
+        }
+    }
+    std::vector<double> fct;
+    std::vector<double> slowdown;
+    std::ofstream csv(outDir + "/fct.csv");
+    csv << "flow,sender,receiver,hops,bytes,start_us,end_us,fct_us,ideal_us,slowdown\n";
+    Time last;
+    for (size_t i = 0; i < flows.size(); ++i)
+    {
+        const RdmaFlowGenerator::Flow& flow = flows[i];
+        bool sameLeaf = flow.source / shape.hostsPerLeaf == flow.destination / shape.hostsPerLeaf;
+        std::vector<DataRate> path =
+            sameLeaf ? std::vector<DataRate>{hostRate, hostRate}
+                     : std::vector<DataRate>{hostRate, fabricRate, fabricRate, hostRate};
+        double startUs = static_cast<double>(flow.start.GetPicoSeconds()) / 1e6;
+        csv << i << "," << flow.source << "," << flow.destination << "," << path.size() << ","
+            << flow.bytes << "," << startUs << ",";
+        if (!flow.done)
+        {
+            csv << ",,,\n"; // not finished
+            continue;
+        }
+        double ideal = IdealFctNs(flow.bytes, mtu, path, linkDelay);
+        double f = static_cast<double>((flow.end - flow.start).GetPicoSeconds()) / 1000.0;
+        fct.push_back(f / 1000.0);
+        slowdown.push_back(f / ideal);
+        last = std::max(last, flow.end);
+        csv << static_cast<double>(flow.end.GetPicoSeconds()) / 1e6 << "," << f / 1000.0 << ","
+            << ideal / 1000.0 << "," << f / ideal << "\n";
+    }
+    if (!csv)
+    {
+        Fail("outDir", "cannot write " + outDir + "/fct.csv");
+    }
+    uint32_t started = generator->GetFlowsStarted();
+    uint32_t done = generator->GetFlowsCompleted();
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    std::ofstream json(outDir + "/summary.json");
+    json << "{\n"
+         << "  \"flows\": " << started << ",\n"
+         << "  \"flows_done\": " << done << ",\n"
+         << "  \"last_flow_end_us\": " << last.GetNanoSeconds() / 1000.0 << ",\n"
+         << "  \"fct_us\": " << (fct.empty() ? "null" : Distribution(fct)) << ",\n"
+         << "  \"slowdown\": " << (slowdown.empty() ? "null" : Distribution(slowdown)) << ",\n"
+         << "  \"data_packets\": " << dataPackets << ",\n"
+         << "  \"retransmitted_packets\": " << retransmitted << ",\n"
+         << "  \"link_frames\": " << linkFrames << ",\n"
+         << "  \"pfc_pause_frames\": " << monitor.GetTotalPauseFramesSent() << ",\n"
+         << "  \"drops\": " << monitor.GetTotalDrops() << ",\n"
+         << "  \"ecn_marks\": " << monitor.GetTotalEcnMarks() << ",\n"
+         << "  \"cnps\": " << cnps << ",\n"
+         << "  \"max_queue_bytes\": " << monitor.GetMaxQueueBytes() << ",\n"
+         << "  \"events\": " << events << ",\n"
+         << "  \"wall_s\": " << wall << ",\n"
+         << "  \"peak_rss_mib\": " << usage.ru_maxrss / 1024.0 << "\n"
+         << "}\n";
+    if (!json)
+    {
+        Fail("outDir", "cannot write " + outDir + "/summary.json");
+    }
+    std::cout << "Leaf-spine " << shape.leaves << " leaves x " << shape.hostsPerLeaf << " hosts, "
+              << shape.spines << " spines, hosts " << hostRate.GetBitRate() / 1e9
+              << " Gb/s, fabric " << fabricRate.GetBitRate() / 1e9 << " Gb/s (oversubscription "
+              << RoceTopologyHelper::GetOversubscription(shape) << "), cc " << cc << ", PFC "
+              << (pfc ? "on" : "off") << std::endl;
+    if (flowCount == 0)
+    {
+        std::cout << "  " << cdf << " sizes (mean " << sizes.GetMean() << " bytes), load " << load
+                  << ": " << generator->GetArrivalRate(0) << " flows/s per host for "
+                  << duration.GetMicroSeconds() << " us" << std::endl;
+    }
+    else
+    {
+        std::cout << "  " << flowCount << " random flows, log-uniform " << minBytes << ".."
+                  << maxBytes << " bytes, starting within " << duration.GetMicroSeconds() << " us"
+                  << std::endl;
+    }
+    std::cout << "  flows done " << done << "/" << started << " (" << offered << " bytes), last at "
+              << last.GetNanoSeconds() / 1000.0 << " us" << std::endl;
+    if (!slowdown.empty())
+    {
+        std::vector<double> s = slowdown;
+        std::sort(s.begin(), s.end());
+        std::cout << "  slowdown p50 " << s[(s.size() - 1) / 2] << ", p99 "
+                  << s[std::min(s.size() - 1, static_cast<size_t>(std::ceil(0.99 * s.size())) - 1)]
+                  << ", max " << s.back() << std::endl;
+    }
+    std::cout << "  data packets " << dataPackets << ", retransmitted " << retransmitted
+              << ", drops " << monitor.GetTotalDrops() << std::endl
+              << "  PFC pause frames " << monitor.GetTotalPauseFramesSent() << ", ECN marks "
+              << monitor.GetTotalEcnMarks() << ", CNPs " << cnps << ", largest queue "
+              << monitor.GetMaxQueueBytes() << " bytes" << std::endl
+              << "  " << events << " events, " << linkFrames << " link frames in " << wall << " s ("
+              << linkFrames / wall << " link frames/s), peak RSS " << usage.ru_maxrss / 1024
+              << " MiB" << std::endl
+              << "  outputs: " << outDir << "/summary.json, " << outDir << "/fct.csv" << std::endl;
+    Simulator::Destroy();
+    return done == started ? 0 : 1;
+}

@@ -1,0 +1,180 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RDMA_FLOW_GENERATOR_H
+#define RDMA_FLOW_GENERATOR_H
+
+#include "flow-size-distribution.h"
+
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/rdma-endpoint.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * @ingroup llm-fabric
+ * @brief Starts RDMA flows between the hosts of a fabric: Poisson arrivals at a given load, flow
+ * sizes from an empirical distribution, or flows added one by one.
+ *
+ * Every host is the source of an independent Poisson process of flows. Its rate is
+ * lambda = Load x R / (8 x mean), where R is the host port's rate (bit/s) and mean the mean of
+ * the flow-size distribution (bytes, FlowSizeDistribution::GetMean), so that on average the
+ * host offers Load of its link in payload bytes. Arrivals begin at StartTime (the first one an
+ * exponential gap after it) and stop at StopTime or after MaxFlows flows, whichever comes first.
+ * At each arrival the destination is a host other than the source, drawn uniformly, and the
+ * size is FlowSizeDistribution::Sample(u) for a uniform u (at least 1 byte).
+ *
+ * Every flow is a new RC queue pair (RdmaEndpoint::Connect; UDP source port FirstUdpPort +
+ * flow index, wrapped into FirstUdpPort..65535) carrying one RDMA WRITE of the flow's size. A
+ * flow ends when its sender's queue pair reports the WRITE acknowledged. Queue pairs are not
+ * removed when their flow ends.
+ */
+class RdmaFlowGenerator : public Object
+{
+  public:
+    /// One flow.
+    struct Flow
+    {
+        uint32_t source{0};        //!< source host index
+        uint32_t destination{0};   //!< destination host index
+        uint64_t bytes{0};         //!< size of its RDMA WRITE
+        Time start;                //!< when it was posted
+        Time end;                  //!< when it was acknowledged (valid if done)
+        bool done{false};          //!< acknowledged
+        Ptr<RdmaQueuePair> qp;     //!< the sender's queue pair
+        Ptr<RdmaQueuePair> peerQp; //!< the receiver's queue pair
+    };
+
+    /**
+     * Register this type.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RdmaFlowGenerator();
+    ~RdmaFlowGenerator() override;
+
+    /**
+     * Use this distribution instead of the Distribution attribute.
+     * @param distribution a loaded distribution.
+     */
+    void SetDistribution(const FlowSizeDistribution& distribution);
+
+    /// @return the flow-size distribution (loaded by Install unless set).
+    const FlowSizeDistribution& GetDistribution() const;
+
+    /**
+     * Attach the generator to the hosts and, if Load is above 0, schedule the first arrival of
+     * every host. Loads the Distribution attribute unless SetDistribution was called.
+     * @param endpoints one RDMA endpoint per host, in host order (at least 2).
+     * @return "" or the problem (a distribution that does not load, a mean of 0 bytes).
+     */
+    std::string Install(const std::vector<Ptr<RdmaEndpoint>>& endpoints);
+
+    /**
+     * Add one flow, posted at a given time (Install first).
+     * @param source source host index.
+     * @param destination destination host index (not the source).
+     * @param bytes size, at least 1.
+     * @param at when to post it (absolute simulation time, not in the past).
+     * @return the flow's index.
+     */
+    uint32_t AddFlow(uint32_t source, uint32_t destination, uint64_t bytes, Time at);
+
+    /**
+     * Fix the random streams.
+     * @param stream first stream index.
+     * @return the number of streams used (2).
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /**
+     * @param host host index (after Install).
+     * @return the host's flow arrival rate, flows per second.
+     */
+    double GetArrivalRate(uint32_t host) const;
+
+    /// @return every flow so far, in the order they were created (AddFlow'ed ones included).
+    const std::vector<Flow>& GetFlows() const;
+
+    /// @return flows posted so far.
+    uint32_t GetFlowsStarted() const;
+
+    /// @return flows acknowledged so far.
+    uint32_t GetFlowsCompleted() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /**
+     * A Poisson arrival at a host: start a flow and schedule the next arrival.
+     * @param host the source host.
+     */
+    void Arrival(uint32_t host);
+
+    /**
+     * Schedule a host's next arrival after an exponential gap, if arrivals go on.
+     * @param host the host.
+     */
+    void ScheduleArrival(uint32_t host);
+
+    /**
+     * Post a flow now.
+     * @param index the flow's index.
+     */
+    void StartFlow(uint32_t index);
+
+    /**
+     * A flow's WRITE was acknowledged.
+     * @param generator the generator.
+     * @param index the flow.
+     * @param qp its queue pair.
+     * @param id message id.
+     * @param bytes message size.
+     */
+    static void FlowDone(RdmaFlowGenerator* generator,
+                         uint32_t index,
+                         Ptr<RdmaQueuePair> qp,
+                         uint64_t id,
+                         uint64_t bytes);
+
+    // Attributes
+    double m_load;              //!< offered load per host, fraction of its link rate
+    std::string m_distribution; //!< built-in name or path
+    Time m_startTime;           //!< first arrivals after this
+    Time m_stopTime;            //!< no arrivals from this time on (0: no limit)
+    uint32_t m_maxFlows;        //!< Poisson flows at most (0: no limit)
+    uint16_t m_firstUdpPort;    //!< UDP source port of flow 0
+
+    // State
+    FlowSizeDistribution m_sizes;                //!< flow sizes
+    bool m_sizesSet;                             //!< SetDistribution was called
+    std::vector<Ptr<RdmaEndpoint>> m_endpoints;  //!< hosts
+    std::vector<double> m_rates;                 //!< arrivals per second per host
+    std::vector<EventId> m_arrivals;             //!< next arrival per host
+    std::vector<Flow> m_flows;                   //!< every flow
+    uint32_t m_poissonFlows;                     //!< flows from arrivals
+    uint32_t m_started;                          //!< flows posted
+    uint32_t m_completed;                        //!< flows acknowledged
+    Ptr<ExponentialRandomVariable> m_gap;        //!< arrival gaps, mean 1
+    Ptr<UniformRandomVariable> m_uniform;        //!< sizes and destinations
+    TracedCallback<uint32_t> m_flowStartedTrace; //!< a flow was posted
+    TracedCallback<uint32_t> m_flowDoneTrace;    //!< a flow was acknowledged
+};
+
+} // namespace ns3
+
+#endif /* RDMA_FLOW_GENERATOR_H */
