@@ -27,6 +27,7 @@
  */
 
 #include "ns3/core-module.h"
+#include "ns3/flow-statistics.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-constant-rate-source.h"
@@ -102,24 +103,6 @@ AddRdmaFlow(const std::vector<Ptr<RdmaEndpoint>>& endpoints,
     auto [qp, peer] =
         RdmaEndpoint::Connect(endpoints[from], endpoints[to], 0xC000 + (flow & 0x3FFF));
     Simulator::Schedule(start, [qp = qp, bytes]() { qp->PostWrite(bytes); });
-}
-
-/// @return every frame put on a link: data frames and PFC frames sent by every port.
-uint64_t
-LinkFrames(const RoceFabric& fabric)
-{
-    uint64_t frames = 0;
-    NetDeviceContainer devices = fabric.GetAllDevices();
-    for (uint32_t i = 0; i < devices.GetN(); ++i)
-    {
-        Ptr<RoceNetDevice> d = DynamicCast<RoceNetDevice>(devices.Get(i));
-        for (uint8_t p = 0; p < RoceNetDevice::NUM_PRIORITIES; ++p)
-        {
-            const RoceNetDevice::Counters& c = d->GetCounters(p);
-            frames += c.txFrames + c.pausesSent + c.resumesSent;
-        }
-    }
-    return frames;
 }
 
 } // namespace
@@ -222,7 +205,7 @@ main(int argc, char* argv[])
     Simulator::Run();
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     uint64_t events = Simulator::GetEventCount();
-    uint64_t frames = LinkFrames(fabric);
+    uint64_t frames = FlowStatistics::CountLinkFrames(fabric);
     Time simulated = Simulator::Now();
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);

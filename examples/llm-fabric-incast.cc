@@ -41,6 +41,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/fabric-monitor.h"
+#include "ns3/flow-statistics.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-topology-helper.h"
@@ -88,62 +89,6 @@ FlowDone(Flows* flows, uint32_t flow, Ptr<RdmaQueuePair> qp, uint64_t id, uint64
 {
     flows->end[flow] = Simulator::Now();
     ++flows->done;
-}
-
-/**
- * The completion time of one message alone on an idle two-hop path: its packets back to back on
- * the sender's link, the last one forwarded at once by the switch, then the final ACK back over
- * two hops. Every frame occupies (8 + frame + 4 + 12) bytes of wire; a last bit arrives
- * (8 + frame + 4) bytes after the frame starts, plus the delay.
- * @param bytes message size.
- * @param mtu RDMA payload per packet.
- * @param rate link rate.
- * @param delay link delay.
- * @return the ideal FCT in nanoseconds.
- */
-double
-IdealFctNs(uint64_t bytes, uint32_t mtu, DataRate rate, Time delay)
-{
-    double byteNs = 8e9 / static_cast<double>(rate.GetBitRate());
-    double d = static_cast<double>(delay.GetPicoSeconds()) / 1000.0;
-    uint64_t packets = (bytes + mtu - 1) / mtu;
-    double t = 0;
-    uint64_t lastFrame = 0;
-    for (uint64_t k = 0; k < packets; ++k)
-    {
-        uint64_t payload = std::min<uint64_t>(mtu, bytes - k * mtu);
-        // Ethernet 14 + IPv4 20 + UDP 8 + BTH 12 (+ RETH 16 on the first) + payload + ICRC 4.
-        uint64_t frame = 58 + payload + (k == 0 ? 16 : 0);
-        if (k + 1 < packets)
-        {
-            t += (frame + 24) * byteNs;
-        }
-        lastFrame = frame;
-    }
-    double lastHop = (lastFrame + 12) * byteNs + d;
-    double ackHop = (62 + 12) * byteNs + d; // ACK: 58 + AETH 4 = 62-byte frame
-    return t + 2 * lastHop + 2 * ackHop;
-}
-
-/// Distribution of values as {min, p50, p99, p999, max, mean} (nearest-rank percentiles).
-std::string
-Distribution(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    auto rank = [&v](double q) {
-        size_t i = static_cast<size_t>(std::ceil(q * v.size()));
-        return v[std::min(v.size() - 1, i == 0 ? 0 : i - 1)];
-    };
-    double mean = 0;
-    for (double x : v)
-    {
-        mean += x / v.size();
-    }
-    std::ostringstream os;
-    os << std::setprecision(10) << "{\"min\": " << v.front() << ", \"p50\": " << rank(0.5)
-       << ", \"p99\": " << rank(0.99) << ", \"p999\": " << rank(0.999) << ", \"max\": " << v.back()
-       << ", \"mean\": " << mean << "}";
-    return os.str();
 }
 
 } // namespace
@@ -309,18 +254,8 @@ main(int argc, char* argv[])
         retransmitted += qp->GetRetransmissions();
         cnps += qp->GetCnpsReceived();
     }
-    uint64_t linkFrames = 0;
-    NetDeviceContainer devices = fabric.GetAllDevices();
-    for (uint32_t i = 0; i < devices.GetN(); ++i)
-    {
-        Ptr<RoceNetDevice> d = DynamicCast<RoceNetDevice>(devices.Get(i));
-        for (uint8_t p = 0; p < RoceNetDevice::NUM_PRIORITIES; ++p)
-        {
-            const RoceNetDevice::Counters& c = d->GetCounters(p);
-            linkFrames += c.txFrames + c.pausesSent + c.resumesSent;
-        }
-    }
-    double ideal = IdealFctNs(bytes, mtu, linkRate, linkDelay);
+    uint64_t linkFrames = FlowStatistics::CountLinkFrames(fabric);
+    double ideal = FlowStatistics::IdealFctNs(bytes, mtu, {linkRate, linkRate}, linkDelay);
     std::vector<double> fct;
     std::vector<double> slowdown;
     std::ofstream csv(outDir + "/fct.csv");
@@ -350,8 +285,8 @@ main(int argc, char* argv[])
          << "  \"flows\": " << senders << ",\n"
          << "  \"flows_done\": " << flows.done << ",\n"
          << "  \"last_flow_end_us\": " << last.GetNanoSeconds() / 1000.0 << ",\n"
-         << "  \"fct_us\": " << (fct.empty() ? "null" : Distribution(fct)) << ",\n"
-         << "  \"slowdown\": " << (slowdown.empty() ? "null" : Distribution(slowdown)) << ",\n"
+         << "  \"fct_us\": " << FlowStatistics::DistributionJson(fct) << ",\n"
+         << "  \"slowdown\": " << FlowStatistics::DistributionJson(slowdown) << ",\n"
          << "  \"data_packets\": " << dataPackets << ",\n"
          << "  \"retransmitted_packets\": " << retransmitted << ",\n"
          << "  \"link_frames\": " << linkFrames << ",\n"

@@ -51,6 +51,7 @@
 #include "ns3/core-module.h"
 #include "ns3/fabric-monitor.h"
 #include "ns3/flow-size-distribution.h"
+#include "ns3/flow-statistics.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-flow-generator.h"
 #include "ns3/rdma-helper.h"
@@ -79,73 +80,6 @@ Fail(const std::string& key, const std::string& reason)
 {
     std::cerr << "llm-fabric-leaf-spine: --" << key << ": " << reason << std::endl;
     std::exit(2);
-}
-
-/**
- * The completion time of one message alone on an idle path of store-and-forward hops: packet k
- * starts on hop j when it has fully arrived there and the previous packet has left; a frame
- * occupies (8 + frame + 4 + 12) bytes of the hop's wire, and its last bit arrives
- * (8 + frame + 4) bytes after it starts, plus the delay. Then the final ACK comes back over
- * every hop. With equal rates this is llm-fabric-incast's ideal FCT, except that the 16 bytes
- * of the first packet's RETH also hold up its followers on the later hops.
- * @param bytes message size.
- * @param mtu RDMA payload per packet.
- * @param rates the rate of each hop, from the sender.
- * @param delay link delay.
- * @return the ideal FCT in nanoseconds.
- */
-double
-IdealFctNs(uint64_t bytes, uint32_t mtu, const std::vector<DataRate>& rates, Time delay)
-{
-    double d = static_cast<double>(delay.GetPicoSeconds()) / 1000.0;
-    std::vector<double> byteNs;
-    for (const auto& rate : rates)
-    {
-        byteNs.push_back(8e9 / static_cast<double>(rate.GetBitRate()));
-    }
-    std::vector<double> free(rates.size(), 0.0); // when each hop can start the next frame
-    uint64_t packets = (bytes + mtu - 1) / mtu;
-    double arrival = 0;
-    for (uint64_t k = 0; k < packets; ++k)
-    {
-        uint64_t payload = std::min<uint64_t>(mtu, bytes - k * mtu);
-        // Ethernet 14 + IPv4 20 + UDP 8 + BTH 12 (+ RETH 16 on the first) + payload + ICRC 4.
-        uint64_t frame = 58 + payload + (k == 0 ? 16 : 0);
-        arrival = 0; // the sender has the whole message at time 0
-        for (size_t j = 0; j < rates.size(); ++j)
-        {
-            double start = std::max(arrival, free[j]);
-            free[j] = start + (frame + 24) * byteNs[j];
-            arrival = start + (frame + 12) * byteNs[j] + d;
-        }
-    }
-    double ack = arrival;
-    for (size_t j = rates.size(); j-- > 0;)
-    {
-        ack += (62 + 12) * byteNs[j] + d; // ACK: 58 + AETH 4 = 62-byte frame
-    }
-    return ack;
-}
-
-/// Distribution of values as {min, p50, p99, p999, max, mean} (nearest-rank percentiles).
-std::string
-Distribution(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    auto rank = [&v](double q) {
-        size_t i = static_cast<size_t>(std::ceil(q * v.size()));
-        return v[std::min(v.size() - 1, i == 0 ? 0 : i - 1)];
-    };
-    double mean = 0;
-    for (double x : v)
-    {
-        mean += x / v.size();
-    }
-    std::ostringstream os;
-    os << std::setprecision(10) << "{\"min\": " << v.front() << ", \"p50\": " << rank(0.5)
-       << ", \"p99\": " << rank(0.99) << ", \"p999\": " << rank(0.999) << ", \"max\": " << v.back()
-       << ", \"mean\": " << mean << "}";
-    return os.str();
 }
 
 } // namespace
@@ -408,17 +342,7 @@ main(int argc, char* argv[])
         }
         offered += flow.bytes;
     }
-    uint64_t linkFrames = 0;
-    NetDeviceContainer devices = fabric.GetAllDevices();
-    for (uint32_t i = 0; i < devices.GetN(); ++i)
-    {
-        Ptr<RoceNetDevice> d = DynamicCast<RoceNetDevice>(devices.Get(i));
-        for (uint8_t p = 0; p < RoceNetDevice::NUM_PRIORITIES; ++p)
-        {
-            const RoceNetDevice::Counters& c = d->GetCounters(p);
-            linkFrames += c.txFrames + c.pausesSent + c.resumesSent;
-        }
-    }
+    uint64_t linkFrames = FlowStatistics::CountLinkFrames(fabric);
     std::vector<double> fct;
     std::vector<double> slowdown;
     std::ofstream csv(outDir + "/fct.csv");
@@ -439,7 +363,7 @@ main(int argc, char* argv[])
             csv << ",,,\n"; // not finished
             continue;
         }
-        double ideal = IdealFctNs(flow.bytes, mtu, path, linkDelay);
+        double ideal = FlowStatistics::IdealFctNs(flow.bytes, mtu, path, linkDelay);
         double f = static_cast<double>((flow.end - flow.start).GetPicoSeconds()) / 1000.0;
         fct.push_back(f / 1000.0);
         slowdown.push_back(f / ideal);
@@ -460,8 +384,8 @@ main(int argc, char* argv[])
          << "  \"flows\": " << started << ",\n"
          << "  \"flows_done\": " << done << ",\n"
          << "  \"last_flow_end_us\": " << last.GetNanoSeconds() / 1000.0 << ",\n"
-         << "  \"fct_us\": " << (fct.empty() ? "null" : Distribution(fct)) << ",\n"
-         << "  \"slowdown\": " << (slowdown.empty() ? "null" : Distribution(slowdown)) << ",\n"
+         << "  \"fct_us\": " << FlowStatistics::DistributionJson(fct) << ",\n"
+         << "  \"slowdown\": " << FlowStatistics::DistributionJson(slowdown) << ",\n"
          << "  \"data_packets\": " << dataPackets << ",\n"
          << "  \"retransmitted_packets\": " << retransmitted << ",\n"
          << "  \"link_frames\": " << linkFrames << ",\n"

@@ -1,0 +1,93 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "flow-statistics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+namespace ns3
+{
+
+double
+FlowStatistics::IdealFctNs(uint64_t bytes,
+                           uint32_t mtu,
+                           const std::vector<DataRate>& rates,
+                           Time delay)
+{
+    double d = static_cast<double>(delay.GetPicoSeconds()) / 1000.0;
+    std::vector<double> byteNs;
+    for (const auto& rate : rates)
+    {
+        byteNs.push_back(8e9 / static_cast<double>(rate.GetBitRate()));
+    }
+    std::vector<double> free(rates.size(), 0.0); // when each hop can start the next frame
+    uint64_t packets = (bytes + mtu - 1) / mtu;
+    double arrival = 0;
+    for (uint64_t k = 0; k < packets; ++k)
+    {
+        uint64_t payload = std::min<uint64_t>(mtu, bytes - k * mtu);
+        uint64_t frame = 58 + payload + (k == 0 ? 16 : 0);
+        arrival = 0; // the sender has the whole message at time 0
+        for (size_t j = 0; j < rates.size(); ++j)
+        {
+            double start = std::max(arrival, free[j]);
+            free[j] = start + (frame + 24) * byteNs[j];
+            arrival = start + (frame + 12) * byteNs[j] + d;
+        }
+    }
+    double ack = arrival;
+    for (size_t j = rates.size(); j-- > 0;)
+    {
+        ack += (62 + 12) * byteNs[j] + d;
+    }
+    return ack;
+}
+
+std::string
+FlowStatistics::DistributionJson(std::vector<double> v)
+{
+    if (v.empty())
+    {
+        return "null";
+    }
+    std::sort(v.begin(), v.end());
+    auto rank = [&v](double q) {
+        auto i = static_cast<size_t>(std::ceil(q * static_cast<double>(v.size())));
+        return v[std::min(v.size() - 1, i == 0 ? 0 : i - 1)];
+    };
+    double mean = 0;
+    for (double x : v)
+    {
+        mean += x / static_cast<double>(v.size());
+    }
+    std::ostringstream os;
+    os << std::setprecision(10) << "{\"min\": " << v.front() << ", \"p50\": " << rank(0.5)
+       << ", \"p99\": " << rank(0.99) << ", \"p999\": " << rank(0.999) << ", \"max\": " << v.back()
+       << ", \"mean\": " << mean << "}";
+    return os.str();
+}
+
+uint64_t
+FlowStatistics::CountLinkFrames(const RoceFabric& fabric)
+{
+    uint64_t frames = 0;
+    NetDeviceContainer devices = fabric.GetAllDevices();
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        Ptr<RoceNetDevice> d = DynamicCast<RoceNetDevice>(devices.Get(i));
+        for (uint8_t p = 0; p < RoceNetDevice::NUM_PRIORITIES; ++p)
+        {
+            const RoceNetDevice::Counters& c = d->GetCounters(p);
+            frames += c.txFrames + c.pausesSent + c.resumesSent;
+        }
+    }
+    return frames;
+}
+
+} // namespace ns3
