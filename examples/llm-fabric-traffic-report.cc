@@ -43,6 +43,9 @@ void
 Fail(const std::string& key, const std::string& reason)
 {
     std::cerr << "llm-fabric-traffic-report: --" << key << ": " << reason << std::endl;
+    // Release what the simulation built (nodes, devices, open pcaps) before leaving: exiting
+    // with them alive crashes in static destructors on some ns-3 builds.
+    Simulator::Destroy();
     std::exit(2);
 }
 

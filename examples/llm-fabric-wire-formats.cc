@@ -156,6 +156,7 @@ Require(bool ok, const std::string& key, const std::string& reason)
     if (!ok)
     {
         std::cerr << "llm-fabric-wire-formats: --" << key << ": " << reason << std::endl;
+        Simulator::Destroy(); // nothing simulated yet, but leave ns-3 clean
         std::exit(2);
     }
 }
