@@ -410,6 +410,17 @@ class IncastExampleTestCase : public TestCase
         {
             return;
         }
+        // A configuration found inconsistent after the fabric was built (the buffer cannot hold
+        // the reserved bytes of 5 ports x 8 priorities x 4200 bytes = 168,000 bytes) stops with
+        // one line and status 2, not a crash.
+        {
+            int status = 0;
+            std::string out = RunCommand(program + " --senders=4 --bufferSize=100KB 2>&1", status);
+            NS_TEST_EXPECT_MSG_EQ(status, 2, "exit status 2: " << out);
+            NS_TEST_EXPECT_MSG_EQ(out.rfind("llm-fabric-incast: --bufferSize/kmin/kmax/pmax: ", 0),
+                                  0,
+                                  "one line naming the options: " << out);
+        }
         for (std::string cc : {"dcqcn", "none"})
         {
             std::string dir = CreateTempDirFilename("incast-" + cc);
