@@ -92,6 +92,24 @@ FindExample(const std::string& name, const std::string& caseName)
     return path;
 }
 
+/**
+ * @param json a small JSON text.
+ * @param key a key.
+ * @param section if not empty, the key is looked for inside the object of this name.
+ * @return the number after "key": (-1 if absent).
+ */
+double
+JsonNumber(const std::string& json, const std::string& key, const std::string& section = "")
+{
+    size_t from = section.empty() ? 0 : json.find("\"" + section + "\": {");
+    if (from == std::string::npos)
+    {
+        return -1;
+    }
+    auto p = json.find("\"" + key + "\": ", from);
+    return p == std::string::npos ? -1 : std::stod(json.substr(p + key.size() + 4));
+}
+
 /// @return the lines of a text.
 std::vector<std::string>
 Lines(const std::string& text)
@@ -291,13 +309,6 @@ class PfcIncastExampleTestCase : public TestCase
     }
 
   private:
-    /// @return the number after "key": in a small JSON text (-1 if absent).
-    static double JsonNumber(const std::string& json, const std::string& key)
-    {
-        auto p = json.find("\"" + key + "\": ");
-        return p == std::string::npos ? -1 : std::stod(json.substr(p + key.size() + 4));
-    }
-
     void DoRun() override
     {
         std::string program = FindExample("llm-fabric-pfc-incast", GetName());
@@ -396,13 +407,6 @@ class IncastExampleTestCase : public TestCase
     }
 
   private:
-    /// @return the number after "key": in a small JSON text (-1 if absent).
-    static double JsonNumber(const std::string& json, const std::string& key)
-    {
-        auto p = json.find("\"" + key + "\": ");
-        return p == std::string::npos ? -1 : std::stod(json.substr(p + key.size() + 4));
-    }
-
     void DoRun() override
     {
         std::string program = FindExample("llm-fabric-incast", GetName());
@@ -621,16 +625,6 @@ class PfcHolExampleTestCase : public TestCase
     }
 
   private:
-    /// @return the number after "key": inside the object named section.
-    static double Number(const std::string& json,
-                         const std::string& section,
-                         const std::string& key)
-    {
-        auto p = json.find("\"" + section + "\": {");
-        auto q = json.find("\"" + key + "\": ", p);
-        return std::stod(json.substr(q + key.size() + 4));
-    }
-
     void DoRun() override
     {
         std::string program = FindExample("llm-fabric-pfc-hol", GetName());
@@ -648,16 +642,18 @@ class PfcHolExampleTestCase : public TestCase
         std::string json = ss.str();
         for (const char* c : {"pfc", "no-pfc", "pfc-dcqcn"})
         {
-            NS_TEST_EXPECT_MSG_EQ(Number(json, c, "flows_done"), 3, c << ": every flow finishes");
+            NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows_done", c),
+                                  3,
+                                  c << ": every flow finishes");
         }
-        NS_TEST_EXPECT_MSG_EQ(Number(json, "pfc", "drops"), 0, "PFC: lossless");
-        NS_TEST_EXPECT_MSG_GT(Number(json, "pfc", "pfc_pause_frames"), 0, "PFC pauses");
-        NS_TEST_EXPECT_MSG_GT(Number(json, "no-pfc", "drops"), 0, "without PFC, drops");
+        NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "drops", "pfc"), 0, "PFC: lossless");
+        NS_TEST_EXPECT_MSG_GT(JsonNumber(json, "pfc_pause_frames", "pfc"), 0, "PFC pauses");
+        NS_TEST_EXPECT_MSG_GT(JsonNumber(json, "drops", "no-pfc"), 0, "without PFC, drops");
         // The victim alone: 2,000,000 bytes in 2000 packets of 1082 wire bytes at 100 Gb/s =
         // 173.1 us plus about 5 us of hops and ACK. Head-of-line blocking must cost it at least
         // 20 % more with PFC alone than with PFC and DCQCN.
-        double pfc = Number(json, "pfc", "victim_fct_us");
-        double dcqcn = Number(json, "pfc-dcqcn", "victim_fct_us");
+        double pfc = JsonNumber(json, "victim_fct_us", "pfc");
+        double dcqcn = JsonNumber(json, "victim_fct_us", "pfc-dcqcn");
         NS_TEST_EXPECT_MSG_GT(dcqcn, 173.1, "not faster than line rate");
         NS_TEST_EXPECT_MSG_GT(pfc, 1.2 * dcqcn, "PFC alone blocks the victim");
     }
@@ -692,13 +688,9 @@ class LeafSpineExampleTestCase : public TestCase
         std::stringstream ss;
         ss << in.rdbuf();
         std::string json = ss.str();
-        auto number = [&json](const std::string& key) {
-            auto p = json.find("\"" + key + "\": ");
-            return std::stod(json.substr(p + key.size() + 4));
-        };
-        NS_TEST_EXPECT_MSG_EQ(number("flows"), 30, "30 flows");
-        NS_TEST_EXPECT_MSG_EQ(number("flows_done"), 30, "all finish");
-        NS_TEST_EXPECT_MSG_EQ(number("drops"), 0, "PFC: no drop");
+        NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows"), 30, "30 flows");
+        NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows_done"), 30, "all finish");
+        NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "drops"), 0, "PFC: no drop");
         std::ifstream csv(dir + "/fct.csv");
         std::string line;
         std::getline(csv, line); // header
