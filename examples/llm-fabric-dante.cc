@@ -52,9 +52,6 @@ Fail(const std::string& key, const std::string& reason)
     std::exit(2);
 }
 
-/// Strategy names, in TrafficStrategy order.
-const char* const STRATEGIES[] = {"DP", "TP", "PP", "CP", "EP"};
-
 } // namespace
 
 int
@@ -166,10 +163,11 @@ main(int argc, char* argv[])
         {
             continue;
         }
-        std::cout << "   " << STRATEGIES[s] << ": " << static_cast<double>(b.Sent()) / 1e9
-                  << " GB per iteration (" << static_cast<double>(b.interSent) / 1e9
-                  << " GB across servers), " << static_cast<double>(b.Sent()) * iterations / 1e9
-                  << " GB per epoch" << std::endl;
+        std::cout << "   " << TrafficReport::GetStrategyName(static_cast<TrafficStrategy>(s))
+                  << ": " << static_cast<double>(b.Sent()) / 1e9 << " GB per iteration ("
+                  << static_cast<double>(b.interSent) / 1e9 << " GB across servers), "
+                  << static_cast<double>(b.Sent()) * iterations / 1e9 << " GB per epoch"
+                  << std::endl;
     }
     std::cout << "   all: " << static_cast<double>(totals.all.Sent()) * iterations / 1e9
               << " GB per epoch, of which "

@@ -69,9 +69,6 @@ Json(const TrafficBytes& b)
     return os.str();
 }
 
-/// Strategy names, in TrafficStrategy order.
-const char* const STRATEGIES[] = {"DP", "TP", "PP", "CP", "EP"};
-
 } // namespace
 
 int
@@ -152,7 +149,8 @@ main(int argc, char* argv[])
     for (size_t s = 0; s < TRAFFIC_STRATEGIES; ++s)
     {
         const TrafficBytes& b = totals.byStrategy[s];
-        std::cout << "  " << std::left << std::setw(8) << STRATEGIES[s] << std::right
+        std::cout << "  " << std::left << std::setw(8)
+                  << TrafficReport::GetStrategyName(static_cast<TrafficStrategy>(s)) << std::right
                   << std::setw(11) << Gb(b.Sent()) << std::setw(11) << Gb(b.intraSent)
                   << std::setw(11) << Gb(b.interSent) << std::endl;
     }
@@ -172,7 +170,8 @@ main(int argc, char* argv[])
              << ",\n  \"micro_batches\": " << report.GetMicroBatches() << ",\n  \"totals\": {";
         for (size_t s = 0; s < TRAFFIC_STRATEGIES; ++s)
         {
-            json << (s ? ", " : "") << "\"" << STRATEGIES[s]
+            json << (s ? ", " : "") << "\""
+                 << TrafficReport::GetStrategyName(static_cast<TrafficStrategy>(s))
                  << "\": " << Json(totals.byStrategy[s]);
         }
         json << ", \"all\": " << Json(totals.all) << "},\n  \"ranks\": [\n";
@@ -190,7 +189,7 @@ main(int argc, char* argv[])
                 for (const auto& e : report.GetRankEntries(r))
                 {
                     json << (first ? "" : ", ") << "{\"strategy\": \""
-                         << STRATEGIES[static_cast<int>(e.strategy)] << "\", \"variant\": \""
+                         << TrafficReport::GetStrategyName(e.strategy) << "\", \"variant\": \""
                          << e.variant << "\", \"what\": \"" << e.what << "\", \"kind\": \""
                          << CollectiveVolume::GetKindName(e.kind) << "\", \"algorithm\": \""
                          << CollectiveVolume::GetAlgorithmName(e.algorithm)

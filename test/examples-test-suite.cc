@@ -110,6 +110,19 @@ JsonNumber(const std::string& json, const std::string& key, const std::string& s
     return p == std::string::npos ? -1 : std::stod(json.substr(p + key.size() + 4));
 }
 
+/**
+ * @param path a file.
+ * @return its contents ("" if it cannot be read).
+ */
+std::string
+ReadText(const std::string& path)
+{
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
 /// @return the lines of a text.
 std::vector<std::string>
 Lines(const std::string& text)
@@ -326,10 +339,7 @@ class PfcIncastExampleTestCase : public TestCase
                                              "' --pcap='" + dir + "/p'",
                                          status);
             NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
-            std::ifstream in(dir + "/summary.json");
-            std::stringstream ss;
-            ss << in.rdbuf();
-            std::string json = ss.str();
+            std::string json = ReadText(dir + "/summary.json");
             double sent = JsonNumber(json, "packets_sent");
             double received = JsonNumber(json, "packets_received");
             double drops = JsonNumber(json, "drops");
@@ -434,10 +444,7 @@ class IncastExampleTestCase : public TestCase
                                " --outDir='" + dir + "' --pcap='" + dir + "/p'",
                            status);
             NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
-            std::ifstream in(dir + "/summary.json");
-            std::stringstream ss;
-            ss << in.rdbuf();
-            std::string json = ss.str();
+            std::string json = ReadText(dir + "/summary.json");
             NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows"), 4, "four flows");
             NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows_done"), 4, "all done");
             NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "drops"), 0, "PFC: no drop");
@@ -531,10 +538,7 @@ class TrafficReportExampleTestCase : public TestCase
                                              "' --json='" + json + "' --ranks=0",
                                          status);
             NS_TEST_EXPECT_MSG_EQ(status, 0, name << ": " << out);
-            std::ifstream in(json);
-            std::stringstream ss;
-            ss << in.rdbuf();
-            std::string text = ss.str();
+            std::string text = ReadText(json);
             // The sum over ranks of "inter_sent" in the rank rows equals the total's: every
             // rank row is {"rank": ..., "all": {..."inter_sent": N...}}.
             uint64_t sum = 0;
@@ -636,10 +640,7 @@ class PfcHolExampleTestCase : public TestCase
         int status = 0;
         std::string out = RunCommand(program + " --outDir='" + dir + "'", status);
         NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
-        std::ifstream in(dir + "/summary.json");
-        std::stringstream ss;
-        ss << in.rdbuf();
-        std::string json = ss.str();
+        std::string json = ReadText(dir + "/summary.json");
         for (const char* c : {"pfc", "no-pfc", "pfc-dcqcn"})
         {
             NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows_done", c),
@@ -684,10 +685,7 @@ class LeafSpineExampleTestCase : public TestCase
         int status = 0;
         std::string out = RunCommand(program + " --flows=30 --outDir='" + dir + "'", status);
         NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
-        std::ifstream in(dir + "/summary.json");
-        std::stringstream ss;
-        ss << in.rdbuf();
-        std::string json = ss.str();
+        std::string json = ReadText(dir + "/summary.json");
         NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows"), 30, "30 flows");
         NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows_done"), 30, "all finish");
         NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "drops"), 0, "PFC: no drop");
