@@ -149,25 +149,18 @@ main(int argc, char* argv[])
     {
         Fail("linkRate", "must be positive");
     }
-    std::string ccType;
-    if (cc == "none")
+    TypeId ccType;
+    std::string problem = RdmaHelper::LookupCongestionControl(cc, ccType);
+    if (!problem.empty())
     {
-        ccType = "ns3::RdmaCcNone";
+        Fail("cc", problem);
     }
-    else if (cc == "fixed")
+    if (cc == "fixed")
     {
-        ccType = "ns3::RdmaCcFixedRate";
-        DataRate rate =
-            fixedRate.GetBitRate() ? fixedRate : DataRate(linkRate.GetBitRate() / senders);
-        Config::SetDefault("ns3::RdmaCcFixedRate::Rate", DataRateValue(rate));
-    }
-    else if (cc == "dcqcn")
-    {
-        ccType = "ns3::Dcqcn";
-    }
-    else
-    {
-        Fail("cc", "unknown congestion control '" + cc + "' (none, fixed or dcqcn)");
+        Config::SetDefault("ns3::RdmaCcFixedRate::Rate",
+                           DataRateValue(fixedRate.GetBitRate()
+                                             ? fixedRate
+                                             : DataRate(linkRate.GetBitRate() / senders)));
     }
     RngSeedManager::SetRun(seed);
     std::error_code error;
@@ -178,30 +171,19 @@ main(int argc, char* argv[])
     }
     Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(mtu));
 
-    // The MMU configuration is checked before anything runs.
-    for (const auto& [key, value] : {std::make_pair("bufferSize", bufferSize),
-                                     std::make_pair("kmin", kmin),
-                                     std::make_pair("kmax", kmax)})
-    {
-        QueueSizeValue size;
-        if (!size.DeserializeFromString(value, MakeQueueSizeChecker()))
-        {
-            Fail(key, "'" + value + "' is not a size such as 300KB");
-        }
-    }
     RoceTopologyHelper topo;
-    topo.SetMmuAttribute("Buffer", QueueSizeValue(QueueSize(bufferSize)));
-    topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize(kmin)));
-    topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize(kmax)));
-    topo.SetMmuAttribute("Pmax", DoubleValue(pmax));
-    topo.SetMmuAttribute("LosslessPriorities", UintegerValue(pfc ? 0x08 : 0));
+    problem = topo.SetMmuBufferAndEcn(bufferSize, kmin, kmax, pmax, pfc);
+    if (!problem.empty())
+    {
+        Fail("bufferSize/kmin/kmax", problem);
+    }
     RoceFabric fabric = topo.BuildStar(senders + 1, linkRate, linkDelay);
     {
         Ptr<SwitchMmu> mmu = fabric.GetSwitch(0)->GetMmu();
         std::vector<DataRate> rates(senders + 1, linkRate);
         std::vector<Time> delays(senders + 1, linkDelay);
         mmu->ConfigurePorts(rates, delays);
-        std::string problem = mmu->CheckConfig();
+        problem = mmu->CheckConfig();
         if (!problem.empty())
         {
             Fail("bufferSize/kmin/kmax/pmax", problem);
@@ -211,7 +193,7 @@ main(int argc, char* argv[])
     uint32_t receiver = senders;
 
     RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName(ccType)));
+    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(ccType));
     std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
     Flows flows;
     flows.end.resize(senders);

@@ -188,24 +188,16 @@ main(int argc, char* argv[])
     {
         Fail("minBytes/maxBytes", "need 1 <= minBytes <= maxBytes");
     }
-    std::string ccType;
-    if (cc == "none")
+    TypeId ccType;
+    problem = RdmaHelper::LookupCongestionControl(cc, ccType);
+    if (!problem.empty())
     {
-        ccType = "ns3::RdmaCcNone";
+        Fail("cc", problem);
     }
-    else if (cc == "fixed")
+    if (cc == "fixed")
     {
-        ccType = "ns3::RdmaCcFixedRate";
         Config::SetDefault("ns3::RdmaCcFixedRate::Rate",
                            DataRateValue(fixedRate.GetBitRate() ? fixedRate : hostRate));
-    }
-    else if (cc == "dcqcn")
-    {
-        ccType = "ns3::Dcqcn";
-    }
-    else
-    {
-        Fail("cc", "unknown congestion control '" + cc + "' (none, fixed or dcqcn)");
     }
     RngSeedManager::SetRun(seed);
     std::error_code error;
@@ -216,23 +208,12 @@ main(int argc, char* argv[])
     }
     Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(mtu));
 
-    // The MMU configuration is checked before anything runs.
-    for (const auto& [key, value] : {std::make_pair("bufferSize", bufferSize),
-                                     std::make_pair("kmin", kmin),
-                                     std::make_pair("kmax", kmax)})
-    {
-        QueueSizeValue size;
-        if (!size.DeserializeFromString(value, MakeQueueSizeChecker()))
-        {
-            Fail(key, "'" + value + "' is not a size such as 300KB");
-        }
-    }
     RoceTopologyHelper topo;
-    topo.SetMmuAttribute("Buffer", QueueSizeValue(QueueSize(bufferSize)));
-    topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize(kmin)));
-    topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize(kmax)));
-    topo.SetMmuAttribute("Pmax", DoubleValue(pmax));
-    topo.SetMmuAttribute("LosslessPriorities", UintegerValue(pfc ? 0x08 : 0));
+    problem = topo.SetMmuBufferAndEcn(bufferSize, kmin, kmax, pmax, pfc);
+    if (!problem.empty())
+    {
+        Fail("bufferSize/kmin/kmax", problem);
+    }
     RoceFabric fabric = topo.BuildLeafSpine(shape);
     for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
     {
@@ -256,7 +237,7 @@ main(int argc, char* argv[])
     stream += fabric.AssignStreams(stream);
 
     RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName(ccType)));
+    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(ccType));
     std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
     Ptr<RdmaFlowGenerator> generator = CreateObject<RdmaFlowGenerator>();
     generator->SetAttribute("StopTime", TimeValue(duration));

@@ -20,6 +20,21 @@ RdmaHelper::SetEndpointAttribute(const std::string& name, const AttributeValue& 
     m_endpointFactory.Set(name, value);
 }
 
+std::string
+RdmaHelper::LookupCongestionControl(const std::string& name, TypeId& tid)
+{
+    const std::string typeName = name == "none"    ? "ns3::RdmaCcNone"
+                                 : name == "fixed" ? "ns3::RdmaCcFixedRate"
+                                 : name == "dcqcn" ? "ns3::Dcqcn"
+                                                   : "";
+    if (typeName.empty())
+    {
+        return "unknown congestion control '" + name + "' (none, fixed or dcqcn)";
+    }
+    tid = TypeId::LookupByName(typeName);
+    return "";
+}
+
 std::vector<Ptr<RdmaEndpoint>>
 RdmaHelper::Install(const RoceFabric& fabric) const
 {

@@ -36,6 +36,15 @@ class RdmaHelper
     void SetEndpointAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * The congestion control a short name stands for.
+     * @param name "none" (ns3::RdmaCcNone), "fixed" (ns3::RdmaCcFixedRate) or "dcqcn"
+     *        (ns3::Dcqcn).
+     * @param[out] tid its TypeId.
+     * @return "" or why the name is not known.
+     */
+    static std::string LookupCongestionControl(const std::string& name, TypeId& tid);
+
+    /**
      * Install the endpoints.
      * @param fabric the fabric.
      * @return one endpoint per host, in host order.

@@ -9,7 +9,9 @@
 #include "equal-cost-routes.h"
 
 #include "ns3/abort.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/queue-size.h"
 #include "ns3/uinteger.h"
 
 #include <sstream>
@@ -41,6 +43,29 @@ void
 RoceTopologyHelper::SetMmuAttribute(const std::string& name, const AttributeValue& value)
 {
     m_mmuAttributes.emplace_back(name, value.Copy());
+}
+
+std::string
+RoceTopologyHelper::SetMmuBufferAndEcn(const std::string& buffer,
+                                       const std::string& kmin,
+                                       const std::string& kmax,
+                                       double pmax,
+                                       bool lossless)
+{
+    for (const auto& [attribute, value] : {std::make_pair("Buffer", buffer),
+                                           std::make_pair("Kmin", kmin),
+                                           std::make_pair("Kmax", kmax)})
+    {
+        QueueSizeValue size;
+        if (!size.DeserializeFromString(value, MakeQueueSizeChecker()))
+        {
+            return std::string(attribute) + ": '" + value + "' is not a size such as 300KB";
+        }
+        SetMmuAttribute(attribute, size);
+    }
+    SetMmuAttribute("Pmax", DoubleValue(pmax));
+    SetMmuAttribute("LosslessPriorities", UintegerValue(lossless ? 0x08 : 0));
+    return "";
 }
 
 void

@@ -70,6 +70,22 @@ class RoceTopologyHelper
     void SetMmuAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * Set the switch buffer and ECN marking of every MMU from command-line style values, and
+     * make priority 3 lossless or not (LosslessPriorities 0x08 or 0).
+     * @param buffer Buffer, a size such as "12MB".
+     * @param kmin Kmin, a size.
+     * @param kmax Kmax, a size.
+     * @param pmax Pmax.
+     * @param lossless priority 3 uses PFC.
+     * @return "" or which value is not a size, e.g. "Kmin: 'x' is not a size such as 300KB".
+     */
+    std::string SetMmuBufferAndEcn(const std::string& buffer,
+                                   const std::string& kmin,
+                                   const std::string& kmax,
+                                   double pmax,
+                                   bool lossless);
+
+    /**
      * @param seedBase base of the per-switch ECMP seeds (default 0).
      */
     void SetEcmpSeedBase(uint32_t seedBase);
