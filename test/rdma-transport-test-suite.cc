@@ -122,7 +122,8 @@ class RdmaSingleMessageTestCase : public TestCase
 /**
  * @ingroup llm-fabric-tests
  * Incast with PFC: nothing dropped, every message done, the receiver's link at line rate. PFC
- * off with a small buffer: drops, and go-back-N still completes every message.
+ * off with a small buffer: drops, and both go-back-N and selective repeat still complete every
+ * message; selective repeat resends fewer packets.
  */
 class RdmaIncastTestCase : public TestCase
 {
@@ -136,8 +137,13 @@ class RdmaIncastTestCase : public TestCase
     void DoRun() override
     {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
-        for (bool pfc : {true, false})
+        std::vector<uint64_t> lossyResent; // go-back-N, then selective repeat
+        for (int mode : {0, 1, 2})
         {
+            bool pfc = mode == 0;
+            Config::SetDefault(
+                "ns3::RdmaQueuePair::Recovery",
+                EnumValue(mode == 2 ? RdmaQueuePair::SELECTIVE_REPEAT : RdmaQueuePair::GO_BACK_N));
             RoceTopologyHelper topo;
             if (!pfc)
             {
@@ -147,23 +153,35 @@ class RdmaIncastTestCase : public TestCase
             RoceFabric fabric;
             auto ep = MakeStar(5, topo, fabric);
             Completions done;
+            Completions received;
             std::vector<Ptr<RdmaQueuePair>> qps;
+            std::vector<Ptr<RdmaQueuePair>> receivers;
             for (uint32_t s = 0; s < 4; ++s)
             {
                 auto [a, b] = RdmaEndpoint::Connect(ep[s], ep[4], 0xC000 + s);
                 a->SetSendCompleteCallback(MakeCallback(&Completions::Done, &done));
+                b->SetReceiveCompleteCallback(MakeCallback(&Completions::Done, &received));
                 a->PostWrite(200000);
                 qps.push_back(a);
+                receivers.push_back(b);
             }
             Simulator::Run();
             uint64_t drops = fabric.GetSwitch(0)->GetTotalDrops();
             uint64_t retransmissions = 0;
-            for (const auto& qp : qps)
+            uint64_t kept = 0;
+            for (uint32_t s = 0; s < 4; ++s)
             {
-                retransmissions += qp->GetRetransmissions();
+                retransmissions += qps[s]->GetRetransmissions();
+                kept += receivers[s]->GetOutOfOrderPackets();
             }
             Simulator::Destroy();
             NS_TEST_ASSERT_MSG_EQ(done.sizes.size(), 4, "every message completes");
+            NS_TEST_ASSERT_MSG_EQ(received.sizes.size(), 4, "every message arrives");
+            for (uint64_t size : received.sizes)
+            {
+                NS_TEST_EXPECT_MSG_EQ(size, 200000, "whole, once");
+            }
+            NS_TEST_EXPECT_MSG_EQ(kept, 0, "nothing left out of order");
             if (pfc)
             {
                 NS_TEST_EXPECT_MSG_EQ(drops, 0, "PFC: no drop");
@@ -181,10 +199,14 @@ class RdmaIncastTestCase : public TestCase
             else
             {
                 NS_TEST_EXPECT_MSG_GT(drops, 0, "without PFC the small buffer drops");
-                NS_TEST_EXPECT_MSG_GT(retransmissions, 0, "and go-back-N resends");
+                NS_TEST_EXPECT_MSG_GT(retransmissions, 0, "and the lost packets are resent");
+                lossyResent.push_back(retransmissions);
             }
         }
         Config::Reset();
+        // Go-back-N resends every packet in flight behind a loss; selective repeat only the lost
+        // ones, so it must resend fewer.
+        NS_TEST_EXPECT_MSG_LT(lossyResent[1], lossyResent[0], "selective repeat resends less");
     }
 };
 
@@ -203,8 +225,21 @@ class RdmaTailLossTestCase : public TestCase
   private:
     void DoRun() override
     {
+        for (auto recovery : {RdmaQueuePair::GO_BACK_N, RdmaQueuePair::SELECTIVE_REPEAT})
+        {
+            Run(recovery);
+        }
+    }
+
+    /**
+     * Lose the last packet with one recovery mode.
+     * @param recovery the mode.
+     */
+    void Run(RdmaQueuePair::Recovery recovery)
+    {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
         Config::SetDefault("ns3::RdmaQueuePair::RetransmitTimeout", TimeValue(MicroSeconds(100)));
+        Config::SetDefault("ns3::RdmaQueuePair::Recovery", EnumValue(recovery));
         RoceTopologyHelper topo;
         RoceFabric fabric;
         auto ep = MakeStar(2, topo, fabric);
@@ -223,12 +258,99 @@ class RdmaTailLossTestCase : public TestCase
         Config::Reset();
         NS_TEST_ASSERT_MSG_EQ(sent.sizes.size(), 1, "the message completes");
         NS_TEST_EXPECT_MSG_EQ(timeouts, 1, "after one timeout");
-        // No ACK came back (the receiver acknowledges at the last packet, which was lost), so
-        // go-back-N resends all 10 packets after the 100 us timeout armed at the first send.
-        NS_TEST_EXPECT_MSG_EQ(resent, 10, "go-back-N from the first unacknowledged packet");
-        // Timeout at 100 us, then the same 10-packet exchange as on an idle path (4963.36 ns).
-        NS_TEST_EXPECT_MSG_GT(sent.times[0], MicroSeconds(100), "after the timeout");
-        NS_TEST_EXPECT_MSG_LT(sent.times[0], MicroSeconds(106), "one exchange later");
+        if (recovery == RdmaQueuePair::GO_BACK_N)
+        {
+            // No ACK came back (the receiver acknowledges at the last packet, which was lost),
+            // so go-back-N resends all 10 packets after the 100 us timeout armed at the first
+            // send.
+            NS_TEST_EXPECT_MSG_EQ(resent, 10, "go-back-N from the first unacknowledged packet");
+        }
+        else
+        {
+            // Selective repeat resends packet 0 alone; the receiver, which has 0..8, answers
+            // the duplicate with an ACK of 8; that partial ACK makes the sender resend 9: 2.
+            NS_TEST_EXPECT_MSG_EQ(resent, 2, "selective repeat: the oldest, then the hole");
+        }
+        // Go-back-N: the timeout at 100 us (armed by the first send, at 0), then the same
+        // 10-packet exchange as on an idle path: 104,963.36 ns. Selective repeat: packet 0
+        // again (a 1074-byte frame with its RETH, last bit out after 86.88 ns) reaches the
+        // receiver 86.88 + 1000 + 86.88 + 1000 later, at 102,173.76 ns, and its ACK is back
+        // 2 x 1005.92 later, at 104,185.6 ns; then packet 9 (a 1058-byte frame, 85.6 ns) and
+        // its ACK take 2 x 1085.6 + 2011.84 = 4183.04 ns more: 108,368.64 ns. Within 0.1 %.
+        double expected = recovery == RdmaQueuePair::GO_BACK_N ? 104963.36 : 108368.64;
+        NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(sent.times[0].GetPicoSeconds()) / 1000.0,
+                                  expected,
+                                  expected * 0.001,
+                                  "completion after the timeout");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * One packet lost in the middle of a message: go-back-N resends everything sent behind it before
+ * the NAK came back; selective repeat resends that packet alone.
+ */
+class RdmaSingleLossTestCase : public TestCase
+{
+  public:
+    RdmaSingleLossTestCase()
+        : TestCase("One lost packet: go-back-N resends the window, selective repeat one packet")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Derivation (star of two hosts, 100 Gb/s, 1 us links, MTU 1000, one 100,000-byte
+        // message: packets 0..99; the receiver drops packet 10, the 11th frame it receives).
+        // As in the single-message test, packet 0 occupies 87.84 ns of wire and the others
+        // 86.56 ns, so packet k >= 1 starts at 87.84 + (k - 1) 86.56 ns: packet 11 at
+        // 953.44 ns. It is the first packet after the gap, so the receiver NAKs when it has
+        // arrived: 85.6 + 1000 (to the switch) + 85.6 + 1000 (to the receiver) later, and the
+        // NAK (a 62-byte frame, 5.92 ns a hop) is back 2 x 1005.92 later: at 953.44 + 2171.2 +
+        // 2011.84 = 5136.48 ns (a little later with the simulator's whole-nanosecond events).
+        // The frame then on the wire started at or before that: 87.84 + (k - 1) 86.56 <=
+        // 5136.48 gives k = 59, ending at 5194.88 ns. Pacing at the line rate releases each
+        // packet when the previous one's wire time ends, so packet 60 is not built yet: go-back-N
+        // had sent packets 10..59 once (50 packets) and sends them again: 50 retransmissions,
+        // 1 NAK, no timeout (the NAK arrives 28 ns after that frame starts, 58 ns before it
+        // ends). Selective repeat resends packet 10 alone: 1 retransmission, 1 NAK; the receiver
+        // keeps 11..59 meanwhile and has nothing left out of order at the end.
+        const uint64_t expectedResent[] = {50, 1};
+        std::vector<Time> done;
+        for (auto recovery : {RdmaQueuePair::GO_BACK_N, RdmaQueuePair::SELECTIVE_REPEAT})
+        {
+            Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
+            Config::SetDefault("ns3::RdmaQueuePair::Recovery", EnumValue(recovery));
+            RoceTopologyHelper topo;
+            RoceFabric fabric;
+            auto ep = MakeStar(2, topo, fabric);
+            Ptr<ReceiveListErrorModel> loss = CreateObject<ReceiveListErrorModel>();
+            loss->SetList({10});
+            fabric.GetHostDevice(1)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+            auto [a, b] = RdmaEndpoint::Connect(ep[0], ep[1], 0xC000);
+            Completions sent;
+            Completions received;
+            a->SetSendCompleteCallback(MakeCallback(&Completions::Done, &sent));
+            b->SetReceiveCompleteCallback(MakeCallback(&Completions::Done, &received));
+            a->PostWrite(100000);
+            Simulator::Run();
+            uint64_t resent = a->GetRetransmissions();
+            uint64_t naks = a->GetNaksReceived();
+            uint64_t timeouts = a->GetTimeouts();
+            uint64_t kept = b->GetOutOfOrderPackets();
+            Simulator::Destroy();
+            Config::Reset();
+            NS_TEST_ASSERT_MSG_EQ(sent.sizes.size(), 1, "the message completes");
+            NS_TEST_ASSERT_MSG_EQ(received.sizes.size(), 1, "and arrives once");
+            NS_TEST_EXPECT_MSG_EQ(received.sizes[0], 100000, "whole");
+            NS_TEST_EXPECT_MSG_EQ(naks, 1, "one NAK");
+            NS_TEST_EXPECT_MSG_EQ(timeouts, 0, "no timeout");
+            NS_TEST_EXPECT_MSG_EQ(kept, 0, "nothing left out of order");
+            NS_TEST_EXPECT_MSG_EQ(resent, expectedResent[done.size()], "retransmissions");
+            done.push_back(sent.times[0]);
+        }
+        NS_TEST_EXPECT_MSG_LT(done[1], done[0], "selective repeat finishes first");
     }
 };
 
@@ -303,6 +425,7 @@ class RdmaTransportTestSuite : public TestSuite
         AddTestCase(new RdmaSingleMessageTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RdmaIncastTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RdmaTailLossTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RdmaSingleLossTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RdmaCnpPacingTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };

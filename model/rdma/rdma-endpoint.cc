@@ -60,7 +60,6 @@ RdmaEndpoint::RdmaEndpoint()
       m_dataDscp(26),
       m_controlDscp(48),
       m_nextQpn(0x100),
-      m_roundRobin(0),
       m_ipId(0)
 {
     NS_LOG_FUNCTION(this);
@@ -81,6 +80,7 @@ RdmaEndpoint::DoDispose()
     }
     m_qps.clear();
     m_qpByQpn.clear();
+    m_active.clear();
     m_device = nullptr;
     Object::DoDispose();
 }
@@ -172,8 +172,13 @@ RdmaEndpoint::SendControl(Ptr<Packet> packet, Ptr<const RdmaQueuePair> qp)
 }
 
 void
-RdmaEndpoint::Notify()
+RdmaEndpoint::Notify(Ptr<RdmaQueuePair> qp)
 {
+    if (!qp->m_inRoundRobin)
+    {
+        qp->m_inRoundRobin = true;
+        m_active.push_back(qp);
+    }
     Pump();
 }
 
@@ -186,26 +191,27 @@ RdmaEndpoint::TxBegin(Ptr<const Packet> frame)
 void
 RdmaEndpoint::Pump()
 {
-    if (m_qps.empty() || m_device->GetQueueBytes(m_dataDscp >> 3) > 0)
+    if (m_active.empty() || m_device->GetQueueBytes(m_dataDscp >> 3) > 0)
     {
         return; // the port already holds the next frame (or is paused with one waiting)
     }
     int64_t nowFs = Simulator::Now().GetFemtoSeconds();
     int64_t slack = ExactTime::GetResolutionFs() / 2;
     int64_t earliest = -1;
-    auto n = static_cast<uint32_t>(m_qps.size());
-    for (uint32_t k = 0; k < n; ++k)
+    size_t n = m_active.size();
+    for (size_t k = 0; k < n; ++k)
     {
-        uint32_t i = (m_roundRobin + k) % n;
-        Ptr<RdmaQueuePair> qp = m_qps[i];
+        Ptr<RdmaQueuePair> qp = m_active.front();
+        m_active.pop_front();
         if (!qp->HasPacketToSend())
         {
+            qp->m_inRoundRobin = false; // back in when it is notified of new work
             continue;
         }
+        m_active.push_back(qp);
         int64_t at = qp->GetNextSendFs();
         if (at <= nowFs + slack)
         {
-            m_roundRobin = (i + 1) % n;
             Ptr<Packet> p = qp->GetNextPacket();
             m_device->Send(p, qp->GetRemoteMac(), RoceV2Packet::ETHERTYPE_IPV4);
             return;

@@ -16,6 +16,7 @@
 #include "ns3/type-id.h"
 
 #include <cstdint>
+#include <deque>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -35,7 +36,10 @@ namespace ns3
  * Scheduling: whenever the port's data queue is empty (a frame has just started on the wire,
  * new work arrived, or a pacing time came), the endpoint takes one packet from the next queue
  * pair in round robin whose pacing allows it. So the port always has the next frame ready
- * behind the one on the wire, and a port paused by PFC simply stops taking packets.
+ * behind the one on the wire, and a port paused by PFC simply stops taking packets. Only queue
+ * pairs with something to send are in the round robin (a queue pair enters it when it is
+ * notified of new work and leaves it when it has nothing left), so idle and finished queue
+ * pairs cost nothing however many a host has.
  */
 class RdmaEndpoint : public Object
 {
@@ -92,8 +96,11 @@ class RdmaEndpoint : public Object
      */
     void SendControl(Ptr<Packet> packet, Ptr<const RdmaQueuePair> qp);
 
-    /// A queue pair has something new to send: run the scheduler.
-    void Notify();
+    /**
+     * A queue pair has something new to send: put it in the round robin and run the scheduler.
+     * @param qp the queue pair (of this endpoint).
+     */
+    void Notify(Ptr<RdmaQueuePair> qp);
 
   protected:
     void DoDispose() override;
@@ -129,7 +136,7 @@ class RdmaEndpoint : public Object
     uint32_t m_nextQpn;                                         //!< next local QP number
     std::vector<Ptr<RdmaQueuePair>> m_qps;                      //!< queue pairs
     std::unordered_map<uint32_t, Ptr<RdmaQueuePair>> m_qpByQpn; //!< by local QP number
-    uint32_t m_roundRobin;                                      //!< next QP to look at
+    std::deque<Ptr<RdmaQueuePair>> m_active;                    //!< round robin of senders
     EventId m_wakeup;                                           //!< next pacing time
     uint16_t m_ipId;                                            //!< IPv4 identification
 };

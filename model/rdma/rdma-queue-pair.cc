@@ -11,7 +11,9 @@
 #include "roce-cnp-header.h"
 
 #include "ns3/abort.h"
+#include "ns3/enum.h"
 #include "ns3/exact-time.h"
+#include "ns3/llm-fabric-compat.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -72,8 +74,20 @@ RdmaQueuePair::GetTypeId()
                           TimeValue(MicroSeconds(50)),
                           MakeTimeAccessor(&RdmaQueuePair::m_cnpInterval),
                           MakeTimeChecker(Seconds(0)))
+            .AddAttribute(
+                "Recovery",
+                "How lost packets are recovered: GoBackN resends from the missing packet on and "
+                "its receiver drops out-of-order packets (RoCE NICs); SelectiveRepeat resends "
+                "only the missing packets and its receiver keeps the others (as IRN).",
+                EnumValue(RdmaQueuePair::GO_BACK_N),
+                LLM_FABRIC_ENUM_ACCESSOR(RdmaQueuePair::Recovery, &RdmaQueuePair::m_recovery),
+                MakeEnumChecker(RdmaQueuePair::GO_BACK_N,
+                                "GoBackN",
+                                RdmaQueuePair::SELECTIVE_REPEAT,
+                                "SelectiveRepeat"))
             .AddTraceSource("Retransmit",
-                            "Go-back-N restarts from this packet index (NAK or timeout).",
+                            "A packet is resent from this index on (go-back-N, after a NAK or a "
+                            "timeout) or alone (selective repeat).",
                             MakeTraceSourceAccessor(&RdmaQueuePair::m_retransmitTrace),
                             "ns3::TracedValueCallback::Uint64");
     return tid;
@@ -86,12 +100,15 @@ RdmaQueuePair::RdmaQueuePair()
       m_mtu(1024),
       m_ackInterval(16),
       m_maxBackoff(6),
+      m_recovery(GO_BACK_N),
       m_nextMessageId(0),
       m_postedPackets(0),
       m_sndNxt(0),
       m_sndUna(0),
       m_highestSent(0),
+      m_recover(0),
       m_nextSendFs(0),
+      m_inRoundRobin(false),
       m_backoff(0),
       m_expected(0),
       m_receivedMessageBytes(0),
@@ -157,7 +174,7 @@ RdmaQueuePair::PostWrite(uint64_t bytes)
     uint64_t packets = (bytes + m_mtu - 1) / m_mtu;
     m_messages.push_back(Message{m_nextMessageId, bytes, m_postedPackets, packets});
     m_postedPackets += packets;
-    m_endpoint->Notify();
+    m_endpoint->Notify(this);
     return m_nextMessageId++;
 }
 
@@ -176,7 +193,7 @@ RdmaQueuePair::SetReceiveCompleteCallback(MessageCallback cb)
 bool
 RdmaQueuePair::HasPacketToSend() const
 {
-    return m_sndNxt < m_postedPackets;
+    return !m_resend.empty() || m_sndNxt < m_postedPackets;
 }
 
 int64_t
@@ -188,21 +205,48 @@ RdmaQueuePair::GetNextSendFs() const
 const RdmaQueuePair::Message&
 RdmaQueuePair::FindMessage(uint64_t index) const
 {
-    for (const auto& m : m_messages)
+    // Messages are in PSN order: the first whose packets end after index holds it.
+    auto it =
+        std::upper_bound(m_messages.begin(),
+                         m_messages.end(),
+                         index,
+                         [](uint64_t i, const Message& m) { return i < m.firstPsn + m.packets; });
+    NS_ABORT_MSG_IF(it == m_messages.end() || index < it->firstPsn,
+                    "RdmaQueuePair: packet " << index << " belongs to no posted message");
+    return *it;
+}
+
+uint64_t
+RdmaQueuePair::PayloadBytes(uint64_t first, uint64_t last) const
+{
+    uint64_t total = 0;
+    uint64_t i = first;
+    while (i < last)
     {
-        if (index < m.firstPsn + m.packets)
-        {
-            return m;
-        }
+        const Message& m = FindMessage(i);
+        uint64_t end = std::min(last, m.firstPsn + m.packets);
+        // Packets j0..j1-1 of the message carry bytes [j0 MTU, min(j1 MTU, size)).
+        uint64_t j0 = i - m.firstPsn;
+        uint64_t j1 = end - m.firstPsn;
+        total += std::min<uint64_t>(j1 * m_mtu, m.bytes) - j0 * m_mtu;
+        i = end;
     }
-    NS_ABORT_MSG("RdmaQueuePair: packet " << index << " belongs to no posted message");
-    return m_messages.front();
+    return total;
 }
 
 Ptr<Packet>
 RdmaQueuePair::GetNextPacket()
 {
-    uint64_t index = m_sndNxt;
+    uint64_t index;
+    if (!m_resend.empty())
+    {
+        index = *m_resend.begin();
+        m_resend.erase(m_resend.begin());
+    }
+    else
+    {
+        index = m_sndNxt++;
+    }
     const Message& msg = FindMessage(index);
     uint64_t j = index - msg.firstPsn;
     auto payload = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, msg.bytes - j * m_mtu));
@@ -225,7 +269,6 @@ RdmaQueuePair::GetNextPacket()
     p->AddHeader(bth);
     m_endpoint->Encapsulate(p, this, true);
 
-    ++m_sndNxt;
     ++m_packetsSent;
     if (index < m_highestSent)
     {
@@ -271,11 +314,22 @@ RdmaQueuePair::Timeout()
     }
     ++m_timeouts;
     m_backoff = std::min(m_backoff + 1, m_maxBackoff);
-    m_sndNxt = m_sndUna;
+    if (m_recovery == GO_BACK_N)
+    {
+        m_sndNxt = m_sndUna;
+    }
+    else
+    {
+        // Resend the oldest unacknowledged packet; until everything sent so far is
+        // acknowledged, each ACK that moves on without reaching that point reveals the next
+        // missing packet (a partial ACK, as in TCP NewReno, RFC 6582), which is resent at once.
+        m_resend.insert(m_sndUna);
+        m_recover = m_highestSent;
+    }
     m_retransmitTrace(m_sndUna);
     m_cc->OnTimeout();
     RestartTimer();
-    m_endpoint->Notify();
+    m_endpoint->Notify(this);
 }
 
 uint64_t
@@ -321,16 +375,19 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
     uint64_t una = aeth.IsNak() ? index : index + 1;
     una = std::min(una, m_highestSent);
     RdmaAckInfo info;
-    for (uint64_t i = m_sndUna; i < una; ++i)
-    {
-        const Message& m = FindMessage(i);
-        uint64_t j = i - m.firstPsn;
-        info.ackedBytes += static_cast<uint32_t>(std::min<uint64_t>(m_mtu, m.bytes - j * m_mtu));
-    }
     bool progress = una > m_sndUna;
     if (progress)
     {
+        info.ackedBytes =
+            static_cast<uint32_t>(std::min<uint64_t>(PayloadBytes(m_sndUna, una), 0xFFFFFFFF));
         m_sndUna = una;
+        m_resend.erase(m_resend.begin(), m_resend.lower_bound(m_sndUna));
+        if (m_recovery == SELECTIVE_REPEAT && !aeth.IsNak() && m_sndUna < m_recover)
+        {
+            m_resend.insert(m_sndUna); // a partial ACK after a timeout
+            m_retransmitTrace(m_sndUna);
+            m_endpoint->Notify(this);
+        }
         m_backoff = 0;
         m_sndNxt = std::max(m_sndNxt, m_sndUna);
         while (!m_messages.empty() &&
@@ -347,12 +404,19 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
     if (aeth.IsNak())
     {
         ++m_naksReceived;
-        if (index < m_sndNxt)
+        if (index < m_sndNxt && index >= m_sndUna)
         {
-            m_sndNxt = index; // go back N
+            if (m_recovery == GO_BACK_N)
+            {
+                m_sndNxt = index; // go back N
+            }
+            else
+            {
+                m_resend.insert(index); // resend the missing packet alone
+            }
             m_retransmitTrace(index);
         }
-        m_endpoint->Notify();
+        m_endpoint->Notify(this);
     }
     if (progress || aeth.IsNak())
     {
@@ -372,37 +436,71 @@ RdmaQueuePair::ReceiveData(const IbBthHeader& bth, Ptr<Packet> payload, bool ceM
         SendCnp();
     }
     uint64_t index = Unwrap(bth.GetPsn(), m_expected);
+    uint8_t opcode = bth.GetOpcode();
+    uint32_t bytes = payload->GetSize() - (IbBthHeader::HasReth(opcode) ? 16 : 0);
+    bool last =
+        opcode == IbBthHeader::RC_RDMA_WRITE_LAST || opcode == IbBthHeader::RC_RDMA_WRITE_ONLY;
     if (index == m_expected)
     {
-        ++m_expected;
         m_nakSent = false;
-        uint8_t opcode = bth.GetOpcode();
-        uint32_t bytes = payload->GetSize() - (IbBthHeader::HasReth(opcode) ? 16 : 0);
-        m_receivedMessageBytes += bytes;
-        if (opcode == IbBthHeader::RC_RDMA_WRITE_LAST || opcode == IbBthHeader::RC_RDMA_WRITE_ONLY)
+        bool ackRequest = bth.GetAckRequest();
+        uint32_t accepted = 1;
+        Accept(bytes, last);
+        // Selective repeat: deliver what was kept behind the packet that filled the hole.
+        while (!m_outOfOrder.empty() && m_outOfOrder.begin()->first == m_expected)
         {
-            uint64_t size = m_receivedMessageBytes;
-            m_receivedMessageBytes = 0;
-            ++m_receivedMessages;
-            if (!m_receiveComplete.IsNull())
-            {
-                m_receiveComplete(this, m_receivedMessages - 1, size);
-            }
+            Kept k = m_outOfOrder.begin()->second;
+            m_outOfOrder.erase(m_outOfOrder.begin());
+            Accept(k.bytes, k.last);
+            ackRequest = ackRequest || k.ackRequest;
+            ++accepted;
         }
-        if (++m_unacked >= m_ackInterval || bth.GetAckRequest())
+        m_unacked += accepted;
+        if (!m_outOfOrder.empty())
+        {
+            // Another hole follows: report it now (the NAK also acknowledges what precedes it).
+            m_unacked = 0;
+            m_nakSent = true;
+            SendAck(m_expected, true);
+        }
+        else if (m_unacked >= m_ackInterval || ackRequest)
         {
             m_unacked = 0;
-            SendAck(index, false);
+            SendAck(m_expected - 1, false);
         }
     }
     else if (index < m_expected)
     {
         SendAck(m_expected - 1, false); // a duplicate: tell the sender where we are
     }
-    else if (!m_nakSent)
+    else
     {
-        m_nakSent = true;
-        SendAck(m_expected, true);
+        if (m_recovery == SELECTIVE_REPEAT)
+        {
+            m_outOfOrder.emplace(index, Kept{bytes, last, bth.GetAckRequest()});
+        }
+        if (!m_nakSent)
+        {
+            m_nakSent = true;
+            SendAck(m_expected, true);
+        }
+    }
+}
+
+void
+RdmaQueuePair::Accept(uint32_t bytes, bool last)
+{
+    ++m_expected;
+    m_receivedMessageBytes += bytes;
+    if (last)
+    {
+        uint64_t size = m_receivedMessageBytes;
+        m_receivedMessageBytes = 0;
+        ++m_receivedMessages;
+        if (!m_receiveComplete.IsNull())
+        {
+            m_receiveComplete(this, m_receivedMessages - 1, size);
+        }
     }
 }
 
@@ -517,6 +615,18 @@ uint64_t
 RdmaQueuePair::GetNaksReceived() const
 {
     return m_naksReceived;
+}
+
+uint64_t
+RdmaQueuePair::GetOutstandingMessages() const
+{
+    return m_messages.size();
+}
+
+uint64_t
+RdmaQueuePair::GetOutOfOrderPackets() const
+{
+    return m_outOfOrder.size();
 }
 
 } // namespace ns3

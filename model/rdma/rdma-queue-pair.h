@@ -22,6 +22,8 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
+#include <set>
 
 namespace ns3
 {
@@ -31,23 +33,33 @@ class RdmaEndpoint;
 /**
  * @ingroup llm-fabric
  * @brief A reliable-connection (RC) queue pair: RDMA WRITE messages cut into MTU packets, PSNs,
- * acknowledgements, go-back-N recovery, a retransmission timer, and congestion-controlled
- * pacing.
+ * acknowledgements, go-back-N or selective-repeat recovery, a retransmission timer, and
+ * congestion-controlled pacing.
  *
  * Sender side: messages queue up (PostWrite) and leave as RDMA WRITE First/Middle/Last (or Only)
  * packets of at most Mtu payload bytes, the first with a RETH; PSNs run across messages. The
  * endpoint pulls packets from its queue pairs in round robin when its port can take one
  * (GetNextPacket), no sooner than the pacing time set by the congestion control's rate. An ACK
- * for PSN p acknowledges everything up to p; a NAK (PSN sequence error) for p, or a timeout,
- * restarts transmission from the oldest unacknowledged packet (go-back-N); the timer doubles on
- * each expiry without progress (up to 2^MaxBackoff x RetransmitTimeout) and returns to its
- * base on progress.
+ * for PSN p acknowledges everything up to p; a NAK (PSN sequence error) for p acknowledges
+ * everything up to p - 1 and reports p missing. The timer doubles on each expiry without
+ * progress (up to 2^MaxBackoff x RetransmitTimeout) and returns to its base on progress.
  *
- * Receiver side: packets are accepted in PSN order; a gap is answered by one NAK (until the
- * expected packet arrives), a duplicate by an ACK of the last accepted PSN; an ACK goes back
- * every AckInterval accepted packets and for every packet that asks for one (the last of a
- * message). CE-marked packets trigger a CNP to the sender's queue pair, at most one per
- * CnpInterval.
+ * Recovery (attribute Recovery):
+ * - GoBackN (what RoCE NICs do): a NAK for p, or a timeout, restarts transmission from p (from
+ *   the oldest unacknowledged packet on a timeout); the receiver discards out-of-order packets.
+ * - SelectiveRepeat (as IRN, Mittal et al., SIGCOMM 2018, proposes): the receiver keeps
+ *   out-of-order packets; a NAK for p makes the sender resend p alone, ahead of new data, and a
+ *   timeout resends the oldest unacknowledged packet alone, after which every ACK that does not
+ *   yet cover what had been sent at the timeout makes the sender resend the next
+ *   unacknowledged packet (a partial ACK, as in TCP NewReno, RFC 6582). When a resent packet
+ *   fills a hole, the receiver delivers what it kept behind it and, if another hole follows,
+ *   NAKs that one at once: each lost packet costs one resend and about one round trip, not a
+ *   window.
+ *
+ * Receiver side: a gap is answered by one NAK (until the expected packet arrives), a duplicate
+ * by an ACK of the last in-order PSN; an ACK goes back every AckInterval in-order packets and
+ * for every packet that asks for one (the last of a message). Messages are delivered in order.
+ * CE-marked packets trigger a CNP to the sender's queue pair, at most one per CnpInterval.
  */
 class RdmaQueuePair : public Object
 {
@@ -59,6 +71,13 @@ class RdmaQueuePair : public Object
      * @param bytes the message size.
      */
     typedef Callback<void, Ptr<RdmaQueuePair>, uint64_t, uint64_t> MessageCallback;
+
+    /// How lost packets are recovered.
+    enum Recovery
+    {
+        GO_BACK_N,       ///< Resend everything from the missing packet on.
+        SELECTIVE_REPEAT ///< Resend only the missing packets; the receiver keeps the others.
+    };
 
     /**
      * Register this type.
@@ -133,7 +152,7 @@ class RdmaQueuePair : public Object
 
     /// @return data packets sent, retransmissions included.
     uint64_t GetPacketsSent() const;
-    /// @return data packets sent again (go-back-N and timeouts).
+    /// @return data packets sent again (after NAKs and timeouts).
     uint64_t GetRetransmissions() const;
     /// @return retransmission timer expiries.
     uint64_t GetTimeouts() const;
@@ -143,11 +162,17 @@ class RdmaQueuePair : public Object
     uint64_t GetCnpsReceived() const;
     /// @return NAKs received.
     uint64_t GetNaksReceived() const;
+    /// @return posted messages not yet fully acknowledged.
+    uint64_t GetOutstandingMessages() const;
+    /// @return data packets the receive side kept out of order (selective repeat), now.
+    uint64_t GetOutOfOrderPackets() const;
 
   protected:
     void DoDispose() override;
 
   private:
+    friend class RdmaEndpoint; // keeps m_inRoundRobin
+
     /// A posted message.
     struct Message
     {
@@ -162,6 +187,19 @@ class RdmaQueuePair : public Object
      * @return the message the packet belongs to.
      */
     const Message& FindMessage(uint64_t index) const;
+    /**
+     * @param first a packet index.
+     * @param last one past the last packet index.
+     * @return the payload bytes of packets [first, last) of the posted messages.
+     */
+    uint64_t PayloadBytes(uint64_t first, uint64_t last) const;
+    /**
+     * Accept the in-order packet m_expected: count its bytes, complete its message if it is the
+     * last one, advance m_expected.
+     * @param bytes its payload bytes.
+     * @param last it is the last packet of a message.
+     */
+    void Accept(uint32_t bytes, bool last);
     /// Start or restart the retransmission timer if data is outstanding, stop it otherwise.
     void RestartTimer();
     /// The retransmission timer expired.
@@ -209,6 +247,7 @@ class RdmaQueuePair : public Object
     Time m_rto;             //!< base retransmission timeout
     uint32_t m_maxBackoff;  //!< timeout doubles at most this many times
     Time m_cnpInterval;     //!< least time between two CNPs
+    Recovery m_recovery;    //!< go-back-N or selective repeat
 
     // Sender
     std::deque<Message> m_messages; //!< posted, not yet fully acknowledged
@@ -217,8 +256,11 @@ class RdmaQueuePair : public Object
     uint64_t m_sndNxt;              //!< index of the next packet to send
     uint64_t m_sndUna;              //!< index of the oldest unacknowledged packet
     uint64_t m_highestSent;         //!< one past the highest index ever sent
+    std::set<uint64_t> m_resend;    //!< selective repeat: indices to resend before new data
+    uint64_t m_recover;             //!< selective repeat: m_highestSent at the last timeout
     int64_t m_nextSendFs;           //!< pacing: earliest next send, femtoseconds
     EventId m_timer;                //!< retransmission timer
+    bool m_inRoundRobin;            //!< in the endpoint's round robin of senders
     uint32_t m_backoff;             //!< current timer doublings
 
     // Receiver
@@ -227,8 +269,18 @@ class RdmaQueuePair : public Object
     uint64_t m_receivedMessages;     //!< messages fully received
     uint32_t m_unacked;              //!< accepted packets not yet acknowledged
     bool m_nakSent;                  //!< a NAK for m_expected is out
-    Time m_lastCnp;                  //!< when the last CNP left
-    bool m_anyCnp;                   //!< a CNP was ever sent
+
+    /// An out-of-order packet kept by selective repeat.
+    struct Kept
+    {
+        uint32_t bytes;  //!< payload bytes
+        bool last;       //!< last packet of a message
+        bool ackRequest; //!< its AckReq bit
+    };
+
+    std::map<uint64_t, Kept> m_outOfOrder; //!< selective repeat: kept, by index
+    Time m_lastCnp;                        //!< when the last CNP left
+    bool m_anyCnp;                         //!< a CNP was ever sent
 
     // Counters
     uint64_t m_packetsSent;     //!< data packets sent
