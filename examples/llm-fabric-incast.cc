@@ -35,6 +35,9 @@
  * bytes, start_us, end_us, fct_us, ideal_us, slowdown), where slowdown is the FCT over the same
  * flow's FCT alone on an idle path (computed from the wire bytes, the rate, the hops and the
  * delays). --pcap=PREFIX writes pcaps of the receiver's port and the switch's ports.
+ * --timeSeries=1 also writes, as the run goes: queue.csv (every port's queue per priority each
+ * --sampleInterval), pauses.csv (every PFC pause interval) and cc.csv (time_us, flow, variable,
+ * value: each change of a flow's rate_gbps and, for DCQCN, target_gbps and alpha).
  *
  * Run: ./ns3 run "llm-fabric-incast --senders=8 --bytes=1000000 --cc=dcqcn --outDir=out"
  */
@@ -94,6 +97,28 @@ FlowDone(Flows* flows, uint32_t flow, Ptr<RdmaQueuePair> qp, uint64_t id, uint64
     ++flows->done;
 }
 
+/**
+ * Write one change of a congestion-control variable to cc.csv.
+ * @param csv the file.
+ * @param flow the flow.
+ * @param variable its name.
+ * @param scale multiplies the value (1e-9 for bit/s to Gb/s).
+ * @param oldValue the previous value (unused).
+ * @param newValue the new value.
+ */
+template <typename T>
+void
+CcChanged(std::ofstream* csv,
+          uint32_t flow,
+          const char* variable,
+          double scale,
+          T oldValue,
+          T newValue)
+{
+    *csv << Simulator::Now().GetNanoSeconds() / 1000.0 << "," << flow << "," << variable << ","
+         << static_cast<double>(newValue) * scale << "\n";
+}
+
 } // namespace
 
 int
@@ -114,6 +139,8 @@ main(int argc, char* argv[])
     std::string pcap;
     std::string outDir = ".";
     uint32_t seed = 1;
+    bool timeSeries = false;
+    Time sampleInterval = MicroSeconds(1);
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("senders", "Number of senders", senders);
@@ -131,6 +158,9 @@ main(int argc, char* argv[])
     cmd.AddValue("pcap", "Prefix of pcap files; empty: none", pcap);
     cmd.AddValue("outDir", "Folder for summary.json and fct.csv", outDir);
     cmd.AddValue("seed", "RNG run number", seed);
+    cmd.AddValue("recovery", "ns3::RdmaQueuePair::Recovery"); // GoBackN or SelectiveRepeat
+    cmd.AddValue("timeSeries", "1: write queue.csv, pauses.csv and cc.csv", timeSeries);
+    cmd.AddValue("sampleInterval", "Queue sampling interval of queue.csv", sampleInterval);
     cmd.Parse(argc, argv);
 
     if (senders < 1 || senders > 1000)
@@ -213,6 +243,41 @@ main(int argc, char* argv[])
     }
     monitor.AddSwitch(fabric.GetSwitch(0), "switch0");
     monitor.EnableMaxQueueTracking();
+    std::ofstream ccCsv;
+    if (timeSeries)
+    {
+        if (!sampleInterval.IsStrictlyPositive())
+        {
+            Fail("sampleInterval", "must be positive");
+        }
+        if (!monitor.EnableQueueSampling(outDir + "/queue.csv", sampleInterval) ||
+            !monitor.EnablePauseIntervals(outDir + "/pauses.csv"))
+        {
+            Fail("outDir", "cannot write " + outDir + "/queue.csv or pauses.csv");
+        }
+        ccCsv.open(outDir + "/cc.csv");
+        if (!ccCsv)
+        {
+            Fail("outDir", "cannot write " + outDir + "/cc.csv");
+        }
+        ccCsv << "time_us,flow,variable,value\n";
+        for (uint32_t s = 0; s < senders; ++s)
+        {
+            Ptr<RdmaCongestionOps> ops = qps[s]->GetCongestionControl();
+            ops->TraceConnectWithoutContext(
+                "Rate",
+                MakeBoundCallback(&CcChanged<uint64_t>, &ccCsv, s, "rate_gbps", 1e-9));
+            if (cc == "dcqcn")
+            {
+                ops->TraceConnectWithoutContext(
+                    "TargetRate",
+                    MakeBoundCallback(&CcChanged<uint64_t>, &ccCsv, s, "target_gbps", 1e-9));
+                ops->TraceConnectWithoutContext(
+                    "Alpha",
+                    MakeBoundCallback(&CcChanged<double>, &ccCsv, s, "alpha", 1.0));
+            }
+        }
+    }
     if (!pcap.empty())
     {
         RoceLinkHelper& links = topo.GetLinkHelper();

@@ -7,6 +7,7 @@
 #include "llm-fabric-test-util.h"
 
 #include "ns3/config.h"
+#include "ns3/dcqcn.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/error-model.h"
@@ -17,6 +18,7 @@
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/simulator.h"
+#include "ns3/switch-mmu.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -412,6 +414,128 @@ class RdmaCnpPacingTestCase : public TestCase
     }
 };
 
+/// Samples the data packets a set of queue pairs sent and the bottleneck queue.
+class ConvergenceProbe
+{
+  public:
+    /// Record every sender's packet count now.
+    void SamplePackets()
+    {
+        std::vector<uint64_t> row;
+        for (const auto& qp : senders)
+        {
+            row.push_back(qp->GetPacketsSent());
+        }
+        packets.push_back(row);
+    }
+
+    /// Record the bottleneck queue's length now, and again one interval later.
+    void SampleQueue()
+    {
+        queue.push_back(mmu->GetEgressBytes(port, 3));
+        if (Simulator::Now() < queueEnd)
+        {
+            Simulator::Schedule(queueInterval, &ConvergenceProbe::SampleQueue, this);
+        }
+    }
+
+    std::vector<Ptr<RdmaQueuePair>> senders;    //!< the flows
+    std::vector<std::vector<uint64_t>> packets; //!< per sample, per flow
+    Ptr<SwitchMmu> mmu;                         //!< the switch's MMU
+    uint32_t port{0};                           //!< the bottleneck port
+    Time queueInterval;                         //!< queue sampling interval
+    Time queueEnd;                              //!< last queue sample
+    std::vector<uint32_t> queue;                //!< queue samples, bytes
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * DCQCN: flows that join one by one end up with equal shares of the bottleneck, and its queue
+ * settles between the ECN thresholds.
+ */
+class DcqcnConvergenceTestCase : public TestCase
+{
+  public:
+    DcqcnConvergenceTestCase()
+        : TestCase("DCQCN: staggered flows converge to fair shares; queue near the ECN band")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
+        RoceTopologyHelper topo;
+        topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize("5KB")));
+        topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize("200KB")));
+        topo.SetMmuAttribute("Pmax", DoubleValue(0.01));
+        RoceFabric fabric = topo.BuildStar(4, DataRate("10Gbps"), MicroSeconds(1));
+        fabric.AssignStreams(1);
+        RdmaHelper rdma;
+        rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Dcqcn::GetTypeId()));
+        auto ep = rdma.Install(fabric);
+        ConvergenceProbe probe;
+        for (uint32_t s = 0; s < 3; ++s)
+        {
+            auto [a, b] = RdmaEndpoint::Connect(ep[s], ep[3], 0xC000 + s);
+            Simulator::Schedule(MilliSeconds(2 * s), &RdmaQueuePair::PostWrite, a, 100000000);
+            probe.senders.push_back(a);
+        }
+        probe.mmu = fabric.GetSwitch(0)->GetMmu();
+        probe.port = 3;
+        probe.queueInterval = MicroSeconds(10);
+        probe.queueEnd = MilliSeconds(MEASURE_END_MS);
+        for (uint32_t ms = 0; ms <= MEASURE_END_MS; ++ms)
+        {
+            Simulator::Schedule(MilliSeconds(ms), &ConvergenceProbe::SamplePackets, &probe);
+        }
+        Simulator::Schedule(MilliSeconds(MEASURE_START_MS), &ConvergenceProbe::SampleQueue, &probe);
+        Simulator::Stop(MilliSeconds(MEASURE_END_MS) + NanoSeconds(1));
+        Simulator::Run();
+        Simulator::Destroy();
+        Config::Reset();
+        // Payload rate of a full 10 Gb/s link with 1000-byte packets: each occupies 1082 bytes
+        // of wire (1000 + 44 of IPv4/UDP/BTH/ICRC + 18 Ethernet + 20 preamble and gap), so
+        // 10 x 1000 / 1082 = 9.242 Gb/s; a fair share is a third of what the three get.
+        const double window = (MEASURE_END_MS - MEASURE_START_MS) * 1e-3;
+        std::vector<double> gbps;
+        double total = 0;
+        for (uint32_t s = 0; s < 3; ++s)
+        {
+            uint64_t sent = probe.packets[MEASURE_END_MS][s] - probe.packets[MEASURE_START_MS][s];
+            gbps.push_back(static_cast<double>(sent) * 1000 * 8 / window / 1e9);
+            total += gbps.back();
+        }
+        // Without losses every packet sent is delivered once: the bottleneck stays busy.
+        NS_TEST_EXPECT_MSG_GT(total, 0.95 * 9.242, "the bottleneck is kept busy");
+        // Fair shares within 10 % of the mean share (the three flows joined at 0, 2 and 4 ms:
+        // the first had the whole link, so equality is not inherited from a symmetric start),
+        // and Jain's index (sum x)^2 / (n sum x^2) above 0.99.
+        double squares = 0;
+        for (uint32_t s = 0; s < 3; ++s)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(gbps[s], total / 3, total / 3 * 0.10, "fair share");
+            squares += gbps[s] * gbps[s];
+        }
+        NS_TEST_EXPECT_MSG_GT(total * total / (3 * squares), 0.99, "Jain's fairness index");
+        // The queue oscillates around where marking (0 at 5 KB, 1 % at 200 KB) paces the CNPs
+        // that balance the rate increases: its mean stays inside the ECN band, well above
+        // Kmin (the link never idles) and below Kmax (it does not grow without bound), and it
+        // never reaches a PFC threshold (no pauses would be needed).
+        double sum = 0;
+        for (uint32_t q : probe.queue)
+        {
+            sum += q;
+        }
+        double mean = sum / static_cast<double>(probe.queue.size());
+        NS_TEST_EXPECT_MSG_GT(mean, 5000.0, "queue above Kmin on average");
+        NS_TEST_EXPECT_MSG_LT(mean, 200000.0, "queue below Kmax on average");
+    }
+
+    static constexpr uint32_t MEASURE_START_MS = 20; //!< start of the measured window
+    static constexpr uint32_t MEASURE_END_MS = 40;   //!< its end
+};
+
 /**
  * @ingroup llm-fabric-tests
  * The reliable transport over the fabric.
@@ -427,6 +551,7 @@ class RdmaTransportTestSuite : public TestSuite
         AddTestCase(new RdmaTailLossTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RdmaSingleLossTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RdmaCnpPacingTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnConvergenceTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -10,6 +10,7 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/ib-bth-header.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/queue-size.h"
 #include "ns3/rng-seed-manager.h"
@@ -21,6 +22,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 #include <vector>
@@ -373,6 +375,90 @@ class FabricEcnTestCase : public TestCase
     }
 };
 
+/// Records the ECN field of every frame that arrives at a host port, in order.
+class EcnArrivals
+{
+  public:
+    /// @param frame a frame that arrived (untagged IPv4: the TOS byte is byte 15).
+    void Rx(Ptr<const Packet> frame)
+    {
+        uint8_t bytes[16];
+        frame->CopyData(bytes, sizeof(bytes));
+        ecn.push_back(bytes[15] & 0x03);
+    }
+
+    std::vector<uint8_t> ecn; //!< ECN field of each arrival
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Marking on enqueue judges a packet by the queue it finds, marking on dequeue by the queue it
+ * leaves behind: the last packet of a burst finds a queue but leaves none.
+ */
+class FabricEcnMarkPointTestCase : public TestCase
+{
+  public:
+    FabricEcnMarkPointTestCase()
+        : TestCase("ECN marking on enqueue and on dequeue see different queues")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (auto point : {RoceSwitch::MARK_ON_ENQUEUE, RoceSwitch::MARK_ON_DEQUEUE})
+        {
+            RoceTopologyHelper topo;
+            // Mark surely above one byte of queue, never at an empty queue.
+            topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize("0B")));
+            topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize("1B")));
+            topo.SetMmuAttribute("Pmax", DoubleValue(1.0));
+            topo.SetSwitchAttribute("EcnMarkPoint", EnumValue(point));
+            RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
+            EcnArrivals arrivals;
+            fabric.GetHostDevice(2)->TraceConnectWithoutContext(
+                "PhyRxEnd",
+                MakeCallback(&EcnArrivals::Rx, &arrivals));
+            // Two senders at line rate, 10 frames each, into one port: two frames arrive per
+            // frame time and one leaves, so the queue grows by a frame per frame time, then
+            // drains after the 10th pair.
+            AddSource(fabric, 0, 2, DataRate("100Gbps"), 10, 930, 0xC000);
+            AddSource(fabric, 1, 2, DataRate("100Gbps"), 10, 930, 0xC001);
+            Simulator::Run();
+            uint64_t marks = fabric.GetSwitch(0)->GetEcnMarks(2, 3);
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(arrivals.ecn.size(), 20, "every frame arrives");
+            const uint8_t ce = Ipv4Header::ECN_CE;
+            uint64_t ceCount = std::count(arrivals.ecn.begin(), arrivals.ecn.end(), ce);
+            NS_TEST_EXPECT_MSG_EQ(ceCount, marks, "the counter counts the CE frames");
+            // The first frame finds an empty queue and leaves while the other sender's first
+            // frame has not been counted in (their arrivals are simultaneous, and the first is
+            // processed first): unmarked either way.
+            NS_TEST_EXPECT_MSG_NE(arrivals.ecn[0], ce, "first frame unmarked");
+            if (point == RoceSwitch::MARK_ON_ENQUEUE)
+            {
+                // Enqueue: the second frame finds the first already on the wire (released from
+                // the queue when it started): unmarked; each later one finds at least one frame
+                // queued: 18 marks, the last frame among them.
+                NS_TEST_EXPECT_MSG_NE(arrivals.ecn[1], ce, "second frame found an empty queue");
+                NS_TEST_EXPECT_MSG_EQ(marks, 18, "every later frame found a queue");
+                NS_TEST_EXPECT_MSG_EQ(arrivals.ecn[19], ce, "the last frame found a queue");
+            }
+            else
+            {
+                // Dequeue: once all 20 have arrived, frame k (k >= 10, counting from 1) leaves
+                // 20 - k frames behind: frames 10..19 are marked, frame 20 leaves an empty
+                // queue and is not.
+                for (uint32_t k = 10; k < 20; ++k)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(arrivals.ecn[k - 1], ce, "left a queue behind");
+                }
+                NS_TEST_EXPECT_MSG_NE(arrivals.ecn[19], ce, "the last frame left none");
+            }
+        }
+    }
+};
+
 /**
  * @ingroup llm-fabric-tests
  * The same seed gives the same run, bit for bit; another run number changes what depends on
@@ -479,6 +565,7 @@ class RoceFabricTestSuite : public TestSuite
         AddTestCase(new FabricIncastPfcTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FabricXoffCrossingTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FabricEcnTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new FabricEcnMarkPointTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FabricDeterminismTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FabricConfigTestCase, ns3::llmfabric::TEST_QUICK);
     }

@@ -105,14 +105,15 @@ class RoceNetDevice : public NetDevice
     typedef Callback<void, Ptr<RoceNetDevice>, Ptr<Packet>> FrameReceiveCallback;
 
     /**
-     * Callback when a data frame leaves its queue to go on the wire.
+     * Callback when a data frame leaves its queue to go on the wire. The callback may still
+     * modify the frame (a switch marking ECN at departure): what goes on the wire, and to the
+     * pcap, is the frame as the callback leaves it.
      * @param device the port.
      * @param frame the frame.
      * @param priority its priority.
      * @param tag the value given to Enqueue.
      */
-    typedef Callback<void, Ptr<RoceNetDevice>, Ptr<const Packet>, uint8_t, uint64_t>
-        DequeueCallback;
+    typedef Callback<void, Ptr<RoceNetDevice>, Ptr<Packet>, uint8_t, uint64_t> DequeueCallback;
 
     /**
      * Signature of the PfcReceived and PfcSent traces.

@@ -64,6 +64,17 @@ RoceSwitch::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&RoceSwitch::m_ecnEnabled),
                           MakeBooleanChecker())
+            .AddAttribute(
+                "EcnMarkPoint",
+                "Where RED decides: Dequeue (as a packet leaves its egress queue, on the "
+                "length left behind it: the mark does not wait behind the queue it reports) "
+                "or Enqueue (as it arrives, on the length it finds).",
+                EnumValue(RoceSwitch::MARK_ON_DEQUEUE),
+                LLM_FABRIC_ENUM_ACCESSOR(RoceSwitch::EcnMarkPoint, &RoceSwitch::m_ecnMarkPoint),
+                MakeEnumChecker(RoceSwitch::MARK_ON_DEQUEUE,
+                                "Dequeue",
+                                RoceSwitch::MARK_ON_ENQUEUE,
+                                "Enqueue"))
             .AddAttribute("PauseQuanta",
                           "Pause time of the PFC frames this switch sends, in quanta of 512 bit "
                           "times; re-sent every half of it while the condition holds.",
@@ -90,6 +101,7 @@ RoceSwitch::RoceSwitch()
     : m_policy(ECMP),
       m_ecmpSeed(0),
       m_ecnEnabled(true),
+      m_ecnMarkPoint(MARK_ON_DEQUEUE),
       m_pauseQuanta(0xFFFF)
 {
     NS_LOG_FUNCTION(this);
@@ -235,12 +247,17 @@ RoceSwitch::Receive(Ptr<RoceNetDevice> device, Ptr<Packet> frame)
     const std::vector<uint32_t>& ports = route->second;
     uint32_t outPort = ports.size() == 1 ? ports[0] : ChoosePort(ports, tuple, priority);
 
-    // RED sees the egress queue as the packet finds it, so decide before admitting it.
-    bool untagged =
-        n > TOS_OFFSET && bytes[ETHERTYPE_OFFSET] == 0x08 && bytes[ETHERTYPE_OFFSET + 1] == 0x00;
-    uint8_t ecn = untagged ? (bytes[TOS_OFFSET] & 0x03) : 0;
-    bool mark = m_ecnEnabled && (ecn == 1 || ecn == 2) && m_mmu->DecideEcnMark(outPort, priority);
-    uint32_t queueSeen = mark ? m_mmu->GetEgressBytes(outPort, priority) : 0;
+    // On enqueue, RED sees the egress queue as the packet finds it: decide before admitting it.
+    bool mark = false;
+    uint32_t queueSeen = 0;
+    if (m_ecnEnabled && m_ecnMarkPoint == MARK_ON_ENQUEUE)
+    {
+        bool untagged = n > TOS_OFFSET && bytes[ETHERTYPE_OFFSET] == 0x08 &&
+                        bytes[ETHERTYPE_OFFSET + 1] == 0x00;
+        uint8_t ecn = untagged ? (bytes[TOS_OFFSET] & 0x03) : 0;
+        mark = (ecn == 1 || ecn == 2) && m_mmu->DecideEcnMark(outPort, priority);
+        queueSeen = mark ? m_mmu->GetEgressBytes(outPort, priority) : 0;
+    }
 
     uint32_t size = frame->GetSize();
     SwitchMmu::Admission admission = m_mmu->Admit(inPort, outPort, priority, size);
@@ -274,10 +291,7 @@ RoceSwitch::Receive(Ptr<RoceNetDevice> device, Ptr<Packet> frame)
 }
 
 void
-RoceSwitch::Dequeued(Ptr<RoceNetDevice> device,
-                     Ptr<const Packet> frame,
-                     uint8_t priority,
-                     uint64_t tag)
+RoceSwitch::Dequeued(Ptr<RoceNetDevice> device, Ptr<Packet> frame, uint8_t priority, uint64_t tag)
 {
     auto inPort = static_cast<uint32_t>(tag >> 32);
     auto outPort = static_cast<uint32_t>((tag >> 8) & 0xFFFFFF);
@@ -286,6 +300,26 @@ RoceSwitch::Dequeued(Ptr<RoceNetDevice> device,
     {
         m_pauseRefresh[inPort * RoceNetDevice::NUM_PRIORITIES + inPriority].Cancel();
         m_ports[inPort]->SendPfc(inPriority, 0);
+    }
+    if (m_ecnEnabled && m_ecnMarkPoint == MARK_ON_DEQUEUE)
+    {
+        MaybeMarkCe(frame, outPort, priority); // on the queue left behind the frame
+    }
+}
+
+void
+RoceSwitch::MaybeMarkCe(Ptr<Packet> frame, uint32_t outPort, uint8_t priority)
+{
+    uint8_t bytes[TOS_OFFSET + 1];
+    uint32_t n = frame->CopyData(bytes, sizeof(bytes));
+    bool untagged =
+        n > TOS_OFFSET && bytes[ETHERTYPE_OFFSET] == 0x08 && bytes[ETHERTYPE_OFFSET + 1] == 0x00;
+    uint8_t ecn = untagged ? (bytes[TOS_OFFSET] & 0x03) : 0;
+    if ((ecn == 1 || ecn == 2) && m_mmu->DecideEcnMark(outPort, priority))
+    {
+        MarkCe(frame);
+        ++m_ecnMarks[outPort * RoceNetDevice::NUM_PRIORITIES + priority];
+        m_ecnMarkTrace(outPort, priority, m_mmu->GetEgressBytes(outPort, priority));
     }
 }
 

@@ -35,8 +35,12 @@ namespace ns3
  * each arriving frame it reads the 5-tuple, looks up the destination's equal-cost egress ports
  * (host routes installed by the topology helpers), picks one (per-flow ECMP on a seeded hash of
  * the 5-tuple, where RoCEv2's per-QP UDP source port is the entropy; or per-packet spraying),
- * asks the MMU to admit it against the ingress priority group, marks ECN-capable packets CE
- * when the MMU's RED decides so, and queues the frame on the egress port in its priority.
+ * asks the MMU to admit it against the ingress priority group, and queues the frame on the
+ * egress port in its priority. ECN-capable packets are marked CE when the MMU's RED decides so,
+ * on the length of their egress queue: by default as they leave it (EcnMarkPoint Dequeue, the
+ * length they leave behind them), so the mark reaches the receiver without the queueing delay
+ * of the very queue it reports (as in the HPCC paper's switches and Kuzmanovic's "ECN on
+ * dequeue"); or as they arrive (Enqueue, the length they find, the classic RED position).
  *
  * When the MMU puts an ingress group into XOFF, the switch sends a PFC pause for that priority
  * out of the ingress port (PauseQuanta quanta), re-sends it every half pause time while the
@@ -54,6 +58,13 @@ class RoceSwitch : public Object
     {
         ECMP, //!< per flow: seeded hash of the 5-tuple
         SPRAY //!< per packet: uniformly at random
+    };
+
+    /// Where the ECN marking decision is taken.
+    enum EcnMarkPoint
+    {
+        MARK_ON_ENQUEUE, //!< as the packet joins its egress queue, on the length it finds
+        MARK_ON_DEQUEUE  //!< as it leaves, on the length left behind it
     };
 
     /// Why a frame was dropped.
@@ -199,7 +210,15 @@ class RoceSwitch : public Object
      * @param priority its priority.
      * @param tag ingress port, egress port and priority packed at enqueue.
      */
-    void Dequeued(Ptr<RoceNetDevice> port, Ptr<const Packet> frame, uint8_t priority, uint64_t tag);
+    void Dequeued(Ptr<RoceNetDevice> port, Ptr<Packet> frame, uint8_t priority, uint64_t tag);
+
+    /**
+     * Decide ECN marking for a frame and mark it CE (counted and traced) if RED says so.
+     * @param frame the frame, Ethernet header first.
+     * @param outPort its egress port.
+     * @param priority its priority.
+     */
+    void MaybeMarkCe(Ptr<Packet> frame, uint32_t outPort, uint8_t priority);
 
     /**
      * Count and trace a drop.
@@ -237,6 +256,7 @@ class RoceSwitch : public Object
     ForwardingPolicy m_policy;                                    //!< ECMP or spraying
     uint32_t m_ecmpSeed;                                          //!< hash seed of this switch
     bool m_ecnEnabled;                                            //!< mark ECN-capable packets
+    EcnMarkPoint m_ecnMarkPoint;                                  //!< enqueue or dequeue
     uint16_t m_pauseQuanta;                                       //!< quanta of the pauses it sends
     Ptr<UniformRandomVariable> m_spray;                           //!< spraying choice
     std::vector<EventId> m_pauseRefresh;                          //!< per ingress group
