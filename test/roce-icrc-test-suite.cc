@@ -513,6 +513,28 @@ class IcrcZeroRunsTestCase : public TestCase
                 reference.checksum(),
                 zeros << " zero bytes");
         }
+        // The zero-tail paths (the transport's: the zeros are never in memory) give the same
+        // answer as reading the 4104 bytes above: headers + 4000 zeros, in memory or not, as
+        // raw bytes and as a packet.
+        std::vector<uint8_t> head =
+            HexToBytes("4502102c000140004011169c0a0000010a000002 c00012b710180000"
+                       "0700ffff0000001100000065");
+        std::vector<uint8_t> whole = head;
+        whole.resize(head.size() + 4000, 0);
+        uint32_t expected =
+            RoceIcrcTrailer::Compute(whole.data(), static_cast<uint32_t>(whole.size()));
+        NS_TEST_EXPECT_MSG_EQ(
+            RoceIcrcTrailer::Compute(head.data(), static_cast<uint32_t>(head.size()), 4000),
+            expected,
+            "headers in memory, 4000 zeros implied");
+        Ptr<Packet> packet = Create<Packet>(4000);
+        Ptr<Packet> headers = Create<Packet>(head.data(), static_cast<uint32_t>(head.size()));
+        headers->AddAtEnd(packet);
+        NS_TEST_EXPECT_MSG_EQ(RoceIcrcTrailer::Compute(headers, 4000), expected, "packet path");
+        NS_TEST_EXPECT_MSG_EQ(RoceIcrcTrailer::Compute(headers, 0), expected, "no hint");
+        // A hint that swallows header bytes cannot give the right value (here the bytes left are
+        // too short to hold IPv4, UDP and BTH: 0): the hint is really used.
+        NS_TEST_EXPECT_MSG_NE(RoceIcrcTrailer::Compute(headers, 4004), expected, "hint used");
     }
 };
 

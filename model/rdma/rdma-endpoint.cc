@@ -153,7 +153,10 @@ RdmaEndpoint::GetQueuePairs() const
 }
 
 void
-RdmaEndpoint::Encapsulate(Ptr<Packet> packet, Ptr<const RdmaQueuePair> qp, bool data)
+RdmaEndpoint::Encapsulate(Ptr<Packet> packet,
+                          Ptr<const RdmaQueuePair> qp,
+                          bool data,
+                          uint32_t zeroPayloadBytes)
 {
     RoceV2Packet::Addressing addressing;
     addressing.source = m_address;
@@ -162,6 +165,7 @@ RdmaEndpoint::Encapsulate(Ptr<Packet> packet, Ptr<const RdmaQueuePair> qp, bool 
     addressing.dscp = data ? m_dataDscp : m_controlDscp;
     addressing.ecn = data ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT;
     addressing.identification = m_ipId++;
+    addressing.zeroPayloadBytes = zeroPayloadBytes;
     RoceV2Packet::Encapsulate(packet, addressing);
 }
 

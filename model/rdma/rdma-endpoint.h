@@ -86,8 +86,13 @@ class RdmaEndpoint : public Object
      * @param qp the queue pair.
      * @param data true for a data packet (DataDscp, ECT(0)), false for control (ControlDscp,
      *        Not-ECT).
+     * @param zeroPayloadBytes the packet's last this many bytes are zeros (its simulated
+     *        payload), which lets the ICRC skip reading them.
      */
-    void Encapsulate(Ptr<Packet> packet, Ptr<const RdmaQueuePair> qp, bool data);
+    void Encapsulate(Ptr<Packet> packet,
+                     Ptr<const RdmaQueuePair> qp,
+                     bool data,
+                     uint32_t zeroPayloadBytes = 0);
 
     /**
      * Send a control packet (ACK, NAK, CNP) of a queue pair now.

@@ -267,7 +267,7 @@ RdmaQueuePair::GetNextPacket()
     bth.SetPsn(static_cast<uint32_t>(index % PSN_MODULUS));
     bth.SetAckRequest(j + 1 == msg.packets);
     p->AddHeader(bth);
-    m_endpoint->Encapsulate(p, this, true);
+    m_endpoint->Encapsulate(p, this, true, payload); // the payload is Create<Packet>'s zeros
 
     ++m_packetsSent;
     if (index < m_highestSent)

@@ -79,6 +79,20 @@ class ZeroRuns
                 m_powers[k][j] = Apply(m_powers[k - 1], m_powers[k - 1][j]);
             }
         }
+        // The same maps as tables of the four bytes of the register (the map is linear, so the
+        // image of a register is the XOR of the images of its bytes): four lookups per map
+        // instead of up to 32 conditional XORs.
+        m_tables.resize(32);
+        for (uint32_t k = 0; k < 32; ++k)
+        {
+            for (uint32_t b = 0; b < 4; ++b)
+            {
+                for (uint32_t x = 0; x < 256; ++x)
+                {
+                    m_tables[k][b][x] = Apply(m_powers[k], static_cast<Register>(x << (8 * b)));
+                }
+            }
+        }
     }
 
     /**
@@ -93,7 +107,9 @@ class ZeroRuns
         {
             if (n & 1)
             {
-                reg = Apply(m_powers[k], reg);
+                const auto& t = m_tables[k];
+                reg = t[0][reg & 0xFF] ^ t[1][(reg >> 8) & 0xFF] ^ t[2][(reg >> 16) & 0xFF] ^
+                      t[3][reg >> 24];
             }
         }
         crc.reset(reg);
@@ -119,6 +135,8 @@ class ZeroRuns
     }
 
     std::array<std::array<Register, 32>, 32> m_powers; //!< the map for 2^k zero bytes
+    /// m_tables[k][b][x]: the map for 2^k zero bytes applied to byte b of value x.
+    std::vector<std::array<std::array<Register, 256>, 4>> m_tables;
 };
 
 /**
@@ -152,7 +170,7 @@ ProcessBytes(boost::crc_32_type& crc, const uint8_t* data, uint32_t length)
 }
 
 bool
-ComputeIcrc(const uint8_t* ipv4Start, uint32_t length, uint32_t& icrc)
+ComputeIcrc(const uint8_t* ipv4Start, uint32_t length, uint32_t& icrc, uint64_t zeroBytes = 0)
 {
     constexpr uint32_t udpSize = RoceIcrcTrailer::UDP_HEADER_SIZE;
     constexpr uint32_t bthSize = RoceIcrcTrailer::BTH_SIZE;
@@ -205,6 +223,11 @@ ComputeIcrc(const uint8_t* ipv4Start, uint32_t length, uint32_t& icrc)
 
     const uint32_t rest = length - ipv4HeaderSize - udpSize - bthSize;
     ProcessBytes(crc, bthStart + bthSize, rest);
+    if (zeroBytes > 0)
+    {
+        static const ZeroRuns zeroRuns;
+        zeroRuns.Advance(crc, zeroBytes);
+    }
 
     icrc = crc.checksum();
     return true;
@@ -261,6 +284,38 @@ RoceIcrcTrailer::Compute(const uint8_t* ipv4Start, uint32_t length)
         return 0;
     }
     return icrc;
+}
+
+uint32_t
+RoceIcrcTrailer::Compute(const uint8_t* ipv4Start, uint32_t length, uint64_t zeroBytes)
+{
+    uint32_t icrc = 0;
+    if (!ComputeIcrc(ipv4Start, length, icrc, zeroBytes))
+    {
+        return 0;
+    }
+    return icrc;
+}
+
+uint32_t
+RoceIcrcTrailer::Compute(Ptr<const Packet> packet, uint32_t zeroTailBytes)
+{
+    if (!packet || zeroTailBytes == 0 || zeroTailBytes >= packet->GetSize())
+    {
+        return Compute(packet);
+    }
+    // Only the bytes before the zero tail are read (headers: a stack buffer usually holds them).
+    uint32_t head = packet->GetSize() - zeroTailBytes;
+    std::array<uint8_t, 256> small;
+    std::vector<uint8_t> large;
+    uint8_t* bytes = small.data();
+    if (head > small.size())
+    {
+        large.resize(head);
+        bytes = large.data();
+    }
+    packet->CopyData(bytes, head);
+    return Compute(bytes, head, zeroTailBytes);
 }
 
 uint32_t

@@ -91,6 +91,28 @@ class RoceIcrcTrailer : public Trailer
     static uint32_t Compute(Ptr<const Packet> packet);
 
     /**
+     * Compute the ICRC of a RoCEv2 packet in memory followed by a run of zero bytes (a
+     * simulated payload), without the zeros being in memory: appending zeros is a linear map of
+     * the CRC register, applied in O(log n).
+     * @param ipv4Start the first byte of the IPv4 header.
+     * @param length the bytes in memory, from the IPv4 header on (at least IPv4, UDP and BTH).
+     * @param zeroBytes how many zero bytes follow them, up to the ICRC.
+     * @return the CRC value, equal to Compute over the whole packet; 0 as Compute on errors.
+     */
+    static uint32_t Compute(const uint8_t* ipv4Start, uint32_t length, uint64_t zeroBytes);
+
+    /**
+     * Compute the ICRC of a RoCEv2 packet whose last bytes are known to be zeros, reading only
+     * the bytes before them (the fast path of the simulated transport, whose payloads are made by
+     * Create<Packet>(n)). The result is that of Compute(packet) when the tail is zeros; it is
+     * wrong if it is not.
+     * @param packet a packet that begins with the IPv4 header and has no ICRC yet.
+     * @param zeroTailBytes how many of its last bytes are zeros (0: read everything).
+     * @return the CRC value, or 0 as Compute.
+     */
+    static uint32_t Compute(Ptr<const Packet> packet, uint32_t zeroTailBytes);
+
+    /**
      * Check the ICRC at the end of a RoCEv2 packet.
      * @param packet a packet that begins with the IPv4 header and ends with the ICRC.
      * @return true if the ICRC matches the packet; false if not, or (with a warning) if the

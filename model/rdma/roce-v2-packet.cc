@@ -49,7 +49,7 @@ RoceV2Packet::Encapsulate(Ptr<Packet> packet, const Addressing& addressing)
     packet->AddHeader(ip);
 
     RoceIcrcTrailer icrc;
-    icrc.SetIcrc(RoceIcrcTrailer::Compute(packet));
+    icrc.SetIcrc(RoceIcrcTrailer::Compute(packet, addressing.zeroPayloadBytes));
     packet->AddTrailer(icrc);
 }
 

@@ -54,6 +54,9 @@ class RoceV2Packet
         Ipv4Header::EcnType ecn{Ipv4Header::ECN_ECT0}; //!< ECN codepoint; data is ECT(0)
         uint8_t ttl{64};                               //!< time to live
         uint16_t identification{0};                    //!< IPv4 identification
+        /// The packet's last this many bytes are zeros (a payload made by Create<Packet>(n)):
+        /// the ICRC then reads only the bytes before them (see RoceIcrcTrailer::Compute).
+        uint32_t zeroPayloadBytes{0};
     };
 
     RoceV2Packet() = delete;
