@@ -1,0 +1,75 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "naive-collective.h"
+
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("NaiveCollective");
+
+NS_OBJECT_ENSURE_REGISTERED(NaiveCollective);
+
+TypeId
+NaiveCollective::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::NaiveCollective")
+                            .SetParent<CollectiveStrategy>()
+                            .SetGroupName("LlmFabric")
+                            .AddConstructor<NaiveCollective>();
+    return tid;
+}
+
+NaiveCollective::NaiveCollective()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+NaiveCollective::~NaiveCollective()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+CollectiveAlgorithm
+NaiveCollective::GetAlgorithm() const
+{
+    return CollectiveAlgorithm::NAIVE;
+}
+
+std::vector<CollectiveKind>
+NaiveCollective::GetSupportedKinds() const
+{
+    return {CollectiveKind::ALL_REDUCE, CollectiveKind::BROADCAST};
+}
+
+uint32_t
+NaiveCollective::BuildSchedule(CollectiveKind kind,
+                               uint32_t n,
+                               uint64_t bytes,
+                               uint32_t localSize,
+                               std::vector<CollectiveTransferSpec>& schedule) const
+{
+    NS_LOG_FUNCTION(this << n << bytes);
+    if (kind == CollectiveKind::ALL_REDUCE)
+    {
+        for (uint32_t r = 1; r < n; ++r)
+        {
+            AddTransfer(schedule, r, 0, 0, bytes, 0, true);
+            AddTransfer(schedule, 0, r, 0, bytes, 1, false);
+        }
+        return n > 1 ? 2 : 0;
+    }
+    // BROADCAST
+    for (uint32_t r = 1; r < n; ++r)
+    {
+        AddTransfer(schedule, 0, r, 0, bytes, r - 1, false);
+    }
+    return n - 1;
+}
+
+} // namespace ns3

@@ -1,0 +1,133 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "recursive-doubling-collective.h"
+
+#include "ns3/log.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RecursiveDoublingCollective");
+
+NS_OBJECT_ENSURE_REGISTERED(RecursiveDoublingCollective);
+
+TypeId
+RecursiveDoublingCollective::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RecursiveDoublingCollective")
+                            .SetParent<CollectiveStrategy>()
+                            .SetGroupName("LlmFabric")
+                            .AddConstructor<RecursiveDoublingCollective>();
+    return tid;
+}
+
+RecursiveDoublingCollective::RecursiveDoublingCollective()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+RecursiveDoublingCollective::~RecursiveDoublingCollective()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+CollectiveAlgorithm
+RecursiveDoublingCollective::GetAlgorithm() const
+{
+    return CollectiveAlgorithm::RECURSIVE_DOUBLING;
+}
+
+std::vector<CollectiveKind>
+RecursiveDoublingCollective::GetSupportedKinds() const
+{
+    return {CollectiveKind::ALL_REDUCE, CollectiveKind::ALL_GATHER, CollectiveKind::BROADCAST};
+}
+
+std::string
+RecursiveDoublingCollective::CheckSupport(CollectiveKind kind, uint32_t n, uint32_t localSize) const
+{
+    std::string error = CollectiveStrategy::CheckSupport(kind, n, localSize);
+    if (error.empty() && kind != CollectiveKind::BROADCAST && !IsPowerOfTwo(n))
+    {
+        std::ostringstream message;
+        message << "recursive-doubling " << CollectiveVolume::GetKindName(kind)
+                << " needs a power-of-two group size n, got n = " << n;
+        error = message.str();
+    }
+    return error;
+}
+
+void
+RecursiveDoublingCollective::AddDoublingAllGather(uint32_t n,
+                                                  uint64_t bytes,
+                                                  uint32_t firstStep,
+                                                  std::vector<CollectiveTransferSpec>& schedule)
+{
+    const uint32_t levels = CeilLog2(n);
+    for (uint32_t k = 0; k < levels; ++k)
+    {
+        const uint32_t distance = uint32_t{1} << k;
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            uint32_t first = r & ~(distance - 1);
+            AddTransfer(schedule,
+                        r,
+                        r ^ distance,
+                        CollectiveVolume::RangeBytes(bytes, n, 0, first),
+                        CollectiveVolume::RangeBytes(bytes, n, first, first + distance),
+                        firstStep + k,
+                        false);
+        }
+    }
+}
+
+uint32_t
+RecursiveDoublingCollective::BuildSchedule(CollectiveKind kind,
+                                           uint32_t n,
+                                           uint64_t bytes,
+                                           uint32_t localSize,
+                                           std::vector<CollectiveTransferSpec>& schedule) const
+{
+    NS_LOG_FUNCTION(this << n << bytes);
+    const uint32_t levels = CeilLog2(n);
+    switch (kind)
+    {
+    case CollectiveKind::ALL_REDUCE:
+        for (uint32_t k = 0; k < levels; ++k)
+        {
+            for (uint32_t r = 0; r < n; ++r)
+            {
+                AddTransfer(schedule, r, r ^ (uint32_t{1} << k), 0, bytes, k, true);
+            }
+        }
+        break;
+    case CollectiveKind::ALL_GATHER:
+        AddDoublingAllGather(n, bytes, 0, schedule);
+        break;
+    default: // BROADCAST: binomial tree.
+        for (uint32_t k = 0; k < levels; ++k)
+        {
+            const uint64_t distance = uint64_t{1} << k;
+            for (uint64_t r = 0; r < distance && r + distance < n; ++r)
+            {
+                AddTransfer(schedule,
+                            static_cast<uint32_t>(r),
+                            static_cast<uint32_t>(r + distance),
+                            0,
+                            bytes,
+                            k,
+                            false);
+            }
+        }
+        break;
+    }
+    return levels;
+}
+
+} // namespace ns3

@@ -1,0 +1,78 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RECURSIVE_DOUBLING_COLLECTIVE_H
+#define RECURSIVE_DOUBLING_COLLECTIVE_H
+
+#include "collective-strategy.h"
+
+namespace ns3
+{
+
+/**
+ * @ingroup llm-fabric
+ * @brief The RECURSIVE_DOUBLING algorithm: pairwise exchanges at distances 1, 2, 4, ..., and the
+ * binomial-tree broadcast.
+ *
+ * - ALL_REDUCE (n a power of two): at step k (0..log2 n - 1) ranks r and r XOR 2^k send each
+ *   other the whole buffer and each adds what it receives. The two transfers of a pair carry the
+ *   same range in the same step, so each is applied only after the receiver's own send has read
+ *   its buffer: these are the only transfers of all the strategies with a non-empty applyAfter
+ *   list (see CollectiveStrategy). log2 n steps.
+ * - ALL_GATHER (n a power of two): at step k, rank r sends the 2^k chunks of the aligned block
+ *   that contains chunk r (chunks [r & ~(2^k - 1), + 2^k) of n) to r XOR 2^k. log2 n steps.
+ * - BROADCAST (any n): binomial tree; at step k every rank r < 2^k sends the whole buffer to
+ *   r + 2^k if that is less than n. ceil(log2 n) steps.
+ */
+class RecursiveDoublingCollective : public CollectiveStrategy
+{
+  public:
+    /**
+     * Register this type.
+     * @return the object TypeId.
+     */
+    static TypeId GetTypeId();
+
+    RecursiveDoublingCollective();
+    ~RecursiveDoublingCollective() override;
+
+    CollectiveAlgorithm GetAlgorithm() const override;
+    std::vector<CollectiveKind> GetSupportedKinds() const override;
+
+    /**
+     * The base checks, and a power-of-two n for ALL_REDUCE and ALL_GATHER.
+     * @param kind the collective.
+     * @param n the group size.
+     * @param localSize ranks per server.
+     * @return an empty string, or why not, naming the values.
+     */
+    std::string CheckSupport(CollectiveKind kind, uint32_t n, uint32_t localSize) const override;
+
+    /**
+     * Append a recursive-doubling all-gather of the whole buffer of S bytes cut into n chunks,
+     * rank i starting with chunk i: at step firstStep + k, rank r sends the aligned block of 2^k
+     * chunks containing chunk r to r XOR 2^k (store). log2 n steps.
+     * @param n the group size, a power of two.
+     * @param bytes S.
+     * @param firstStep the step of k = 0.
+     * @param[out] schedule where to append the transfers.
+     */
+    static void AddDoublingAllGather(uint32_t n,
+                                     uint64_t bytes,
+                                     uint32_t firstStep,
+                                     std::vector<CollectiveTransferSpec>& schedule);
+
+  protected:
+    uint32_t BuildSchedule(CollectiveKind kind,
+                           uint32_t n,
+                           uint64_t bytes,
+                           uint32_t localSize,
+                           std::vector<CollectiveTransferSpec>& schedule) const override;
+};
+
+} // namespace ns3
+
+#endif /* RECURSIVE_DOUBLING_COLLECTIVE_H */

@@ -1,0 +1,134 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ring-collective.h"
+
+#include "ns3/log.h"
+
+#include <numeric>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RingCollective");
+
+NS_OBJECT_ENSURE_REGISTERED(RingCollective);
+
+TypeId
+RingCollective::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RingCollective")
+                            .SetParent<CollectiveStrategy>()
+                            .SetGroupName("LlmFabric")
+                            .AddConstructor<RingCollective>();
+    return tid;
+}
+
+RingCollective::RingCollective()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+RingCollective::~RingCollective()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+CollectiveAlgorithm
+RingCollective::GetAlgorithm() const
+{
+    return CollectiveAlgorithm::RING;
+}
+
+std::vector<CollectiveKind>
+RingCollective::GetSupportedKinds() const
+{
+    return {CollectiveKind::ALL_REDUCE,
+            CollectiveKind::ALL_GATHER,
+            CollectiveKind::REDUCE_SCATTER,
+            CollectiveKind::BROADCAST};
+}
+
+void
+RingCollective::AddRingStage(const std::vector<uint32_t>& ring,
+                             uint64_t offset,
+                             uint64_t bytes,
+                             uint32_t firstStep,
+                             uint32_t shift,
+                             bool reduce,
+                             std::vector<CollectiveTransferSpec>& schedule)
+{
+    const auto size = static_cast<uint32_t>(ring.size());
+    for (uint32_t s = 0; s + 1 < size; ++s)
+    {
+        for (uint32_t p = 0; p < size; ++p)
+        {
+            // (p - s - shift) mod size, kept non-negative: s + shift <= size.
+            auto chunk =
+                static_cast<uint32_t>((uint64_t{p} + 2 * uint64_t{size} - s - shift) % size);
+            AddTransfer(schedule,
+                        ring[p],
+                        ring[(p + 1) % size],
+                        offset + CollectiveVolume::RangeBytes(bytes, size, 0, chunk),
+                        CollectiveVolume::ChunkBytes(bytes, size, chunk),
+                        firstStep + s,
+                        reduce);
+        }
+    }
+}
+
+void
+RingCollective::AddRingReduceScatter(const std::vector<uint32_t>& ring,
+                                     uint64_t offset,
+                                     uint64_t bytes,
+                                     uint32_t firstStep,
+                                     std::vector<CollectiveTransferSpec>& schedule)
+{
+    AddRingStage(ring, offset, bytes, firstStep, 1, true, schedule);
+}
+
+void
+RingCollective::AddRingAllGather(const std::vector<uint32_t>& ring,
+                                 uint64_t offset,
+                                 uint64_t bytes,
+                                 uint32_t firstStep,
+                                 std::vector<CollectiveTransferSpec>& schedule)
+{
+    AddRingStage(ring, offset, bytes, firstStep, 0, false, schedule);
+}
+
+uint32_t
+RingCollective::BuildSchedule(CollectiveKind kind,
+                              uint32_t n,
+                              uint64_t bytes,
+                              uint32_t localSize,
+                              std::vector<CollectiveTransferSpec>& schedule) const
+{
+    NS_LOG_FUNCTION(this << n << bytes);
+    std::vector<uint32_t> ring(n);
+    std::iota(ring.begin(), ring.end(), 0);
+    switch (kind)
+    {
+    case CollectiveKind::ALL_REDUCE:
+        AddRingReduceScatter(ring, 0, bytes, 0, schedule);
+        AddRingAllGather(ring, 0, bytes, n - 1, schedule);
+        return 2 * (n - 1);
+    case CollectiveKind::ALL_GATHER:
+        AddRingAllGather(ring, 0, bytes, 0, schedule);
+        return n - 1;
+    case CollectiveKind::REDUCE_SCATTER:
+        AddRingReduceScatter(ring, 0, bytes, 0, schedule);
+        return n - 1;
+    default: // BROADCAST: the chain 0 -> 1 -> ... -> n-1.
+        for (uint32_t r = 0; r + 1 < n; ++r)
+        {
+            AddTransfer(schedule, r, r + 1, 0, bytes, r, false);
+        }
+        return n - 1;
+    }
+}
+
+} // namespace ns3

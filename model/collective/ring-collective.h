@@ -1,0 +1,106 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RING_COLLECTIVE_H
+#define RING_COLLECTIVE_H
+
+#include "collective-strategy.h"
+
+namespace ns3
+{
+
+/**
+ * @ingroup llm-fabric
+ * @brief The RING algorithm (Patarasuk and Yuan 2009), and the chain broadcast.
+ *
+ * With c(i) chunk i of the buffer in n chunks (CollectiveVolume::ChunkBytes) and indices mod n:
+ * - REDUCE_SCATTER: step s (0..n-2), rank r sends c(r-s-1) to r+1, which adds it; r ends with
+ *   c(r) reduced. n - 1 steps.
+ * - ALL_GATHER: step s (0..n-2), rank r sends c(r-s) to r+1, which stores it. n - 1 steps.
+ * - ALL_REDUCE: the reduce-scatter, then the all-gather from step n - 1. 2(n - 1) steps.
+ * - BROADCAST: a chain, rank r sends the whole buffer to r+1 at step r. n - 1 steps.
+ *
+ * The two ring stages are also public building blocks (HierarchicalCollective uses them on the
+ * servers' rings and on the rails).
+ */
+class RingCollective : public CollectiveStrategy
+{
+  public:
+    /**
+     * Register this type.
+     * @return the object TypeId.
+     */
+    static TypeId GetTypeId();
+
+    RingCollective();
+    ~RingCollective() override;
+
+    CollectiveAlgorithm GetAlgorithm() const override;
+    std::vector<CollectiveKind> GetSupportedKinds() const override;
+
+    /**
+     * Append a ring reduce-scatter of the region [offset, offset + bytes) among the ranks of a
+     * ring, the region cut into ring.size() chunks with ChunkBytes: at step firstStep + s, the
+     * member at position p sends chunk (p - s - 1) mod size to position p + 1 (reduce). The member
+     * at position p ends with chunk p reduced. size - 1 steps.
+     * @param ring the ranks in ring order (position p is ring[p]).
+     * @param offset the first byte of the region.
+     * @param bytes the bytes of the region.
+     * @param firstStep the step of s = 0.
+     * @param[out] schedule where to append the transfers.
+     */
+    static void AddRingReduceScatter(const std::vector<uint32_t>& ring,
+                                     uint64_t offset,
+                                     uint64_t bytes,
+                                     uint32_t firstStep,
+                                     std::vector<CollectiveTransferSpec>& schedule);
+
+    /**
+     * Append a ring all-gather of the region [offset, offset + bytes) among the ranks of a ring,
+     * the member at position p starting with chunk p: at step firstStep + s, position p sends
+     * chunk (p - s) mod size to position p + 1 (store). size - 1 steps.
+     * @param ring the ranks in ring order (position p is ring[p]).
+     * @param offset the first byte of the region.
+     * @param bytes the bytes of the region.
+     * @param firstStep the step of s = 0.
+     * @param[out] schedule where to append the transfers.
+     */
+    static void AddRingAllGather(const std::vector<uint32_t>& ring,
+                                 uint64_t offset,
+                                 uint64_t bytes,
+                                 uint32_t firstStep,
+                                 std::vector<CollectiveTransferSpec>& schedule);
+
+  protected:
+    uint32_t BuildSchedule(CollectiveKind kind,
+                           uint32_t n,
+                           uint64_t bytes,
+                           uint32_t localSize,
+                           std::vector<CollectiveTransferSpec>& schedule) const override;
+
+  private:
+    /**
+     * Append one ring stage (see AddRingReduceScatter and AddRingAllGather).
+     * @param ring the ranks in ring order.
+     * @param offset the first byte of the region.
+     * @param bytes the bytes of the region.
+     * @param firstStep the first step.
+     * @param shift the chunk position p sends at step s is (p - s - shift) mod size.
+     * @param reduce whether the receivers add the chunks.
+     * @param[out] schedule where to append the transfers.
+     */
+    static void AddRingStage(const std::vector<uint32_t>& ring,
+                             uint64_t offset,
+                             uint64_t bytes,
+                             uint32_t firstStep,
+                             uint32_t shift,
+                             bool reduce,
+                             std::vector<CollectiveTransferSpec>& schedule);
+};
+
+} // namespace ns3
+
+#endif /* RING_COLLECTIVE_H */
