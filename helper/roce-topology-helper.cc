@@ -190,6 +190,9 @@ RoceTopologyHelper::Build(uint32_t hosts,
     std::vector<Ptr<RoceNetDevice>> hostDevices(hosts);
     for (const auto& link : links)
     {
+        NS_ABORT_MSG_IF(link.a >= nodes.size() || link.b >= nodes.size() || link.a == link.b,
+                        "RoceTopologyHelper: bad link " << link.a << " - " << link.b << " ("
+                                                        << nodes.size() << " nodes)");
         NetDeviceContainer d =
             m_linkHelper.Install(nodes[link.a], nodes[link.b], link.rate, link.delay);
         uint32_t ports[2] = {0, 0};

@@ -124,7 +124,6 @@ class RoceTopologyHelper
      */
     static double GetOversubscription(const LeafSpineConfig& config);
 
-  private:
     /// A link to install: (graph node, graph node, rate, delay).
     struct PendingLink
     {
@@ -135,16 +134,22 @@ class RoceTopologyHelper
     };
 
     /**
-     * Create the nodes, devices, links, switches, addresses and routes.
+     * Build any topology: create the nodes, devices, links, switches, addresses and routes.
+     * Graph ids 0..hosts-1 are the hosts (host i gets 10.0.0.1 + i), hosts.. the switches in
+     * the order of @p switchNames. Every host must have exactly one link. A switch's ports are
+     * numbered in the order of @p links. Routes are the equal-cost shortest paths between
+     * hosts; a switch gets no route to a host it cannot reach (for instance a host of another,
+     * unconnected part of the topology), and drops what is sent there as no-route.
      * @param hosts number of hosts (graph ids 0..hosts-1).
      * @param switchNames names of the switches (graph ids hosts..).
-     * @param links the links.
+     * @param links the links; aborts if an end is not a graph id or both ends are the same.
      * @return the fabric.
      */
     RoceFabric Build(uint32_t hosts,
                      const std::vector<std::string>& switchNames,
                      const std::vector<PendingLink>& links);
 
+  private:
     RoceLinkHelper m_linkHelper;                                              //!< makes links
     ObjectFactory m_switchFactory;                                            //!< makes switches
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_mmuAttributes; //!< for MMUs

@@ -5,6 +5,9 @@
  */
 
 #include "ns3/collective-volume.h"
+#include "ns3/data-rate.h"
+#include "ns3/enum.h"
+#include "ns3/gpu-cluster-topology.h"
 #include "ns3/gpu-spec.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/parallel-layout.h"
@@ -12,6 +15,7 @@
 #include "ns3/test.h"
 #include "ns3/training-config.h"
 #include "ns3/transformer-spec.h"
+#include "ns3/uinteger.h"
 
 #include <cstdint>
 #include <dirent.h>
@@ -242,16 +246,13 @@ class ScenarioErrorsTestCase : public TestCase
         y.extra = "models:\n  preset: gpt2-small\n";
         NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
                               "t.yaml: models: unknown section (known: model, training, layout, "
-                              "cluster, collectives)",
+                              "cluster, collectives, topology)",
                               "section");
         y = Yaml();
         y.layout = "layout:\n  tp: 2\n  pp: 2\n  tp: 4\n";
         NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()), "t.yaml: layout.tp: duplicate key", "duplicate");
 
-        // Reserved sections.
-        y = Yaml();
-        y.extra = "topology:\n  kind: fat-tree\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()), "t.yaml: topology: not supported yet", "topo");
+        // Reserved section.
         y = Yaml();
         y.extra = "network:\n  pfc: true\n";
         NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()), "t.yaml: network: not supported yet", "net");
@@ -356,7 +357,7 @@ class ScenarioErrorsTestCase : public TestCase
                               "no batch");
         NS_TEST_EXPECT_MSG_EQ(LoadText(""),
                               "t.yaml: expected a mapping of sections (model, training, layout, "
-                              "cluster, collectives), got nothing",
+                              "cluster, collectives, topology), got nothing",
                               "empty");
 
         // Presets and algorithms.
@@ -588,6 +589,208 @@ class ScenarioValuesTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * The topology section: every key reaches its GpuClusterTopology attribute, the defaults
+ * without the section, and each class of error with its exact message.
+ */
+class ScenarioTopologyTestCase : public TestCase
+{
+  public:
+    ScenarioTopologyTestCase()
+        : TestCase("Scenario topology section: keys, defaults, errors")
+    {
+    }
+
+  private:
+    /**
+     * @param topology a topology.
+     * @param name an unsigned integer attribute.
+     * @return its value.
+     */
+    static uint64_t GetUnsigned(Ptr<GpuClusterTopology> topology, const std::string& name)
+    {
+        UintegerValue value;
+        topology->GetAttribute(name, value);
+        return value.Get();
+    }
+
+    /**
+     * @param topology a topology.
+     * @param name a DataRate attribute.
+     * @return its value in bit/s.
+     */
+    static uint64_t GetRate(Ptr<GpuClusterTopology> topology, const std::string& name)
+    {
+        DataRateValue value;
+        topology->GetAttribute(name, value);
+        return value.Get().GetBitRate();
+    }
+
+    /**
+     * @param topology a topology.
+     * @param name a Time attribute.
+     * @return its value in ns.
+     */
+    static int64_t GetDelay(Ptr<GpuClusterTopology> topology, const std::string& name)
+    {
+        TimeValue value;
+        topology->GetAttribute(name, value);
+        return value.Get().GetNanoSeconds();
+    }
+
+    void DoRun() override
+    {
+        // Without the section: rail-optimized, one switch per rail for the 4 servers of 4 GPUs
+        // of the base document; 4 rails x 1 leaf, non-blocking spines 4 x 400 / 400 = 4.
+        Scenario base;
+        NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(Yaml().Text(), NAME, base), "", "base");
+        Ptr<GpuClusterTopology> t = base.GetTopology();
+        NS_TEST_ASSERT_MSG_NE(t, nullptr, "a topology");
+        NS_TEST_EXPECT_MSG_EQ(t->Describe(),
+                              "rail-optimized, 4 servers x 4 NICs, 4 rails x 1 leaf, 4 spines, "
+                              "400 Gb/s, 1:1",
+                              "default topology, cluster recorded");
+        NS_TEST_EXPECT_MSG_EQ(GetUnsigned(t, "ServersPerLeaf"), uint64_t{0}, "one leaf per rail");
+        // 1040 GPUs (tp 4 x dp 260) of 8 = 130 servers, more than 64: leaves of 64 servers,
+        // ceil(130 / 64) = 3 per rail.
+        {
+            Yaml y;
+            y.layout = "layout:\n  tp: 4\n  dp: 260\n";
+            y.training = "training:\n  global_batch_sequences: 260\n";
+            y.cluster = "cluster:\n  gpus: 1040\n  gpus_per_server: 8\n";
+            Scenario big;
+            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, big), "", "big");
+            NS_TEST_EXPECT_MSG_EQ(GetUnsigned(big.GetTopology(), "ServersPerLeaf"),
+                                  uint64_t{64},
+                                  "leaves of 64 servers");
+            NS_TEST_EXPECT_MSG_EQ(big.GetTopology()->GetServers(), 130u, "1040 / 8");
+            NS_TEST_EXPECT_MSG_EQ(
+                big.GetTopology()->GetNumberOfSwitches(GpuClusterTopology::LEAF_TIER),
+                24u,
+                "8 rails x 3 leaves");
+        }
+
+        // Every key.
+        {
+            Yaml y;
+            const std::string keys = "topology:\n  kind: leaf-spine\n  nics_per_server: 2\n"
+                                     "  planes: 2\n  servers_per_leaf: 2\n  spines: 3\n"
+                                     "  fat_tree_k: 6\n  host_rate: 200Gbps\n"
+                                     "  host_delay: 500ns\n  fabric_delay: 1.5us\n"
+                                     "  core_rate: 100GB/s\n  core_delay: 0.002ms\n";
+            // Tb/s is not a unit of DataRate.
+            y.extra = keys + "  fabric_rate: 0.8Tbps\n";
+            NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                                  "t.yaml: topology.fabric_rate: expected a positive rate such "
+                                  "as 400Gbps, got '0.8Tbps'",
+                                  "unknown unit");
+            y.extra = keys + "  fabric_rate: 800Gbps\n";
+            Scenario scenario;
+            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, scenario), "", "all");
+            t = scenario.GetTopology();
+            NS_TEST_EXPECT_MSG_EQ(t->Describe().substr(0, 11), "leaf-spine,", "kind");
+            NS_TEST_EXPECT_MSG_EQ(GetUnsigned(t, "NicsPerServer"), uint64_t{2}, "nics_per_server");
+            NS_TEST_EXPECT_MSG_EQ(GetUnsigned(t, "Planes"), uint64_t{2}, "planes");
+            NS_TEST_EXPECT_MSG_EQ(GetUnsigned(t, "ServersPerLeaf"), uint64_t{2}, "per leaf");
+            NS_TEST_EXPECT_MSG_EQ(GetUnsigned(t, "Spines"), uint64_t{3}, "spines");
+            NS_TEST_EXPECT_MSG_EQ(GetUnsigned(t, "FatTreeK"), uint64_t{6}, "fat_tree_k");
+            NS_TEST_EXPECT_MSG_EQ(GetRate(t, "HostRate"), uint64_t{200000000000}, "host_rate");
+            NS_TEST_EXPECT_MSG_EQ(GetDelay(t, "HostDelay"), int64_t{500}, "host_delay");
+            NS_TEST_EXPECT_MSG_EQ(GetRate(t, "FabricRate"), uint64_t{800000000000}, "fabric");
+            NS_TEST_EXPECT_MSG_EQ(GetDelay(t, "FabricDelay"), int64_t{1500}, "fabric_delay");
+            // 100 GB/s = 800 Gb/s; 0.002 ms = 2000 ns.
+            NS_TEST_EXPECT_MSG_EQ(GetRate(t, "CoreRate"), uint64_t{800000000000}, "core_rate");
+            NS_TEST_EXPECT_MSG_EQ(GetDelay(t, "CoreDelay"), int64_t{2000}, "core_delay");
+            // 4 servers x 2 NICs, 2 planes of 1 NIC per server; 2 servers per leaf: 2 leaves
+            // and 3 spines per plane.
+            NS_TEST_EXPECT_MSG_EQ(t->GetNumberOfSwitches(), 10u, "2 x (2 + 3)");
+            NS_TEST_EXPECT_MSG_EQ(scenario.GetLayout()->GetGpusPerServer(), 4u, "cluster kept");
+            // A section with the kind only: 16 NICs, the smallest fat-tree holding them is k = 4.
+            y.extra = "topology:\n  kind: fat-tree\n";
+            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, scenario), "", "ft");
+            NS_TEST_EXPECT_MSG_EQ(scenario.GetTopology()->GetFatTreeKInEffect(), 4u, "k");
+        }
+
+        // Errors.
+        Yaml y;
+        y.extra = "topology:\n  kind: torus\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: topology.kind: unknown kind 'torus' (known: leaf-spine, "
+                              "rail-optimized, fat-tree)",
+                              "bad kind");
+        y.extra = "topology:\n  kind: [fat-tree]\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: topology.kind: expected a name, got a sequence",
+                              "kind type");
+        y.extra = "topology:\n  kind: fat-tree\n  radix: 64\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: topology.radix: unknown key (known: kind, nics_per_server, "
+                              "planes, servers_per_leaf, spines, fat_tree_k, host_rate, "
+                              "host_delay, fabric_rate, fabric_delay, core_rate, core_delay)",
+                              "unknown key");
+        y.extra = "topology:\n  spines: 2\n  spines: 4\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: topology.spines: duplicate key",
+                              "duplicate");
+        y.extra = "topology: fat-tree\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: topology: expected a mapping, got 'fat-tree'",
+                              "section type");
+        y.extra = "topology:\n  planes: 0\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: topology.planes: expected a positive integer, got '0'",
+                              "planes range");
+        y.extra = "topology:\n  spines: two\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: topology.spines: expected a non-negative integer, got "
+                              "'two'",
+                              "spines type");
+        for (const char* rate : {"fast", "400", "400 Gbps", "0Gbps", "-400Gbps", "Gbps"})
+        {
+            y.extra = std::string("topology:\n  host_rate: ") + rate + "\n";
+            NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                                  "t.yaml: topology.host_rate: expected a positive rate such as "
+                                  "400Gbps, got '" +
+                                      std::string(rate) + "'",
+                                  rate);
+        }
+        for (const char* delay : {"1", "1 us", "1parsec", "us", "-1us", "1.2.3us"})
+        {
+            y.extra = std::string("topology:\n  fabric_delay: ") + delay + "\n";
+            NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                                  "t.yaml: topology.fabric_delay: expected a non-negative delay "
+                                  "such as 1us, got '" +
+                                      std::string(delay) + "'",
+                                  delay);
+        }
+        y.extra = "topology:\n  core_delay: 2s\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: topology.core_delay: expected a delay of at most 1s, got "
+                              "'2s'",
+                              "long delay");
+
+        // Values each fine on their own, inconsistent with the cluster (4 servers x 4 GPUs).
+        y.extra = "topology:\n  nics_per_server: 3\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: topology: nics_per_server: 3 does not divide "
+                              "gpus_per_server 4",
+                              "nics");
+        y.extra = "topology:\n  planes: 8\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: topology: planes: 8 does not divide 4 NICs per server",
+                              "planes");
+        y.extra = "topology:\n  kind: fat-tree\n  fat_tree_k: 2\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: topology: fat_tree_k: 2 holds 2 NICs, the cluster has 16",
+                              "k too small");
+        y.extra = "topology:\n  kind: fat-tree\n  fat_tree_k: 7\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: topology: fat_tree_k: 7 must be even and at least 2",
+                              "odd k");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The Scenario test suite.
  */
 class ScenarioTestSuite : public TestSuite
@@ -600,6 +803,7 @@ class ScenarioTestSuite : public TestSuite
         AddTestCase(new ScenarioFilesTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new ScenarioErrorsTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new ScenarioValuesTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new ScenarioTopologyTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

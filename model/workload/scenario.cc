@@ -12,9 +12,12 @@
 #include "transformer-spec.h"
 
 #include "ns3/boolean.h"
+#include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/gpu-cluster-topology.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -22,6 +25,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <limits>
 #include <set>
@@ -45,7 +49,8 @@ enum class Target
     MODEL,    ///< The TransformerSpec.
     TRAINING, ///< The TrainingConfig.
     LAYOUT,   ///< The ParallelLayout.
-    GPU       ///< The GpuSpec.
+    GPU,      ///< The GpuSpec.
+    TOPOLOGY  ///< The GpuClusterTopology.
 };
 
 /// The type of a key's value.
@@ -55,7 +60,9 @@ enum class ValueKind
     BOOLEAN,  ///< true or false (BooleanValue).
     NUMBER,   ///< A floating-point number (DoubleValue).
     TEXT,     ///< A string (StringValue, or a name the loader uses).
-    CHOICE    ///< One of a list of names (EnumValue).
+    CHOICE,   ///< One of a list of names (EnumValue).
+    RATE,     ///< A positive data rate with its unit, such as 400Gbps (DataRateValue).
+    DELAY     ///< A delay of 0 to 1 s with its unit, such as 1us (TimeValue).
 };
 
 /// A name of an enumerated value and the value.
@@ -139,6 +146,30 @@ KeySpec
 Text(const char* key, Target target, const char* attribute)
 {
     return {key, target, attribute, ValueKind::TEXT, false, {}, nullptr};
+}
+
+/**
+ * @param key the YAML key.
+ * @param target the object.
+ * @param attribute the attribute.
+ * @return a data rate key.
+ */
+KeySpec
+Rate(const char* key, Target target, const char* attribute)
+{
+    return {key, target, attribute, ValueKind::RATE, false, {}, nullptr};
+}
+
+/**
+ * @param key the YAML key.
+ * @param target the object.
+ * @param attribute the attribute.
+ * @return a delay key.
+ */
+KeySpec
+Delay(const char* key, Target target, const char* attribute)
+{
+    return {key, target, attribute, ValueKind::DELAY, false, {}, nullptr};
 }
 
 /**
@@ -272,6 +303,27 @@ ClusterKeys()
     return keys;
 }
 
+/// @return the keys of the topology section.
+const std::vector<KeySpec>&
+TopologyKeys()
+{
+    static const std::vector<KeySpec> keys = {
+        Text("kind", Target::NONE, ""),
+        Unsigned("nics_per_server", Target::TOPOLOGY, "NicsPerServer"),
+        Unsigned("planes", Target::TOPOLOGY, "Planes"),
+        Unsigned("servers_per_leaf", Target::TOPOLOGY, "ServersPerLeaf"),
+        Unsigned("spines", Target::TOPOLOGY, "Spines"),
+        Unsigned("fat_tree_k", Target::TOPOLOGY, "FatTreeK"),
+        Rate("host_rate", Target::TOPOLOGY, "HostRate"),
+        Delay("host_delay", Target::TOPOLOGY, "HostDelay"),
+        Rate("fabric_rate", Target::TOPOLOGY, "FabricRate"),
+        Delay("fabric_delay", Target::TOPOLOGY, "FabricDelay"),
+        Rate("core_rate", Target::TOPOLOGY, "CoreRate"),
+        Delay("core_delay", Target::TOPOLOGY, "CoreDelay"),
+    };
+    return keys;
+}
+
 /// A collective's YAML key.
 struct CollectiveKey
 {
@@ -290,10 +342,11 @@ const CollectiveKey COLLECTIVE_KEYS[] = {
 };
 
 /// The sections a scenario may have, in the order they are read.
-const char* const SECTIONS[] = {"model", "training", "layout", "cluster", "collectives"};
+const char* const SECTIONS[] =
+    {"model", "training", "layout", "cluster", "collectives", "topology"};
 
 /// Sections reserved for later versions.
-const char* const RESERVED_SECTIONS[] = {"topology", "network"};
+const char* const RESERVED_SECTIONS[] = {"network"};
 
 /// The message size of the example collective that validates an algorithm choice.
 constexpr uint64_t EXAMPLE_BYTES = 4096;
@@ -403,6 +456,93 @@ ParseNumber(const std::string& text, double& value)
     return end == begin + text.size() && std::isfinite(value);
 }
 
+/// Rates whose number is this large or more are refused (DataRate's parser would overflow).
+constexpr double MAX_RATE_NUMBER = 2e9;
+
+/**
+ * @param text a rate as DataRate writes it: a number and a unit without space (400Gbps,
+ * 12.5GB/s).
+ * @param[out] rate its value.
+ * @return true if @p text is such a rate and is positive.
+ */
+bool
+ParseRate(const std::string& text, DataRate& rate)
+{
+    std::string::size_type unit = text.find_first_not_of("0123456789.");
+    double number = 0.0;
+    if (unit == 0 || unit == std::string::npos || !ParseNumber(text.substr(0, unit), number) ||
+        number >= MAX_RATE_NUMBER)
+    {
+        return false;
+    }
+    for (char c : text)
+    {
+        if (std::isspace(static_cast<unsigned char>(c)))
+        {
+            return false;
+        }
+    }
+    std::istringstream in(text);
+    DataRate value;
+    in >> value;
+    if (in.fail() || value.GetBitRate() == 0)
+    {
+        return false;
+    }
+    rate = value;
+    return true;
+}
+
+/// The longest delay accepted, in seconds.
+constexpr double MAX_DELAY_SECONDS = 1.0;
+
+/**
+ * @param text a delay: a number and a unit (s, ms, us, ns, ps) without space (1us, 0.5us).
+ * @param[out] seconds its value in seconds.
+ * @param[out] delay its value.
+ * @return true if @p text has that form (whatever the sign of the number).
+ */
+bool
+ParseDelay(const std::string& text, double& seconds, Time& delay)
+{
+    /// A unit of a delay.
+    struct Unit
+    {
+        const char* suffix; //!< As written.
+        Time::Unit unit;    //!< As Time knows it.
+        double seconds;     //!< Its length in seconds.
+    };
+
+    // "s" last: it ends the others.
+    static const Unit units[] = {{"ms", Time::MS, 1e-3},
+                                 {"us", Time::US, 1e-6},
+                                 {"ns", Time::NS, 1e-9},
+                                 {"ps", Time::PS, 1e-12},
+                                 {"s", Time::S, 1.0}};
+    for (const Unit& u : units)
+    {
+        std::size_t length = std::strlen(u.suffix);
+        if (text.size() <= length || text.compare(text.size() - length, length, u.suffix) != 0)
+        {
+            continue;
+        }
+        std::string number = text.substr(0, text.size() - length);
+        double value = 0.0;
+        if (number.find_first_not_of("0123456789.eE+-") != std::string::npos ||
+            !ParseNumber(number, value))
+        {
+            return false;
+        }
+        seconds = value * u.seconds;
+        if (std::fabs(seconds) <= MAX_DELAY_SECONDS)
+        {
+            delay = Time::FromDouble(value, u.unit);
+        }
+        return true;
+    }
+    return false;
+}
+
 /**
  * Reads one scenario into a Scenario's objects and reports the first problem.
  */
@@ -415,17 +555,20 @@ class Loader
      * @param training the training settings to set.
      * @param layout the layout to set.
      * @param gpu the GPU to set.
+     * @param topology the network topology to set.
      */
     Loader(const std::string& name,
            Ptr<TransformerSpec> model,
            Ptr<TrainingConfig> training,
            Ptr<ParallelLayout> layout,
-           Ptr<GpuSpec> gpu)
+           Ptr<GpuSpec> gpu,
+           Ptr<GpuClusterTopology> topology)
         : m_name(name),
           m_model(model),
           m_training(training),
           m_layout(layout),
           m_gpu(gpu),
+          m_topology(topology),
           m_gpus(0)
     {
     }
@@ -549,13 +692,19 @@ class Loader
      */
     std::string ReadCollectives(const YAML::Node& section,
                                 std::map<CollectiveKind, CollectiveAlgorithm>& algorithms);
+    /**
+     * @param section the topology section.
+     * @return an empty string, or the message.
+     */
+    std::string ReadTopology(const YAML::Node& section);
 
-    std::string m_name;             //!< File name of the messages.
-    Ptr<TransformerSpec> m_model;   //!< The model.
-    Ptr<TrainingConfig> m_training; //!< Training settings.
-    Ptr<ParallelLayout> m_layout;   //!< Parallel layout.
-    Ptr<GpuSpec> m_gpu;             //!< The GPU.
-    uint32_t m_gpus;                //!< GPUs of the job.
+    std::string m_name;                 //!< File name of the messages.
+    Ptr<TransformerSpec> m_model;       //!< The model.
+    Ptr<TrainingConfig> m_training;     //!< Training settings.
+    Ptr<ParallelLayout> m_layout;       //!< Parallel layout.
+    Ptr<GpuSpec> m_gpu;                 //!< The GPU.
+    Ptr<GpuClusterTopology> m_topology; //!< The network topology.
+    uint32_t m_gpus;                    //!< GPUs of the job.
 };
 
 /**
@@ -666,6 +815,8 @@ Loader::ObjectOf(Target target) const
         return m_layout;
     case Target::GPU:
         return m_gpu;
+    case Target::TOPOLOGY:
+        return m_topology;
     case Target::NONE:
         break;
     }
@@ -811,6 +962,29 @@ Loader::Set(const std::string& path, const KeySpec& spec, const YAML::Node& node
             }
         }
         return Fail(path, "expected one of " + Join(names) + ", got " + Describe(node));
+    }
+    case ValueKind::RATE: {
+        DataRate rate;
+        if (!node.IsScalar() || !ParseRate(node.Scalar(), rate))
+        {
+            return Fail(path, "expected a positive rate such as 400Gbps, got " + Describe(node));
+        }
+        set = object->SetAttributeFailSafe(spec.attribute, DataRateValue(rate));
+        break;
+    }
+    case ValueKind::DELAY: {
+        double seconds = 0.0;
+        Time delay;
+        if (!node.IsScalar() || !ParseDelay(node.Scalar(), seconds, delay) || seconds < 0)
+        {
+            return Fail(path, "expected a non-negative delay such as 1us, got " + Describe(node));
+        }
+        if (seconds > MAX_DELAY_SECONDS)
+        {
+            return Fail(path, "expected a delay of at most 1s, got " + Describe(node));
+        }
+        set = object->SetAttributeFailSafe(spec.attribute, TimeValue(delay));
+        break;
     }
     }
     if (!set)
@@ -1050,6 +1224,49 @@ Loader::ReadCollectives(const YAML::Node& section,
 }
 
 std::string
+Loader::ReadTopology(const YAML::Node& section)
+{
+    EntryList entries;
+    std::string error = ReadEntries(section, "topology", TopologyKeys(), entries);
+    if (!error.empty())
+    {
+        return error;
+    }
+    for (const auto& entry : entries)
+    {
+        std::string path = "topology." + entry.first;
+        if (entry.first == "kind")
+        {
+            std::string name = ParseName(path, entry.second, error);
+            if (!error.empty())
+            {
+                return error;
+            }
+            GpuClusterTopology::Kind kind = GpuClusterTopology::RAIL_OPTIMIZED;
+            std::string problem = GpuClusterTopology::ParseKind(name, kind);
+            if (!problem.empty())
+            {
+                return Fail(path, problem);
+            }
+            m_topology->SetAttributeFailSafe("Kind", EnumValue(kind));
+            continue;
+        }
+        for (const KeySpec& spec : TopologyKeys())
+        {
+            if (entry.first == spec.key)
+            {
+                error = Set(path, spec, entry.second);
+                if (!error.empty())
+                {
+                    return error;
+                }
+            }
+        }
+    }
+    return "";
+}
+
+std::string
 Loader::Read(const YAML::Node& root, std::map<CollectiveKind, CollectiveAlgorithm>& algorithms)
 {
     if (!root.IsMap())
@@ -1115,6 +1332,10 @@ Loader::Read(const YAML::Node& root, std::map<CollectiveKind, CollectiveAlgorith
     {
         error = ReadCollectives(sections["collectives"], algorithms);
     }
+    if (error.empty() && sections.count("topology") != 0)
+    {
+        error = ReadTopology(sections["topology"]);
+    }
     if (!error.empty())
     {
         return error;
@@ -1139,6 +1360,20 @@ Loader::Read(const YAML::Node& root, std::map<CollectiveKind, CollectiveAlgorith
     {
         return Fail("cluster", problem);
     }
+    // A partly filled last server still has all its NICs.
+    uint32_t gpusPerServer = m_layout->GetGpusPerServer();
+    uint32_t servers = m_gpus / gpusPerServer + (m_gpus % gpusPerServer != 0 ? 1 : 0);
+    if (sections.count("topology") == 0)
+    {
+        m_topology->SetAttributeFailSafe(
+            "ServersPerLeaf",
+            UintegerValue(GpuClusterTopology::GetDefaultServersPerLeaf(servers)));
+    }
+    problem = m_topology->SetCluster(servers, gpusPerServer);
+    if (!problem.empty())
+    {
+        return Fail("topology", problem);
+    }
     return "";
 }
 
@@ -1149,14 +1384,23 @@ Scenario::Scenario()
       m_training(CreateObject<TrainingConfig>()),
       m_layout(CreateObject<ParallelLayout>()),
       m_gpu(CreateObject<GpuSpec>()),
+      m_topology(CreateObject<GpuClusterTopology>()),
       m_gpus(1)
 {
     NS_LOG_FUNCTION(this);
+    m_topology->SetCluster(1, m_layout->GetGpusPerServer());
     for (const CollectiveKey& key : COLLECTIVE_KEYS)
     {
         m_algorithms[key.kind] = GetDefaultAlgorithm(key.kind);
     }
 }
+
+// Out of line: the header only declares the classes that the Ptr members point to.
+Scenario::~Scenario() = default;
+
+Scenario::Scenario(const Scenario& other) = default;
+
+Scenario& Scenario::operator=(const Scenario& other) = default;
 
 CollectiveAlgorithm
 Scenario::GetDefaultAlgorithm(CollectiveKind kind)
@@ -1205,7 +1449,8 @@ Scenario::LoadFromString(const std::string& yaml, const std::string& name, Scena
                       scenario.m_model,
                       scenario.m_training,
                       scenario.m_layout,
-                      scenario.m_gpu);
+                      scenario.m_gpu,
+                      scenario.m_topology);
         std::string error = loader.Read(root, scenario.m_algorithms);
         if (!error.empty())
         {
@@ -1261,6 +1506,12 @@ uint32_t
 Scenario::GetGpus() const
 {
     return m_gpus;
+}
+
+Ptr<GpuClusterTopology>
+Scenario::GetTopology() const
+{
+    return m_topology;
 }
 
 CollectiveAlgorithm

@@ -18,6 +18,7 @@
 namespace ns3
 {
 
+class GpuClusterTopology;
 class GpuSpec;
 class ParallelLayout;
 class TrainingConfig;
@@ -26,15 +27,14 @@ class TransformerSpec;
 /**
  * @ingroup llm-fabric
  * A training scenario read from a YAML file: the model, the training settings, the parallel
- * layout, the GPUs and the collective algorithms. Everything is held in the attributes of a
- * TransformerSpec, a TrainingConfig, a ParallelLayout and a GpuSpec, except the number of GPUs
- * and the algorithm of each collective.
+ * layout, the GPUs, the collective algorithms and the network topology. Everything is held in
+ * the attributes of a TransformerSpec, a TrainingConfig, a ParallelLayout, a GpuSpec and a
+ * GpuClusterTopology, except the number of GPUs and the algorithm of each collective.
  *
  * <b>Schema</b> (doc/scenario-schema.rst has the same as a table). A scenario is a mapping of
  * sections; every key is snake_case and maps one to one onto an attribute. Unknown sections and
  * keys, duplicate keys, values of the wrong type and values outside the attribute's range are
- * errors. The sections @c topology and @c network are reserved: they are rejected as "not
- * supported yet".
+ * errors. The section @c network is reserved: it is rejected as "not supported yet".
  * - @c model (required), TransformerSpec: @c preset, one of TransformerSpec::GetPresetNames(),
  *   applied first whatever its place; then @c layers (Layers), @c hidden_size (HiddenSize),
  *   @c heads (Heads), @c kv_heads (KvHeads), @c ffn_hidden_size (FfnHiddenSize), @c gated_ffn
@@ -64,11 +64,23 @@ class TransformerSpec;
  *   (e.g. ring, double-binary-tree). A choice must be a combination CollectiveVolume::Compute
  *   accepts for a group of 4 ranks (2 for send_recv) on 2 servers and 4096 bytes. The defaults
  *   are those of GetDefaultAlgorithm().
+ * - @c topology (optional), GpuClusterTopology: @c kind (Kind: leaf-spine | rail-optimized |
+ *   fat-tree), @c nics_per_server (NicsPerServer), @c planes (Planes), @c servers_per_leaf
+ *   (ServersPerLeaf), @c spines (Spines), @c fat_tree_k (FatTreeK), @c host_rate (HostRate),
+ *   @c host_delay (HostDelay), @c fabric_rate (FabricRate), @c fabric_delay (FabricDelay),
+ *   @c core_rate (CoreRate), @c core_delay (CoreDelay). Rates are written as DataRate writes
+ *   them, a positive number and a unit without space (400Gbps); delays as a number and one of
+ *   s, ms, us, ns, ps (1us), from 0 to 1 s. Without the section, the attributes' defaults
+ *   (rail-optimized, a NIC per GPU, one plane, non-blocking spines, 400 Gb/s and 1 us links),
+ *   with ServersPerLeaf GpuClusterTopology::GetDefaultServersPerLeaf(servers): one switch per
+ *   rail when the servers fit on one (up to 64), else leaves of 64 servers.
  *
  * Integers are written in decimal, booleans as true or false, numbers as YAML floats (989.4e12).
  *
  * After loading, TransformerSpec::Check, ParallelLayout::Check(model, gpus),
- * TrainingConfig::Check(dp, model) and GpuSpec::Check must accept the scenario.
+ * TrainingConfig::Check(dp, model), GpuSpec::Check and GpuClusterTopology::Check(servers,
+ * gpus_per_server) must accept the scenario, servers being gpus / gpus_per_server rounded up;
+ * the topology then has that cluster recorded (GpuClusterTopology::SetCluster).
  *
  * <b>Errors</b> are one line, "FILE: KEY: reason", KEY being the dotted path of the offending
  * key (layout.tp) or the section of a failed consistency check (layout), for instance
@@ -81,9 +93,24 @@ class Scenario
   public:
     /**
      * A scenario with the default objects (GPT-2 small, the TrainingConfig defaults, every
-     * degree 1, an H100), one GPU and the default algorithms.
+     * degree 1, an H100, the default topology recorded for one server of GpusPerServer GPUs),
+     * one GPU and the default algorithms.
      */
     Scenario();
+    ~Scenario();
+
+    /**
+     * Copy a scenario: the copy shares the objects (Ptr) of the original.
+     * @param other the scenario copied.
+     */
+    Scenario(const Scenario& other);
+
+    /**
+     * Copy a scenario: this one then shares the objects (Ptr) of the other.
+     * @param other the scenario copied.
+     * @return this scenario.
+     */
+    Scenario& operator=(const Scenario& other);
 
     /**
      * Load a scenario from a YAML file. Never throws nor aborts.
@@ -121,6 +148,8 @@ class Scenario
     Ptr<GpuSpec> GetGpu() const;
     /** @return the number of GPUs of the job. */
     uint32_t GetGpus() const;
+    /** @return the network topology, with the scenario's cluster recorded. */
+    Ptr<GpuClusterTopology> GetTopology() const;
 
     /**
      * @param kind a collective.
@@ -136,6 +165,7 @@ class Scenario
     Ptr<TrainingConfig> m_training;                             //!< Training settings.
     Ptr<ParallelLayout> m_layout;                               //!< Parallel layout.
     Ptr<GpuSpec> m_gpu;                                         //!< The GPU.
+    Ptr<GpuClusterTopology> m_topology;                         //!< The network topology.
     uint32_t m_gpus;                                            //!< GPUs of the job.
     std::map<CollectiveKind, CollectiveAlgorithm> m_algorithms; //!< Algorithm per collective.
 };
