@@ -426,6 +426,87 @@ class DcqcnAlphaDecayTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * AlphaDecayEvents false gives the same alpha, rates and stages as the per-period events, with
+ * fewer events.
+ */
+class DcqcnLazyAlphaTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnLazyAlphaTestCase()
+        : TestCase("Closed-form alpha decay: same state as per-period events, fewer events")
+    {
+    }
+
+  private:
+    /**
+     * Run a fixed CNP and send pattern under the mlx5 profile.
+     * @param events the AlphaDecayEvents value.
+     * @param[out] samples the sampled states.
+     * @return the number of events the run executed.
+     */
+    uint64_t Run(bool events, std::vector<Sample>& samples)
+    {
+        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+        NS_ABORT_MSG_IF(!cc->ApplyProfile("mlx5").empty(), "profile");
+        cc->SetAttribute("AlphaDecayEvents", BooleanValue(events));
+        cc->Start(DataRate(LINE));
+        Driver driver(cc);
+        // CNPs at 0, 10.3, 30.7 and 400.2 us: the decays come at whole microseconds after each
+        // CNP, and these times (and the samples') never coincide with one, where the order of
+        // simultaneous events would matter. Sends of 100 KB every 20 us.
+        for (double t : {0.0, 10.3, 30.7, 400.2})
+        {
+            driver.Cnp(NanoSeconds(static_cast<int64_t>(t * 1000)));
+        }
+        for (uint32_t k = 1; k < 40; ++k)
+        {
+            driver.Send(MicroSeconds(20 * k), 100000);
+        }
+        std::vector<std::size_t> at;
+        for (double t : {5.7, 10.2, 29.9, 31.0, 100.3, 399.9, 401.0, 600.3, 799.9})
+        {
+            at.push_back(driver.Sample(NanoSeconds(static_cast<int64_t>(t * 1000))));
+        }
+        uint64_t count = 0;
+        Simulator::Schedule(NanoSeconds(799990),
+                            [&count]() { count = Simulator::GetEventCount(); });
+        driver.Run(MicroSeconds(800));
+        for (std::size_t i : at)
+        {
+            samples.push_back(driver.Get(i));
+        }
+        return count;
+    }
+
+    void DoRun() override
+    {
+        std::vector<Sample> timer;
+        std::vector<Sample> lazy;
+        uint64_t timerEvents = Run(true, timer);
+        uint64_t lazyEvents = Run(false, lazy);
+        for (std::size_t i = 0; i < timer.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(lazy[i].rate, timer[i].rate, "rate at sample " << i);
+            NS_TEST_EXPECT_MSG_EQ(lazy[i].target, timer[i].target, "target at sample " << i);
+            NS_TEST_EXPECT_MSG_EQ_TOL(lazy[i].alpha, timer[i].alpha, 1e-12, "alpha " << i);
+            NS_TEST_EXPECT_MSG_EQ(lazy[i].timerStage, timer[i].timerStage, "T " << i);
+            NS_TEST_EXPECT_MSG_EQ(lazy[i].byteStage, timer[i].byteStage, "BC " << i);
+        }
+        // With a 1 us period, the timer version runs an event per microsecond while the flow
+        // recovers (hundreds over 800 us); the closed form runs none of them.
+        NS_TEST_EXPECT_MSG_GT(timerEvents, lazyEvents + 300, "the decay events are gone");
+        // Alpha did decay. g = 5/1024. The CNP at 0 leaves alpha at (1 - g) 1 + g = 1; 10
+        // decays until 10.3 us give (1 - g)^10; the CNP then gives (1 - g)^11 + g; 19 decays
+        // until 29.9 us (at 11.3 ... 29.3) give (1 - g)^30 + g (1 - g)^19. With
+        // ln(1019/1024) = -0.0048948: e^-0.146845 = 0.863428 and 0.0048828 e^-0.093002 =
+        // 0.004449: 0.867877.
+        NS_TEST_EXPECT_MSG_EQ_TOL(lazy[2].alpha, 0.867877, 1e-5, "decayed alpha");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * RateReduceMonitorPeriod: a second CNP inside it does not decrease, one after it does; CNPs
  * inside it still update alpha.
  */
@@ -864,10 +945,11 @@ class DcqcnIdleAlphaTestCase : public TestCase
         // CNP at 0: RT 100, RC 50 Gb/s, alpha 0.5 x 1 + 0.5 = 1. Timer events every 1 us with
         // RT = line: RC = 100 - 50/2^k, within 1 bit/s when 50e9/2^k < 1, i.e. k = 36
         // (2^36 = 6.87e10): back at 100 Gb/s at 36 us, both timers stop.
-        // Alpha decays at 10, 20, 30 us: 1/2, 1/4, 1/8; the timer stops at 36 us.
+        // Alpha decays at 10, 20, 30 us: 1/2, 1/4, 1/8; the timer stops at 36 us. GetAlpha
+        // counts the decays not applied yet (at 40 and 50 us): 1/32 at 50 us.
         NS_TEST_ASSERT_MSG_EQ(driver.Get(s50).rate, LINE, "recovered");
         NS_TEST_ASSERT_MSG_EQ(driver.Get(s50).timerStage, 36, "36 timer events");
-        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(s50).alpha, 0.125, 1e-15, "alpha frozen at 1/8");
+        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(s50).alpha, 0.03125, 1e-15, "1/8, then 2 decays");
         // CNP at 75 us: floor((75 - 30)/10) = 4 missed decays: alpha = 1/8 / 16 = 1/128;
         // RC = 100 x (1 - 1/256) = 99.609375 Gb/s; then alpha = 0.5/128 + 0.5 = 0.50390625.
         NS_TEST_ASSERT_MSG_EQ(driver.Get(s76).rate, 99609375000ULL, "cut with caught-up alpha");
@@ -1133,6 +1215,7 @@ class DcqcnTestSuite : public TestSuite
         AddTestCase(new RdmaCcFixedRateTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new DcqcnFirstCnpTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new DcqcnAlphaDecayTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnLazyAlphaTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new DcqcnMonitorPeriodTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new DcqcnFastRecoveryTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new DcqcnAdditiveIncreaseTestCase, ns3::llmfabric::TEST_QUICK);

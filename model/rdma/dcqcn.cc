@@ -7,6 +7,7 @@
 #include "dcqcn.h"
 
 #include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -75,6 +76,16 @@ Dcqcn::GetTypeId()
                           TimeValue(MicroSeconds(55)),
                           MakeTimeAccessor(&Dcqcn::m_alphaUpdatePeriod),
                           MakeTimeChecker())
+            .AddAttribute("AlphaDecayEvents",
+                          "True: one event per AlphaUpdatePeriod applies each decay, and the "
+                          "Alpha trace shows every one. False: no such events; the decays are "
+                          "applied in closed form, alpha (1 - G)^k for k whole periods, when "
+                          "alpha is needed (a CNP, GetAlpha). The rates are the same either way; "
+                          "false saves an event per period and queue pair (mlx5's 1 us period "
+                          "otherwise dominates large runs), at the cost of a coarser Alpha trace.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&Dcqcn::m_alphaDecayEvents),
+                          MakeBooleanChecker())
             .AddAttribute("RateReduceMonitorPeriod",
                           "At most one rate decrease per period; CNPs inside it only update "
                           "alpha. Zero: every CNP decreases (paper; mlx5 "
@@ -159,6 +170,7 @@ Dcqcn::Dcqcn()
       m_minDecFactor(0),
       m_minRate("1Mbps"),
       m_clampTargetRate(true),
+      m_alphaDecayEvents(true),
       m_started(false),
       m_recovering(false),
       m_decreased(false),
@@ -272,42 +284,70 @@ Dcqcn::OnCnp()
 }
 
 std::string
-Dcqcn::ApplyProfile(const std::string& name)
+Dcqcn::GetProfile(const std::string& name, Profile& out)
 {
-    NS_LOG_FUNCTION(this << name);
+    out.clear();
+    auto add = [&out](const std::string& attribute, Ptr<AttributeValue> value) {
+        out.emplace_back(attribute, value);
+    };
     if (name == "sigcomm2015")
     {
-        SetAttribute("InitialAlpha", DoubleValue(1.0));
-        SetAttribute("G", DoubleValue(1.0 / 256.0));
-        SetAttribute("AlphaUpdatePeriod", TimeValue(MicroSeconds(55)));
-        SetAttribute("RateReduceMonitorPeriod", TimeValue(Time(0)));
-        SetAttribute("TimeReset", TimeValue(MicroSeconds(55)));
-        SetAttribute("ByteReset", UintegerValue(SIGCOMM2015_BYTE_RESET));
-        SetAttribute("Threshold", UintegerValue(5));
-        SetAttribute("AiRate", DataRateValue(DataRate("40Mbps")));
-        SetAttribute("HaiRate", DataRateValue(DataRate("100Mbps")));
-        SetAttribute("MinDecFactor", UintegerValue(0));
-        SetAttribute("MinRate", DataRateValue(DataRate("1Mbps")));
-        SetAttribute("ClampTargetRate", BooleanValue(true));
+        add("InitialAlpha", Create<DoubleValue>(1.0));
+        add("G", Create<DoubleValue>(1.0 / 256.0));
+        add("AlphaUpdatePeriod", Create<TimeValue>(MicroSeconds(55)));
+        add("RateReduceMonitorPeriod", Create<TimeValue>(Time(0)));
+        add("TimeReset", Create<TimeValue>(MicroSeconds(55)));
+        add("ByteReset", Create<UintegerValue>(SIGCOMM2015_BYTE_RESET));
+        add("Threshold", Create<UintegerValue>(5));
+        add("AiRate", Create<DataRateValue>(DataRate("40Mbps")));
+        add("HaiRate", Create<DataRateValue>(DataRate("100Mbps")));
+        add("MinDecFactor", Create<UintegerValue>(0));
+        add("MinRate", Create<DataRateValue>(DataRate("1Mbps")));
+        add("ClampTargetRate", Create<BooleanValue>(true));
         return "";
     }
     if (name == "mlx5")
     {
-        SetAttribute("InitialAlpha", DoubleValue(1.0));
-        SetAttribute("G", DoubleValue((1024.0 - MLX5_DCE_TCP_G) / 1024.0));
-        SetAttribute("AlphaUpdatePeriod", TimeValue(MicroSeconds(1)));
-        SetAttribute("RateReduceMonitorPeriod", TimeValue(MicroSeconds(4)));
-        SetAttribute("TimeReset", TimeValue(MicroSeconds(300)));
-        SetAttribute("ByteReset", UintegerValue(MLX5_BYTE_RESET));
-        SetAttribute("Threshold", UintegerValue(1));
-        SetAttribute("AiRate", DataRateValue(DataRate("5Mbps")));
-        SetAttribute("HaiRate", DataRateValue(DataRate("50Mbps")));
-        SetAttribute("MinDecFactor", UintegerValue(50));
-        SetAttribute("MinRate", DataRateValue(DataRate("1Mbps")));
-        SetAttribute("ClampTargetRate", BooleanValue(false));
+        add("InitialAlpha", Create<DoubleValue>(1.0));
+        add("G", Create<DoubleValue>((1024.0 - MLX5_DCE_TCP_G) / 1024.0));
+        add("AlphaUpdatePeriod", Create<TimeValue>(MicroSeconds(1)));
+        add("RateReduceMonitorPeriod", Create<TimeValue>(MicroSeconds(4)));
+        add("TimeReset", Create<TimeValue>(MicroSeconds(300)));
+        add("ByteReset", Create<UintegerValue>(MLX5_BYTE_RESET));
+        add("Threshold", Create<UintegerValue>(1));
+        add("AiRate", Create<DataRateValue>(DataRate("5Mbps")));
+        add("HaiRate", Create<DataRateValue>(DataRate("50Mbps")));
+        add("MinDecFactor", Create<UintegerValue>(50));
+        add("MinRate", Create<DataRateValue>(DataRate("1Mbps")));
+        add("ClampTargetRate", Create<BooleanValue>(false));
         return "";
     }
     return "unknown DCQCN profile '" + name + "' (known: sigcomm2015, mlx5)";
+}
+
+std::string
+Dcqcn::ApplyProfile(const std::string& name)
+{
+    NS_LOG_FUNCTION(this << name);
+    Profile profile;
+    std::string problem = GetProfile(name, profile);
+    for (const auto& [attribute, value] : profile)
+    {
+        SetAttribute(attribute, *value);
+    }
+    return problem;
+}
+
+std::string
+Dcqcn::SetDefaultProfile(const std::string& name)
+{
+    Profile profile;
+    std::string problem = GetProfile(name, profile);
+    for (const auto& [attribute, value] : profile)
+    {
+        Config::SetDefault("ns3::Dcqcn::" + attribute, *value);
+    }
+    return problem;
 }
 
 std::string
@@ -359,7 +399,7 @@ Dcqcn::CheckConfig() const
 double
 Dcqcn::GetAlpha() const
 {
-    return m_alpha.Get();
+    return m_alpha.Get() * std::pow(1.0 - m_g, static_cast<double>(MissedAlphaPeriods()));
 }
 
 DataRate
@@ -387,16 +427,23 @@ Dcqcn::DoDispose()
     RdmaCongestionOps::DoDispose();
 }
 
+int64_t
+Dcqcn::MissedAlphaPeriods() const
+{
+    // Before the first CNP, alpha is InitialAlpha, untouched by time; while the timer runs it
+    // applies the decays itself.
+    if (!m_started || !m_decreased || !m_alphaTimer.IsExpired() ||
+        !m_alphaUpdatePeriod.IsStrictlyPositive())
+    {
+        return 0; // stopped: alpha stays as it was
+    }
+    return (Simulator::Now() - m_lastAlphaUpdate).GetTimeStep() / m_alphaUpdatePeriod.GetTimeStep();
+}
+
 void
 Dcqcn::CatchUpAlpha()
 {
-    // Before the first CNP, alpha is InitialAlpha, untouched by time.
-    if (!m_decreased || !m_alphaTimer.IsExpired() || !m_alphaUpdatePeriod.IsStrictlyPositive())
-    {
-        return;
-    }
-    const int64_t periods =
-        (Simulator::Now() - m_lastAlphaUpdate).GetTimeStep() / m_alphaUpdatePeriod.GetTimeStep();
+    const int64_t periods = MissedAlphaPeriods();
     if (periods > 0)
     {
         m_alpha = m_alpha.Get() * std::pow(1.0 - m_g, static_cast<double>(periods));
@@ -410,7 +457,10 @@ Dcqcn::RestartAlphaTimer()
 {
     m_lastAlphaUpdate = Simulator::Now();
     m_alphaTimer.Cancel();
-    m_alphaTimer = Simulator::Schedule(m_alphaUpdatePeriod, &Dcqcn::AlphaTimerExpired, this);
+    if (m_alphaDecayEvents)
+    {
+        m_alphaTimer = Simulator::Schedule(m_alphaUpdatePeriod, &Dcqcn::AlphaTimerExpired, this);
+    }
 }
 
 void

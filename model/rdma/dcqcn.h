@@ -9,6 +9,7 @@
 
 #include "rdma-congestion-ops.h"
 
+#include "ns3/attribute.h"
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
@@ -17,6 +18,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -117,6 +120,25 @@ class Dcqcn : public RdmaCongestionOps
     /// React to a CNP: decrease (see the class description) and update alpha.
     void OnCnp() override;
 
+    /// A parameter profile: attribute names and their values.
+    typedef std::vector<std::pair<std::string, Ptr<AttributeValue>>> Profile;
+
+    /**
+     * The attribute values of a named profile (see ApplyProfile).
+     * @param name "sigcomm2015" or "mlx5".
+     * @param[out] out the attributes and values (empty on error).
+     * @return "" or "unknown DCQCN profile 'X' (known: sigcomm2015, mlx5)".
+     */
+    static std::string GetProfile(const std::string& name, Profile& out);
+
+    /**
+     * Make a profile the attribute defaults of every Dcqcn created afterwards (Config::SetDefault),
+     * as ApplyProfile does for one object.
+     * @param name "sigcomm2015" or "mlx5".
+     * @return "" or the problem.
+     */
+    static std::string SetDefaultProfile(const std::string& name);
+
     /**
      * Set every attribute for a documented parameter profile.
      *
@@ -145,6 +167,12 @@ class Dcqcn : public RdmaCongestionOps
     std::string ApplyProfile(const std::string& name);
 
     /**
+     * @return the whole AlphaUpdatePeriods since the last alpha update whose decays are not
+     * applied yet (0 while the alpha timer runs, and before the first decrease).
+     */
+    int64_t MissedAlphaPeriods() const;
+
+    /**
      * Check the configuration.
      * @return "" if consistent, otherwise the first problem, naming the attribute and its value:
      *         G outside (0, 1], InitialAlpha outside [0, 1], a non-positive AlphaUpdatePeriod or
@@ -153,7 +181,8 @@ class Dcqcn : public RdmaCongestionOps
      */
     std::string CheckConfig() const;
 
-    /// @return alpha, the congestion estimate in [0, 1].
+    /// @return alpha, the congestion estimate in [0, 1], with the decays of the whole periods
+    /// since its last update that are not applied yet (they are applied at the next CNP).
     double GetAlpha() const;
 
     /// @return the target rate RT.
@@ -203,6 +232,7 @@ class Dcqcn : public RdmaCongestionOps
     uint32_t m_minDecFactor;        //!< MinDecFactor (rpg_min_dec_fac), percent.
     DataRate m_minRate;             //!< MinRate (rpg_min_rate).
     bool m_clampTargetRate;         //!< ClampTargetRate (clamp_tgt_rate).
+    bool m_alphaDecayEvents;        //!< AlphaDecayEvents.
 
     // State
     bool m_started;                     //!< Start called and Stop not since.
