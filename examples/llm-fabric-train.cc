@@ -1,0 +1,358 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup llm-fabric
+ * LLM training over the simulated fabric: the module's main program. A YAML scenario names a
+ * model, a training setup, a parallel layout, a cluster and its topology; every GPU rank runs its
+ * iteration schedule (compute phases as timed events, collectives through the chosen algorithms)
+ * while the collectives cross the RoCE fabric packet by packet between servers and NVLink inside
+ * them.
+ *
+ * Topology: from the scenario's topology section (rail-optimized leaf-spine by default, one NIC
+ * per GPU); NVLink domain per server (ns3::NvlinkDomain attributes).
+ *
+ * Transport: RC queue pairs with RDMA MTU --mtu (4096), --channels queue pairs per NIC pair,
+ * congestion control --cc (none, fixed or dcqcn; DCQCN with the parameters of --dcqcnProfile, mlx5
+ * by default: the paper's sigcomm2015 values were chosen for 40 Gb/s and recover far too slowly
+ * at 400 Gb/s), priority 3 lossless with --pfc=1, switch buffer
+ * --bufferSize with ECN thresholds --kmin, --kmax, --pmax.
+ *
+ * Expected: the iterations finish; on a non-blocking fabric the collectives' slowdowns (time
+ * over the analytical time at line rate) stay near 1 and exposed communication is what the
+ * schedule cannot overlap; oversubscription, incast (expert-parallel all-to-all) and PFC show up
+ * as larger slowdowns, pauses and a longer iteration.
+ *
+ * Outputs in --outDir (created if missing), written as the run goes: iterations.csv,
+ * collectives.csv, flows.csv (see TrainingMonitor), then ports.csv (every active port's
+ * counters) and summary.json: scenario, gpus, servers, topology, iterations (per iteration:
+ * time_us and the mean per rank of compute_us, communication_us, exposed_us, bubble_us),
+ * iteration_time_us, collective_time_us, collective_slowdown, fct_us, slowdown (RDMA transfers;
+ * each {min, p50, p99, p999, max, mean}), collectives, transfers, data_packets,
+ * retransmitted_packets, link_frames, pfc_pause_frames, drops, ecn_marks, cnps, max_queue_bytes,
+ * simulated_us, events, wall_s, peak_rss_mib. A readable summary goes to stdout, a progress line
+ * to stderr every 10 s of wall-clock time. --pcap=PREFIX writes pcaps of rank 0's NIC and of the
+ * ports of the first switch.
+ *
+ * Run: ./ns3 run "llm-fabric-train --scenario=scenarios/gpt2-small-16gpu.yaml --outDir=train-out"
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/dcqcn.h"
+#include "ns3/fabric-monitor.h"
+#include "ns3/flow-statistics.h"
+#include "ns3/llm-training-helper.h"
+#include "ns3/rdma-helper.h"
+#include "ns3/rdma-queue-pair.h"
+#include "ns3/roce-channel.h"
+#include "ns3/switch-mmu.h"
+#include "ns3/training-monitor.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sys/resource.h>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Stop with "llm-fabric-train: --key: reason" (or "FILE: KEY: reason") and exit status 2.
+void
+Fail(const std::string& message)
+{
+    std::cerr << message << std::endl;
+    Simulator::Destroy();
+    std::exit(2);
+}
+
+/**
+ * @param key a program option.
+ * @param reason why its value is refused.
+ */
+void
+FailOption(const std::string& key, const std::string& reason)
+{
+    Fail("llm-fabric-train: --" + key + ": " + reason);
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string scenarioPath;
+    uint32_t iterations = 1;
+    std::string outDir = ".";
+    std::string pcap;
+    std::string cc = "dcqcn";
+    std::string dcqcnProfile = "mlx5";
+    bool pfc = true;
+    uint32_t mtu = 4096;
+    uint32_t channels = 2;
+    std::string bufferSize = "32MB";
+    std::string kmin = "100KB";
+    std::string kmax = "400KB";
+    double pmax = 0.2;
+    uint32_t seed = 1;
+
+    // The DCQCN profile and the closed-form alpha decay become attribute defaults before the
+    // command line is parsed, so that --ns3::Dcqcn::X=... given with them still wins.
+    for (int i = 1; i < argc; ++i)
+    {
+        std::string arg = argv[i];
+        if (arg.rfind("--dcqcnProfile=", 0) == 0)
+        {
+            dcqcnProfile = arg.substr(std::string("--dcqcnProfile=").size());
+        }
+    }
+    std::string profileProblem = Dcqcn::SetDefaultProfile(dcqcnProfile);
+    Config::SetDefault("ns3::Dcqcn::AlphaDecayEvents", BooleanValue(false));
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("scenario", "YAML scenario file (required)", scenarioPath);
+    cmd.AddValue("iterations", "Training iterations", iterations);
+    cmd.AddValue("outDir", "Folder of the outputs", outDir);
+    cmd.AddValue("pcap", "Prefix of pcap files; empty: none", pcap);
+    cmd.AddValue("cc", "Congestion control: none, fixed or dcqcn", cc);
+    cmd.AddValue("dcqcnProfile", "DCQCN parameters: mlx5 or sigcomm2015", dcqcnProfile);
+    cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", pfc);
+    cmd.AddValue("mtu", "RDMA MTU (256-4096)", mtu);
+    cmd.AddValue("channels", "Queue pairs per NIC pair (1-64)", channels);
+    cmd.AddValue("bufferSize", "Switch buffer", bufferSize);
+    cmd.AddValue("kmin", "ECN Kmin", kmin);
+    cmd.AddValue("kmax", "ECN Kmax", kmax);
+    cmd.AddValue("pmax", "ECN Pmax", pmax);
+    cmd.AddValue("seed", "RNG run number", seed);
+    cmd.AddValue("recovery", "ns3::RdmaQueuePair::Recovery");
+    cmd.Parse(argc, argv);
+
+    if (scenarioPath.empty())
+    {
+        FailOption("scenario", "a scenario file is required");
+    }
+    if (iterations == 0)
+    {
+        FailOption("iterations", "must be at least 1");
+    }
+    if (mtu < 256 || mtu > 4096)
+    {
+        FailOption("mtu", "must be between 256 and 4096 (the RDMA payload per packet)");
+    }
+    if (channels == 0 || channels > 64)
+    {
+        FailOption("channels", "must be between 1 and 64");
+    }
+    TypeId ccType;
+    std::string problem = RdmaHelper::LookupCongestionControl(cc, ccType);
+    if (!problem.empty())
+    {
+        FailOption("cc", problem);
+    }
+    if (!profileProblem.empty())
+    {
+        FailOption("dcqcnProfile", profileProblem);
+    }
+    Scenario scenario;
+    problem = Scenario::Load(scenarioPath, scenario);
+    if (!problem.empty())
+    {
+        Fail(problem);
+    }
+    std::error_code error;
+    std::filesystem::create_directories(outDir, error);
+    if (error)
+    {
+        FailOption("outDir", "cannot create " + outDir + ": " + error.message());
+    }
+    RngSeedManager::SetRun(seed);
+
+    LlmTrainingHelper job;
+    job.SetIterations(iterations);
+    job.SetMtu(mtu);
+    job.SetChannels(channels);
+    job.SetCongestionControl(ccType);
+    problem = job.GetTopologyHelper().SetMmuBufferAndEcn(bufferSize, kmin, kmax, pmax, pfc);
+    if (!problem.empty())
+    {
+        FailOption("bufferSize/kmin/kmax/pmax", problem);
+    }
+    problem = job.Build(scenario);
+    if (!problem.empty())
+    {
+        Fail(scenarioPath + ": " + problem);
+    }
+    const RoceFabric& fabric = job.GetFabric();
+    fabric.AssignStreams(1);
+    for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
+    {
+        // The switch configures its MMU's ports when the simulation starts (and aborts on a bad
+        // configuration); configure them now to report a problem cleanly.
+        Ptr<RoceSwitch> sw = fabric.GetSwitch(s);
+        std::vector<DataRate> rates;
+        std::vector<Time> delays;
+        for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+        {
+            rates.push_back(sw->GetPort(p)->GetDataRate());
+            TimeValue delay;
+            sw->GetPort(p)->GetChannel()->GetAttribute("Delay", delay);
+            delays.push_back(delay.Get());
+        }
+        sw->GetMmu()->ConfigurePorts(rates, delays);
+        problem = sw->GetMmu()->CheckConfig();
+        if (!problem.empty())
+        {
+            FailOption("bufferSize/kmin/kmax/pmax", problem);
+        }
+    }
+
+    FabricMonitor ports;
+    for (uint32_t h = 0; h < fabric.GetNHosts(); ++h)
+    {
+        ports.AddPort(fabric.GetHostDevice(h), "nic" + std::to_string(h));
+    }
+    for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
+    {
+        ports.AddSwitch(fabric.GetSwitch(s), fabric.GetSwitchName(s));
+    }
+    ports.EnableMaxQueueTracking();
+    TrainingMonitor monitor;
+    problem = monitor.Start(job, outDir);
+    if (!problem.empty())
+    {
+        FailOption("outDir", problem);
+    }
+    monitor.EnableProgress(10.0, MicroSeconds(100));
+    if (!pcap.empty())
+    {
+        RoceLinkHelper& links = job.GetTopologyHelper().GetLinkHelper();
+        links.EnablePcap(pcap, fabric.GetHostDevice(job.GetTopology()->GetNicOfGpu(0, 0)));
+        for (uint32_t p = 0; p < fabric.GetSwitch(0)->GetNPorts(); ++p)
+        {
+            links.EnablePcap(pcap, fabric.GetSwitch(0)->GetPort(p));
+        }
+    }
+
+    uint32_t gpus = scenario.GetGpus();
+    uint32_t servers = job.GetNvlinkDomains().size();
+    std::cout << "llm-fabric-train: " << scenarioPath << ": " << gpus << " GPUs on " << servers
+              << " servers; " << job.GetTopology()->Describe() << "; " << iterations
+              << " iteration(s), cc " << cc << ", PFC " << (pfc ? "on" : "off") << ", MTU " << mtu
+              << std::endl;
+
+    auto wallStart = std::chrono::steady_clock::now();
+    Simulator::Run();
+    double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+    monitor.Finish();
+    ports.Finish();
+    uint64_t events = Simulator::GetEventCount();
+    Time simulated = Simulator::Now();
+
+    uint32_t finished = 0;
+    std::string stalled;
+    for (const auto& app : job.GetApplications())
+    {
+        if (app->IsFinished())
+        {
+            ++finished;
+        }
+        else if (stalled.empty())
+        {
+            stalled = app->DescribePending();
+        }
+    }
+    uint64_t dataPackets = 0;
+    uint64_t retransmitted = 0;
+    uint64_t cnps = 0;
+    for (const auto& endpoint : job.GetEndpoints())
+    {
+        for (const auto& qp : endpoint->GetQueuePairs())
+        {
+            dataPackets += qp->GetPacketsSent();
+            retransmitted += qp->GetRetransmissions();
+            cnps += qp->GetCnpsReceived();
+        }
+    }
+    uint64_t linkFrames = FlowStatistics::CountLinkFrames(fabric);
+    ports.WriteCounters(outDir + "/ports.csv");
+    std::vector<double> iterationUs;
+    for (const auto& [i, it] : monitor.GetIterations())
+    {
+        iterationUs.push_back(static_cast<double>((it.end - it.start).GetNanoSeconds()) / 1000.0);
+    }
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    std::ofstream json(outDir + "/summary.json");
+    json << "{\n"
+         << "  \"scenario\": \"" << scenarioPath << "\",\n"
+         << "  \"gpus\": " << gpus << ",\n"
+         << "  \"servers\": " << servers << ",\n"
+         << "  \"topology\": \"" << job.GetTopology()->Describe() << "\",\n"
+         << "  \"ranks_finished\": " << finished << ",\n"
+         << "  \"iterations\": " << monitor.IterationsJson() << ",\n"
+         << "  \"iteration_time_us\": " << FlowStatistics::DistributionJson(iterationUs) << ",\n"
+         << "  \"collective_time_us\": "
+         << FlowStatistics::DistributionJson(monitor.GetCollectiveTimesUs()) << ",\n"
+         << "  \"collective_slowdown\": "
+         << FlowStatistics::DistributionJson(monitor.GetCollectiveSlowdowns()) << ",\n"
+         << "  \"fct_us\": " << FlowStatistics::DistributionJson(monitor.GetFctUs()) << ",\n"
+         << "  \"slowdown\": " << FlowStatistics::DistributionJson(monitor.GetSlowdowns()) << ",\n"
+         << "  \"collectives\": " << monitor.GetCollectives() << ",\n"
+         << "  \"transfers\": " << monitor.GetTransfers() << ",\n"
+         << "  \"data_packets\": " << dataPackets << ",\n"
+         << "  \"retransmitted_packets\": " << retransmitted << ",\n"
+         << "  \"link_frames\": " << linkFrames << ",\n"
+         << "  \"pfc_pause_frames\": " << ports.GetTotalPauseFramesSent() << ",\n"
+         << "  \"drops\": " << ports.GetTotalDrops() << ",\n"
+         << "  \"ecn_marks\": " << ports.GetTotalEcnMarks() << ",\n"
+         << "  \"cnps\": " << cnps << ",\n"
+         << "  \"max_queue_bytes\": " << ports.GetMaxQueueBytes() << ",\n"
+         << "  \"simulated_us\": " << simulated.GetNanoSeconds() / 1000.0 << ",\n"
+         << "  \"events\": " << events << ",\n"
+         << "  \"wall_s\": " << wall << ",\n"
+         << "  \"peak_rss_mib\": " << usage.ru_maxrss / 1024.0 << "\n"
+         << "}\n";
+    if (!json)
+    {
+        FailOption("outDir", "cannot write " + outDir + "/summary.json");
+    }
+    std::cout << "  ranks finished " << finished << "/" << gpus << std::endl;
+    for (const auto& [i, it] : monitor.GetIterations())
+    {
+        double n = it.ranks;
+        std::cout << "  iteration " << i << ": " << (it.end - it.start).GetMicroSeconds()
+                  << " us; per rank: compute " << it.compute.GetMicroSeconds() / n
+                  << " us, communication " << it.communication.GetMicroSeconds() / n
+                  << " us, exposed " << it.exposed.GetMicroSeconds() / n << " us, bubble "
+                  << it.bubble.GetMicroSeconds() / n << " us" << std::endl;
+    }
+    std::cout << "  " << monitor.GetCollectives() << " collectives (slowdown "
+              << FlowStatistics::DistributionJson(monitor.GetCollectiveSlowdowns()) << ")"
+              << std::endl
+              << "  " << monitor.GetTransfers() << " transfers, " << dataPackets
+              << " data packets, retransmitted " << retransmitted << ", drops "
+              << ports.GetTotalDrops() << std::endl
+              << "  PFC pause frames " << ports.GetTotalPauseFramesSent() << ", ECN marks "
+              << ports.GetTotalEcnMarks() << ", CNPs " << cnps << ", largest queue "
+              << ports.GetMaxQueueBytes() << " bytes" << std::endl
+              << "  " << events << " events, " << linkFrames << " link frames in " << wall << " s ("
+              << (wall > 0 ? linkFrames / wall : 0) << " link frames/s, "
+              << (wall > 0 ? events / wall : 0) << " events/s), peak RSS " << usage.ru_maxrss / 1024
+              << " MiB" << std::endl
+              << "  outputs: " << outDir << "/summary.json, iterations.csv, collectives.csv, "
+              << "flows.csv, ports.csv" << std::endl;
+    if (finished != gpus)
+    {
+        std::cerr << "llm-fabric-train: only " << finished << " of " << gpus << " ranks finished; "
+                  << stalled << std::endl;
+    }
+    Simulator::Destroy();
+    return finished == gpus ? 0 : 1;
+}

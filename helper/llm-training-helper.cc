@@ -1,0 +1,374 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "llm-training-helper.h"
+
+#include "rdma-helper.h"
+
+#include "ns3/config.h"
+#include "ns3/gpu-spec.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/parallel-layout.h"
+#include "ns3/rdma-cc-none.h"
+#include "ns3/roce-channel.h"
+#include "ns3/roce-net-device.h"
+#include "ns3/training-config.h"
+#include "ns3/transformer-spec.h"
+#include "ns3/uinteger.h"
+
+#include <deque>
+#include <map>
+#include <set>
+#include <sstream>
+#include <tuple>
+#include <unordered_map>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("LlmTrainingHelper");
+
+namespace
+{
+
+/// Bytes a full data packet adds to its payload on the wire (see CollectiveRuntime).
+constexpr uint64_t PACKET_OVERHEAD_BYTES = 82;
+
+/**
+ * @param kind a collective.
+ * @return its key in the scenario's collectives section.
+ */
+std::string
+CollectivesKey(CollectiveKind kind)
+{
+    switch (kind)
+    {
+    case CollectiveKind::ALL_REDUCE:
+        return "collectives.all_reduce";
+    case CollectiveKind::ALL_GATHER:
+        return "collectives.all_gather";
+    case CollectiveKind::REDUCE_SCATTER:
+        return "collectives.reduce_scatter";
+    case CollectiveKind::ALL_TO_ALL:
+        return "collectives.all_to_all";
+    case CollectiveKind::SEND_RECV:
+        return "collectives.send_recv";
+    default:
+        return "collectives.broadcast";
+    }
+}
+
+} // namespace
+
+LlmTrainingHelper::LlmTrainingHelper()
+    : m_iterations(1),
+      m_mtu(4096),
+      m_channels(2),
+      m_cc(RdmaCcNone::GetTypeId()),
+      m_bucketBytes(IterationSchedule::DEFAULT_BUCKET_BYTES)
+{
+}
+
+void
+LlmTrainingHelper::SetIterations(uint32_t iterations)
+{
+    m_iterations = iterations;
+}
+
+void
+LlmTrainingHelper::SetMtu(uint32_t mtu)
+{
+    m_mtu = mtu;
+}
+
+void
+LlmTrainingHelper::SetChannels(uint32_t channels)
+{
+    m_channels = channels;
+}
+
+void
+LlmTrainingHelper::SetCongestionControl(TypeId cc)
+{
+    m_cc = cc;
+}
+
+void
+LlmTrainingHelper::SetBucketBytes(uint64_t bytes)
+{
+    m_bucketBytes = bytes;
+}
+
+RoceTopologyHelper&
+LlmTrainingHelper::GetTopologyHelper()
+{
+    return m_topoHelper;
+}
+
+std::string
+LlmTrainingHelper::Build(const Scenario& scenario)
+{
+    if (m_iterations == 0)
+    {
+        return "iterations: must be at least 1";
+    }
+    if (m_mtu < 256 || m_mtu > 4096)
+    {
+        return "mtu: " + std::to_string(m_mtu) + " is outside 256..4096";
+    }
+    if (m_channels == 0 || m_channels > 64)
+    {
+        return "channels: " + std::to_string(m_channels) + " is outside 1..64";
+    }
+    Ptr<ParallelLayout> layout = scenario.GetLayout();
+    uint32_t gpus = scenario.GetGpus();
+    uint32_t perServer = layout->GetGpusPerServer();
+    if (perServer == 0 || gpus % perServer != 0)
+    {
+        return "cluster: " + std::to_string(gpus) + " GPUs do not fill servers of " +
+               std::to_string(perServer);
+    }
+    uint32_t servers = gpus / perServer;
+    m_topology = scenario.GetTopology();
+    if (!m_topology)
+    {
+        m_topology = CreateObject<GpuClusterTopology>();
+    }
+    std::string problem = m_topology->Check(servers, perServer);
+    if (!problem.empty())
+    {
+        return "topology: " + problem;
+    }
+
+    // Schedules first: they need no fabric, and their problems are the scenario's.
+    CollectiveAlgorithms algorithms = CollectiveAlgorithms::FromMap(scenario.GetAlgorithms());
+    m_schedules.assign(gpus, IterationSchedule());
+    for (uint32_t r = 0; r < gpus; ++r)
+    {
+        problem = IterationSchedule::Build(scenario.GetModel(),
+                                           scenario.GetTraining(),
+                                           layout,
+                                           gpus,
+                                           scenario.GetGpu(),
+                                           algorithms,
+                                           r,
+                                           m_schedules[r],
+                                           m_bucketBytes);
+        if (!problem.empty())
+        {
+            return "layout: rank " + std::to_string(r) + ": " + problem;
+        }
+    }
+
+    Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(m_mtu));
+    m_fabric = m_topology->Build(m_topoHelper, servers, perServer);
+    RdmaHelper rdma;
+    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(m_cc));
+    m_endpoints = rdma.Install(m_fabric);
+
+    m_runtime = CreateObject<CollectiveRuntime>();
+    m_runtime->SetAttribute("Channels", UintegerValue(m_channels));
+    m_runtime->SetAttribute("Mtu", UintegerValue(m_mtu));
+    m_runtime->SetAttribute("NicRate", DataRateValue(m_fabric.GetHostDevice(0)->GetDataRate()));
+    m_runtime->SetGpusPerServer(perServer);
+    for (uint32_t kind = 0; kind <= static_cast<uint32_t>(CollectiveKind::BROADCAST); ++kind)
+    {
+        auto k = static_cast<CollectiveKind>(kind);
+        m_runtime->SetAlgorithm(k, algorithms.For(k));
+    }
+    m_domains.clear();
+    for (uint32_t s = 0; s < servers; ++s)
+    {
+        Ptr<NvlinkDomain> domain = CreateObject<NvlinkDomain>();
+        domain->SetGpus(perServer);
+        m_domains.push_back(domain);
+        m_runtime->SetNvlinkDomain(s, domain);
+    }
+    for (uint32_t r = 0; r < gpus; ++r)
+    {
+        uint32_t nic = m_topology->GetNicOfGpu(r / perServer, r % perServer);
+        m_runtime->SetNic(r, m_endpoints[nic], nic);
+    }
+    ComputeLatencies();
+    m_runtime->SetLatencyModel(MakeCallback(&LlmTrainingHelper::GetPathLatency, this));
+
+    // Plan every distinct collective once, so that an impossible one stops us now.
+    std::set<std::tuple<std::vector<uint32_t>, CollectiveKind, uint64_t>> planned;
+    for (const auto& schedule : m_schedules)
+    {
+        for (const auto& op : schedule.GetOps())
+        {
+            if (op.type != ScheduleOp::COLLECTIVE)
+            {
+                continue;
+            }
+            auto key = std::make_tuple(op.members, op.kind, op.messageBytes);
+            if (!planned.insert(key).second)
+            {
+                continue;
+            }
+            CollectivePlan plan;
+            problem = m_runtime->PlanFor(op.members, op.kind, op.messageBytes, plan);
+            if (!problem.empty())
+            {
+                return CollectivesKey(op.kind) + ": " + problem + " (rank " +
+                       std::to_string(schedule.GetRank()) + ", '" + op.name + "')";
+            }
+        }
+    }
+
+    m_apps.clear();
+    for (uint32_t r = 0; r < gpus; ++r)
+    {
+        Ptr<LlmTrainingApplication> app = CreateObject<LlmTrainingApplication>();
+        app->SetAttribute("Rank", UintegerValue(r));
+        app->SetAttribute("Iterations", UintegerValue(m_iterations));
+        app->SetSchedule(m_schedules[r]);
+        app->SetRuntime(m_runtime);
+        app->SetStartTime(Seconds(0));
+        m_fabric.GetHost(m_topology->GetNicOfGpu(r / perServer, r % perServer))
+            ->AddApplication(app);
+        m_apps.push_back(app);
+    }
+    return "";
+}
+
+void
+LlmTrainingHelper::ComputeLatencies()
+{
+    // Nodes by id, and each node's links: (neighbour, delay, rate of the port towards it).
+    struct Edge
+    {
+        uint32_t to;
+        Time delay;
+        DataRate rate;
+    };
+
+    std::unordered_map<uint32_t, std::vector<Edge>> edges;
+    std::vector<Ptr<Node>> nodes;
+    for (uint32_t h = 0; h < m_fabric.GetNHosts(); ++h)
+    {
+        nodes.push_back(m_fabric.GetHost(h));
+    }
+    for (uint32_t s = 0; s < m_fabric.GetNSwitches(); ++s)
+    {
+        nodes.push_back(m_fabric.GetSwitchNode(s));
+    }
+    for (const auto& node : nodes)
+    {
+        for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+        {
+            Ptr<RoceNetDevice> device = DynamicCast<RoceNetDevice>(node->GetDevice(d));
+            if (!device || !device->GetChannel())
+            {
+                continue;
+            }
+            Ptr<Channel> channel = device->GetChannel();
+            for (std::size_t e = 0; e < channel->GetNDevices(); ++e)
+            {
+                Ptr<NetDevice> other = channel->GetDevice(e);
+                if (other != device)
+                {
+                    TimeValue delay;
+                    channel->GetAttribute("Delay", delay);
+                    edges[node->GetId()].push_back(
+                        {other->GetNode()->GetId(), delay.Get(), device->GetDataRate()});
+                }
+            }
+        }
+    }
+    uint32_t hosts = m_fabric.GetNHosts();
+    std::unordered_map<uint32_t, uint32_t> hostOfNode;
+    for (uint32_t h = 0; h < hosts; ++h)
+    {
+        hostOfNode[m_fabric.GetHost(h)->GetId()] = h;
+    }
+    m_latency.assign(hosts, std::vector<Time>(hosts, Time(0)));
+    uint64_t frameBits = (m_mtu + PACKET_OVERHEAD_BYTES) * 8;
+    for (uint32_t h = 0; h < hosts; ++h)
+    {
+        // Breadth-first: fewest hops; along the first path found, the delays plus the
+        // store-and-forward time of a full frame at every switch's egress.
+        std::unordered_map<uint32_t, Time> latency;
+        std::deque<uint32_t> queue;
+        uint32_t start = m_fabric.GetHost(h)->GetId();
+        latency[start] = Time(0);
+        queue.push_back(start);
+        while (!queue.empty())
+        {
+            uint32_t at = queue.front();
+            queue.pop_front();
+            for (const Edge& edge : edges[at])
+            {
+                if (latency.count(edge.to))
+                {
+                    continue;
+                }
+                Time forward =
+                    at == start ? Time(0) : edge.rate.CalculateBytesTxTime(frameBits / 8);
+                latency[edge.to] = latency[at] + edge.delay + forward;
+                auto host = hostOfNode.find(edge.to);
+                if (host != hostOfNode.end())
+                {
+                    m_latency[h][host->second] = latency[edge.to];
+                    continue; // hosts do not forward
+                }
+                queue.push_back(edge.to);
+            }
+        }
+    }
+}
+
+Time
+LlmTrainingHelper::GetPathLatency(uint32_t a, uint32_t b) const
+{
+    return m_latency.at(a).at(b);
+}
+
+const RoceFabric&
+LlmTrainingHelper::GetFabric() const
+{
+    return m_fabric;
+}
+
+Ptr<GpuClusterTopology>
+LlmTrainingHelper::GetTopology() const
+{
+    return m_topology;
+}
+
+Ptr<CollectiveRuntime>
+LlmTrainingHelper::GetRuntime() const
+{
+    return m_runtime;
+}
+
+const std::vector<Ptr<LlmTrainingApplication>>&
+LlmTrainingHelper::GetApplications() const
+{
+    return m_apps;
+}
+
+const std::vector<IterationSchedule>&
+LlmTrainingHelper::GetSchedules() const
+{
+    return m_schedules;
+}
+
+const std::vector<Ptr<RdmaEndpoint>>&
+LlmTrainingHelper::GetEndpoints() const
+{
+    return m_endpoints;
+}
+
+const std::vector<Ptr<NvlinkDomain>>&
+LlmTrainingHelper::GetNvlinkDomains() const
+{
+    return m_domains;
+}
+
+} // namespace ns3

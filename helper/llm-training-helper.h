@@ -1,0 +1,125 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef LLM_TRAINING_HELPER_H
+#define LLM_TRAINING_HELPER_H
+
+#include "roce-fabric.h"
+#include "roce-topology-helper.h"
+
+#include "ns3/collective-runtime.h"
+#include "ns3/gpu-cluster-topology.h"
+#include "ns3/gpu-spec.h"
+#include "ns3/iteration-schedule.h"
+#include "ns3/llm-training-application.h"
+#include "ns3/nvlink-domain.h"
+#include "ns3/parallel-layout.h"
+#include "ns3/rdma-endpoint.h"
+#include "ns3/scenario.h"
+#include "ns3/training-config.h"
+#include "ns3/transformer-spec.h"
+#include "ns3/type-id.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * @ingroup llm-fabric
+ * @brief Builds a whole simulated training job from a Scenario: the cluster's RoCE fabric
+ * (GpuClusterTopology), an RDMA endpoint per NIC, an NvlinkDomain per server, a
+ * CollectiveRuntime with the scenario's algorithms, and an LlmTrainingApplication per GPU rank
+ * with its IterationSchedule.
+ *
+ * Placement: rank r is GPU r mod G of server r div G (ParallelLayout's rule), and uses the NIC
+ * GpuClusterTopology::GetNicOfGpu gives; its application is installed on that NIC's host node.
+ * Every collective of every rank's schedule is planned before the run (CollectiveRuntime::PlanFor),
+ * so that an algorithm that cannot serve a group stops the program before it starts, with the
+ * scenario key to change.
+ *
+ * The path latency of the ideal times is computed from the fabric: along a shortest path, the sum
+ * of the links' delays plus, at every switch, the store-and-forward time of a full MTU frame at
+ * the egress rate.
+ */
+class LlmTrainingHelper
+{
+  public:
+    LlmTrainingHelper();
+
+    /// @param iterations training iterations every rank runs (at least 1).
+    void SetIterations(uint32_t iterations);
+
+    /// @param mtu RDMA MTU of every queue pair (256 to 4096; 4096 by default).
+    void SetMtu(uint32_t mtu);
+
+    /// @param channels channels (queue pairs per NIC pair) of the collectives (default 2).
+    void SetChannels(uint32_t channels);
+
+    /// @param cc the congestion control of every queue pair (a ns3::RdmaCongestionOps TypeId).
+    void SetCongestionControl(TypeId cc);
+
+    /// @param bytes the DP gradient bucket size of the schedules.
+    void SetBucketBytes(uint64_t bytes);
+
+    /// @return the topology helper (MMU, ECN, PFC and device settings apply to the fabric).
+    RoceTopologyHelper& GetTopologyHelper();
+
+    /**
+     * Build the job.
+     * @param scenario a loaded scenario.
+     * @return "" or the problem, "KEY: reason" with KEY the scenario key (or section) to change.
+     */
+    std::string Build(const Scenario& scenario);
+
+    /// @return the fabric.
+    const RoceFabric& GetFabric() const;
+    /// @return the cluster's topology.
+    Ptr<GpuClusterTopology> GetTopology() const;
+    /// @return the runtime.
+    Ptr<CollectiveRuntime> GetRuntime() const;
+    /// @return the applications, by rank.
+    const std::vector<Ptr<LlmTrainingApplication>>& GetApplications() const;
+    /// @return the schedules, by rank.
+    const std::vector<IterationSchedule>& GetSchedules() const;
+    /// @return the RDMA endpoints, by NIC.
+    const std::vector<Ptr<RdmaEndpoint>>& GetEndpoints() const;
+    /// @return the NVLink domains, by server.
+    const std::vector<Ptr<NvlinkDomain>>& GetNvlinkDomains() const;
+
+    /**
+     * The path latency between two NICs (see the class description).
+     * @param a a NIC (host index of the fabric).
+     * @param b another.
+     * @return the latency.
+     */
+    Time GetPathLatency(uint32_t a, uint32_t b) const;
+
+  private:
+    /// Compute every NIC's path latencies (m_latency).
+    void ComputeLatencies();
+
+    uint32_t m_iterations;                           //!< iterations
+    uint32_t m_mtu;                                  //!< RDMA MTU
+    uint32_t m_channels;                             //!< channels
+    TypeId m_cc;                                     //!< congestion control
+    uint64_t m_bucketBytes;                          //!< DP bucket size
+    RoceTopologyHelper m_topoHelper;                 //!< builds the fabric
+    RoceFabric m_fabric;                             //!< the fabric
+    Ptr<GpuClusterTopology> m_topology;              //!< the cluster's shape
+    Ptr<CollectiveRuntime> m_runtime;                //!< collectives
+    std::vector<Ptr<LlmTrainingApplication>> m_apps; //!< by rank
+    std::vector<IterationSchedule> m_schedules;      //!< by rank
+    std::vector<Ptr<RdmaEndpoint>> m_endpoints;      //!< by NIC
+    std::vector<Ptr<NvlinkDomain>> m_domains;        //!< by server
+    std::vector<std::vector<Time>> m_latency;        //!< NIC x NIC
+};
+
+} // namespace ns3
+
+#endif /* LLM_TRAINING_HELPER_H */

@@ -1,0 +1,262 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "training-monitor.h"
+
+#include "llm-training-helper.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <iostream>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TrainingMonitor");
+
+namespace
+{
+
+/**
+ * @param t a time.
+ * @return it in microseconds.
+ */
+double
+Us(Time t)
+{
+    return static_cast<double>(t.GetPicoSeconds()) / 1e6;
+}
+
+/**
+ * @param s a label.
+ * @return it with commas and quotes replaced, safe in a CSV field.
+ */
+std::string
+CsvSafe(std::string s)
+{
+    for (char& c : s)
+    {
+        if (c == ',' || c == '"' || c == '\n')
+        {
+            c = ';';
+        }
+    }
+    return s;
+}
+
+} // namespace
+
+TrainingMonitor::TrainingMonitor()
+    : m_transfers(0),
+      m_collectives(0),
+      m_ranks(0),
+      m_iterationsPlanned(0),
+      m_wallInterval(10)
+{
+}
+
+TrainingMonitor::~TrainingMonitor()
+{
+    m_progress.Cancel();
+}
+
+std::string
+TrainingMonitor::Start(const LlmTrainingHelper& job, const std::string& outDir)
+{
+    m_wallStart = std::chrono::steady_clock::now();
+    m_lastLine = m_wallStart;
+    m_iterationsCsv.open(outDir + "/iterations.csv");
+    m_collectivesCsv.open(outDir + "/collectives.csv");
+    m_flowsCsv.open(outDir + "/flows.csv");
+    if (!m_iterationsCsv || !m_collectivesCsv || !m_flowsCsv)
+    {
+        return "cannot write the CSV files in " + outDir;
+    }
+    m_iterationsCsv << "rank,iteration,start_us,end_us,time_us,compute_us,communication_us,"
+                       "exposed_us,bubble_us\n";
+    m_collectivesCsv << "instance,label,kind,algorithm,ranks,bytes,inter_bytes,intra_bytes,"
+                        "first_join_us,last_join_us,end_us,time_us,ideal_us,slowdown\n";
+    m_flowsCsv << "instance,src_rank,dst_rank,bytes,path,start_us,end_us,fct_us,ideal_us,"
+                  "slowdown\n";
+    m_ranks = static_cast<uint32_t>(job.GetApplications().size());
+    for (const auto& app : job.GetApplications())
+    {
+        app->TraceConnectWithoutContext("IterationDone",
+                                        MakeCallback(&TrainingMonitor::IterationDone, this));
+        UintegerValue iterations;
+        app->GetAttribute("Iterations", iterations);
+        m_iterationsPlanned = static_cast<uint32_t>(iterations.Get());
+    }
+    job.GetRuntime()->TraceConnectWithoutContext(
+        "CollectiveDone",
+        MakeCallback(&TrainingMonitor::CollectiveDone, this));
+    job.GetRuntime()->TraceConnectWithoutContext(
+        "TransferDone",
+        MakeCallback(&TrainingMonitor::TransferDone, this));
+    return "";
+}
+
+void
+TrainingMonitor::EnableProgress(double wallInterval, Time checkInterval)
+{
+    m_wallInterval = wallInterval;
+    m_checkInterval = checkInterval;
+    m_progress = Simulator::Schedule(checkInterval, &TrainingMonitor::Progress, this);
+}
+
+void
+TrainingMonitor::Progress()
+{
+    auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - m_lastLine).count() >= m_wallInterval)
+    {
+        m_lastLine = now;
+        uint64_t ranksDone = 0;
+        for (const auto& [i, it] : m_iterations)
+        {
+            ranksDone += it.ranks;
+        }
+        std::cerr << "progress: simulated " << Simulator::Now().GetMicroSeconds() << " us, "
+                  << ranksDone << "/" << static_cast<uint64_t>(m_ranks) * m_iterationsPlanned
+                  << " rank-iterations, " << m_collectives << " collectives, " << m_transfers
+                  << " transfers, " << Simulator::GetEventCount() << " events, "
+                  << std::chrono::duration<double>(now - m_wallStart).count() << " s" << std::endl;
+    }
+    // Keep checking only while something else is scheduled: the check must not keep an
+    // otherwise finished simulation alive.
+    if (!Simulator::IsFinished())
+    {
+        m_progress = Simulator::Schedule(m_checkInterval, &TrainingMonitor::Progress, this);
+    }
+}
+
+void
+TrainingMonitor::Finish()
+{
+    m_progress.Cancel();
+    m_iterationsCsv.flush();
+    m_collectivesCsv.flush();
+    m_flowsCsv.flush();
+}
+
+void
+TrainingMonitor::IterationDone(const IterationRecord& r)
+{
+    m_iterationsCsv << r.rank << "," << r.iteration << "," << Us(r.start) << "," << Us(r.end) << ","
+                    << Us(r.end - r.start) << "," << Us(r.compute) << "," << Us(r.communication)
+                    << "," << Us(r.exposed) << "," << Us(r.bubble) << "\n";
+    JobIteration& it = m_iterations[r.iteration];
+    it.start = it.ranks == 0 ? r.start : std::min(it.start, r.start);
+    it.end = it.ranks == 0 ? r.end : std::max(it.end, r.end);
+    ++it.ranks;
+    it.compute += r.compute;
+    it.communication += r.communication;
+    it.exposed += r.exposed;
+    it.bubble += r.bubble;
+}
+
+void
+TrainingMonitor::CollectiveDone(const CollectiveRecord& r)
+{
+    ++m_collectives;
+    Time time = r.end - r.lastJoin;
+    double slowdown = r.ideal.IsStrictlyPositive() ? time.GetSeconds() / r.ideal.GetSeconds() : 0;
+    m_collectiveUs.push_back(Us(time));
+    if (r.ideal.IsStrictlyPositive())
+    {
+        m_collectiveSlowdown.push_back(slowdown);
+    }
+    m_collectivesCsv << r.instance << "," << CsvSafe(r.label) << ","
+                     << CollectiveVolume::GetKindName(r.kind) << ","
+                     << CollectiveVolume::GetAlgorithmName(r.algorithm) << "," << r.groupSize << ","
+                     << r.bytes << "," << r.interBytes << "," << r.intraBytes << ","
+                     << Us(r.firstJoin) << "," << Us(r.lastJoin) << "," << Us(r.end) << ","
+                     << Us(time) << "," << Us(r.ideal) << "," << slowdown << "\n";
+}
+
+void
+TrainingMonitor::TransferDone(const TransferRecord& r)
+{
+    ++m_transfers;
+    Time fct = r.end - r.start;
+    double slowdown = r.ideal.IsStrictlyPositive() ? fct.GetSeconds() / r.ideal.GetSeconds() : 0;
+    if (!r.nvlink)
+    {
+        m_fctUs.push_back(Us(fct));
+        m_slowdown.push_back(slowdown);
+    }
+    m_flowsCsv << r.instance << "," << r.srcRank << "," << r.dstRank << "," << r.bytes << ","
+               << (r.nvlink ? "nvlink" : "rdma") << "," << Us(r.start) << "," << Us(r.end) << ","
+               << Us(fct) << "," << Us(r.ideal) << "," << slowdown << "\n";
+}
+
+const std::map<uint32_t, TrainingMonitor::JobIteration>&
+TrainingMonitor::GetIterations() const
+{
+    return m_iterations;
+}
+
+const std::vector<double>&
+TrainingMonitor::GetCollectiveTimesUs() const
+{
+    return m_collectiveUs;
+}
+
+const std::vector<double>&
+TrainingMonitor::GetCollectiveSlowdowns() const
+{
+    return m_collectiveSlowdown;
+}
+
+const std::vector<double>&
+TrainingMonitor::GetFctUs() const
+{
+    return m_fctUs;
+}
+
+const std::vector<double>&
+TrainingMonitor::GetSlowdowns() const
+{
+    return m_slowdown;
+}
+
+uint64_t
+TrainingMonitor::GetTransfers() const
+{
+    return m_transfers;
+}
+
+uint64_t
+TrainingMonitor::GetCollectives() const
+{
+    return m_collectives;
+}
+
+std::string
+TrainingMonitor::IterationsJson() const
+{
+    std::ostringstream os;
+    os << "[";
+    bool first = true;
+    for (const auto& [i, it] : m_iterations)
+    {
+        double n = it.ranks;
+        os << (first ? "" : ", ") << "{\"iteration\": " << i << ", \"ranks\": " << it.ranks
+           << ", \"time_us\": " << Us(it.end - it.start)
+           << ", \"compute_us\": " << Us(it.compute) / n
+           << ", \"communication_us\": " << Us(it.communication) / n
+           << ", \"exposed_us\": " << Us(it.exposed) / n << ", \"bubble_us\": " << Us(it.bubble) / n
+           << "}";
+        first = false;
+    }
+    os << "]";
+    return os.str();
+}
+
+} // namespace ns3

@@ -1,0 +1,144 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TRAINING_MONITOR_H
+#define TRAINING_MONITOR_H
+
+#include "ns3/collective-runtime.h"
+#include "ns3/event-id.h"
+#include "ns3/llm-training-application.h"
+#include "ns3/nstime.h"
+
+#include <chrono>
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class LlmTrainingHelper;
+
+/**
+ * @ingroup llm-fabric
+ * @brief Streams the measurements of a training run to CSV files as the run goes, keeps what the
+ * summary needs, and prints a progress line on long runs.
+ *
+ * Files (in the output folder):
+ * - iterations.csv: rank,iteration,start_us,end_us,time_us,compute_us,communication_us,
+ *   exposed_us,bubble_us (one row per rank and iteration, see IterationRecord);
+ * - collectives.csv: instance,label,kind,algorithm,ranks,bytes,inter_bytes,intra_bytes,
+ *   first_join_us,last_join_us,end_us,time_us,ideal_us,slowdown, where time runs from the last
+ *   member's join (when the collective could start at the earliest) to the end, and slowdown is
+ *   time over ideal (CollectiveRuntime::IdealTime);
+ * - flows.csv: instance,src_rank,dst_rank,bytes,path (rdma or nvlink),start_us,end_us,fct_us,
+ *   ideal_us,slowdown (one row per point-to-point transfer).
+ * Rows are written when their event happens; the files are flushed by Finish.
+ *
+ * Job-level iteration i: from the earliest start to the latest end of iteration i over the
+ * ranks; its compute, communication, exposed and bubble are the means over the ranks.
+ */
+class TrainingMonitor
+{
+  public:
+    /// One iteration of the whole job.
+    struct JobIteration
+    {
+        uint32_t ranks{0};  //!< ranks that finished it
+        Time start;         //!< earliest start
+        Time end;           //!< latest end
+        Time compute;       //!< sum over ranks
+        Time communication; //!< sum over ranks
+        Time exposed;       //!< sum over ranks
+        Time bubble;        //!< sum over ranks
+    };
+
+    TrainingMonitor();
+    ~TrainingMonitor();
+
+    TrainingMonitor(const TrainingMonitor&) = delete;
+    TrainingMonitor& operator=(const TrainingMonitor&) = delete;
+
+    /**
+     * Open the files and connect to the job's traces.
+     * @param job the built job.
+     * @param outDir the folder (must exist).
+     * @return "" or the problem (a file that cannot be written).
+     */
+    std::string Start(const LlmTrainingHelper& job, const std::string& outDir);
+
+    /**
+     * Print a progress line to stderr at most every wallInterval of wall-clock time (checked
+     * every checkInterval of simulated time).
+     * @param wallInterval wall-clock seconds between lines.
+     * @param checkInterval simulated time between checks.
+     */
+    void EnableProgress(double wallInterval, Time checkInterval);
+
+    /// Stop the progress checks and flush the files.
+    void Finish();
+
+    /// @return the job-level iterations (by iteration).
+    const std::map<uint32_t, JobIteration>& GetIterations() const;
+    /// @return every collective's time (microseconds).
+    const std::vector<double>& GetCollectiveTimesUs() const;
+    /// @return every collective's slowdown.
+    const std::vector<double>& GetCollectiveSlowdowns() const;
+    /// @return every RDMA transfer's FCT (microseconds).
+    const std::vector<double>& GetFctUs() const;
+    /// @return every RDMA transfer's slowdown.
+    const std::vector<double>& GetSlowdowns() const;
+    /// @return transfers finished (RDMA and NVLink).
+    uint64_t GetTransfers() const;
+    /// @return collectives finished.
+    uint64_t GetCollectives() const;
+
+    /**
+     * @return the job-level iterations as a JSON array of {iteration, time_us, compute_us,
+     * communication_us, exposed_us, bubble_us}.
+     */
+    std::string IterationsJson() const;
+
+  private:
+    /**
+     * @param record an iteration of a rank.
+     */
+    void IterationDone(const IterationRecord& record);
+    /**
+     * @param record a collective.
+     */
+    void CollectiveDone(const CollectiveRecord& record);
+    /**
+     * @param record a transfer.
+     */
+    void TransferDone(const TransferRecord& record);
+    /// Check the wall clock and maybe print progress.
+    void Progress();
+
+    std::ofstream m_iterationsCsv;                     //!< iterations.csv
+    std::ofstream m_collectivesCsv;                    //!< collectives.csv
+    std::ofstream m_flowsCsv;                          //!< flows.csv
+    std::map<uint32_t, JobIteration> m_iterations;     //!< by iteration
+    std::vector<double> m_collectiveUs;                //!< collective times
+    std::vector<double> m_collectiveSlowdown;          //!< collective slowdowns
+    std::vector<double> m_fctUs;                       //!< RDMA FCTs
+    std::vector<double> m_slowdown;                    //!< RDMA slowdowns
+    uint64_t m_transfers;                              //!< transfers
+    uint64_t m_collectives;                            //!< collectives
+    uint32_t m_ranks;                                  //!< ranks of the job
+    uint32_t m_iterationsPlanned;                      //!< iterations per rank
+    double m_wallInterval;                             //!< progress interval, wall seconds
+    Time m_checkInterval;                              //!< progress check, simulated
+    EventId m_progress;                                //!< next check
+    std::chrono::steady_clock::time_point m_wallStart; //!< when Start ran
+    std::chrono::steady_clock::time_point m_lastLine;  //!< last progress line
+};
+
+} // namespace ns3
+
+#endif /* TRAINING_MONITOR_H */

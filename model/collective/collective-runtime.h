@@ -1,0 +1,384 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef COLLECTIVE_RUNTIME_H
+#define COLLECTIVE_RUNTIME_H
+
+#include "collective-plan.h"
+#include "collective-strategy.h"
+
+#include "ns3/callback.h"
+#include "ns3/collective-volume.h"
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+class NvlinkDomain;
+class RdmaEndpoint;
+class RdmaQueuePair;
+
+/**
+ * @ingroup llm-fabric
+ * What a finished collective instance reports (the CollectiveDone trace).
+ */
+struct CollectiveRecord
+{
+    uint64_t instance{0}; //!< Instance number, in order of creation.
+    std::string label;    //!< The caller's label (e.g. "DP all-reduce bucket 3").
+    CollectiveKind kind{CollectiveKind::ALL_REDUCE};          //!< The collective.
+    CollectiveAlgorithm algorithm{CollectiveAlgorithm::RING}; //!< Its algorithm.
+    uint32_t groupSize{0};                                    //!< Ranks in the group.
+    uint64_t bytes{0};                                        //!< Message size S.
+    uint64_t interBytes{0}; //!< Payload bytes of its transfers between servers.
+    uint64_t intraBytes{0}; //!< Payload bytes of its transfers inside servers.
+    uint32_t transfers{0};  //!< Its transfers.
+    Time firstJoin;         //!< When the first member started it.
+    Time lastJoin;          //!< When the last member started it.
+    Time end;               //!< When the last member finished it.
+    Time ideal;             //!< CollectiveRuntime::IdealTime of its plan.
+};
+
+/**
+ * @ingroup llm-fabric
+ * What a finished point-to-point transfer reports (the TransferDone trace).
+ */
+struct TransferRecord
+{
+    uint64_t instance{0}; //!< The collective instance it belongs to.
+    uint32_t srcRank{0};  //!< Global rank of the sender.
+    uint32_t dstRank{0};  //!< Global rank of the receiver.
+    uint64_t bytes{0};    //!< Payload bytes.
+    bool nvlink{false};   //!< Inside a server (NVLink) or through the NICs (RDMA).
+    Time start;           //!< When it was posted.
+    Time end;             //!< When its last byte arrived.
+    Time ideal;           //!< Its time alone on an idle path (CollectiveRuntime::IdealTransfer).
+};
+
+/**
+ * @ingroup llm-fabric
+ * @brief Executes collectives of many ranks over the simulated cluster: plans each collective
+ * with the strategy of its kind, and runs its transfers over NVLink domains (ranks of one server)
+ * or RDMA queue pairs (ranks of different servers), each transfer starting as soon as its sender
+ * has joined the collective and its dependencies have arrived.
+ *
+ * <b>Ranks and places.</b> Rank r is GPU r mod G of server r div G (G = GpusPerServer, as in
+ * ParallelLayout). Each rank has the RDMA endpoint of its NIC (SetNic; GPUs may share a NIC) and
+ * each server an NvlinkDomain (SetNvlinkDomain).
+ *
+ * <b>Instances.</b> A collective instance is named by its ordered group (the global ranks, group
+ * rank i being members[i]) and a sequence number: every member joins the k-th collective it runs
+ * on that group with the same sequence number k (the caller, LlmTrainingApplication, counts them;
+ * like NCCL, members must issue the collectives of one group in the same order). The first member
+ * to join creates the instance and its plan (CollectiveStrategy::Plan with the group's ranks per
+ * server as localSize when the group fills whole servers evenly, else 1); later members find it.
+ *
+ * <b>Transfers.</b> A transfer starts when its sender has joined and every transfer in its deps
+ * has arrived (data may arrive at a member that has not joined yet: buffers are registered ahead,
+ * as NCCL's are). Between servers it is one RDMA WRITE on the queue pair of (sender NIC, receiver
+ * NIC, channel), created on first use with its own UDP source port (the ECMP entropy); the
+ * receiver's message-complete callback is its arrival (messages of a queue pair arrive in order),
+ * the sender's acknowledgement its send completion. Inside a server it is an NvlinkDomain
+ * transfer; its arrival is also its send completion. A transfer with an applyAfter list counts as
+ * arrived once its data is in and the listed transfers are sent. A member is done when all its
+ * sends are complete and all its receives have arrived; its callback then runs. The instance ends
+ * when every member is done; CollectiveDone fires with its record.
+ *
+ * <b>Ideal time</b> (IdealTime): the step-synchronous time of the plan at line rate, the sum over
+ * steps of the largest, over the group's ranks, of the time its NIC needs to send or receive
+ * (whichever is more) the wire bytes of its inter-server transfers of that step at NicRate, or its
+ * NVLink port the payload of its intra-server transfers at the domain's bandwidth, plus the
+ * step's largest path latency (LatencyModel between the NICs, or the NVLink latency). Wire bytes
+ * of a message of B payload bytes in packets of at most Mtu: B + 82 per packet (IPv4 20, UDP 8,
+ * BTH 12, ICRC 4, Ethernet 14, FCS 4, preamble and gap 20) + 16 (the RETH of the first). ACK
+ * frames on the same links are not counted.
+ */
+class CollectiveRuntime : public Object
+{
+  public:
+    /// Callback when a rank has finished its part of a collective.
+    typedef Callback<void> DoneCallback;
+
+    /// Path latency between two NICs (host indices of the fabric).
+    typedef Callback<Time, uint32_t, uint32_t> LatencyModel;
+
+    /**
+     * Signature of the CollectiveDone trace.
+     * @param record the finished instance.
+     */
+    typedef void (*CollectiveDoneTracedCallback)(const CollectiveRecord& record);
+
+    /**
+     * Signature of the TransferDone trace.
+     * @param record the finished transfer.
+     */
+    typedef void (*TransferDoneTracedCallback)(const TransferRecord& record);
+
+    /**
+     * Register this type.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    CollectiveRuntime();
+    ~CollectiveRuntime() override;
+
+    /**
+     * @param gpusPerServer GPUs per server G (rank r is on server r / G).
+     */
+    void SetGpusPerServer(uint32_t gpusPerServer);
+
+    /**
+     * @param rank a global rank.
+     * @param endpoint the RDMA endpoint of its NIC.
+     * @param nic the NIC's host index in the fabric (for the LatencyModel).
+     */
+    void SetNic(uint32_t rank, Ptr<RdmaEndpoint> endpoint, uint32_t nic);
+
+    /**
+     * @param server a server.
+     * @param domain its NVLink domain (GpusPerServer GPUs).
+     */
+    void SetNvlinkDomain(uint32_t server, Ptr<NvlinkDomain> domain);
+
+    /**
+     * Choose the algorithm of a collective kind.
+     * @param kind the collective.
+     * @param algorithm its algorithm.
+     */
+    void SetAlgorithm(CollectiveKind kind, CollectiveAlgorithm algorithm);
+
+    /// @param model the path latency between two NICs, for IdealTime and IdealTransfer.
+    void SetLatencyModel(LatencyModel model);
+
+    /**
+     * Join a collective instance (see the class description).
+     * @param rank the global rank joining.
+     * @param members the group, in group order (rank must be in it).
+     * @param sequence the number of collectives this rank ran on this group before.
+     * @param kind the collective.
+     * @param bytes its message size S (CollectiveVolume's definition).
+     * @param label a name for the records.
+     * @param done called when this rank's part is done.
+     * @return "" or why the collective cannot run (plan refused, inconsistent members).
+     */
+    std::string Join(uint32_t rank,
+                     const std::vector<uint32_t>& members,
+                     uint64_t sequence,
+                     CollectiveKind kind,
+                     uint64_t bytes,
+                     const std::string& label,
+                     DoneCallback done);
+
+    /**
+     * Plan a collective as Join would (same strategy, channels and localSize rule).
+     * @param members the group.
+     * @param kind the collective.
+     * @param bytes its message size.
+     * @param[out] plan the plan.
+     * @return "" or the problem.
+     */
+    std::string PlanFor(const std::vector<uint32_t>& members,
+                        CollectiveKind kind,
+                        uint64_t bytes,
+                        CollectivePlan& plan) const;
+
+    /**
+     * The ideal time of a plan (see the class description).
+     * @param plan the plan.
+     * @param members its group's global ranks.
+     * @return the time.
+     */
+    Time IdealTime(const CollectivePlan& plan, const std::vector<uint32_t>& members) const;
+
+    /**
+     * The time of one transfer alone on an idle path: wire bytes at NicRate plus the path
+     * latency (between servers), or payload at the NVLink bandwidth plus its latency (inside).
+     * @param srcRank the sender.
+     * @param dstRank the receiver.
+     * @param bytes the payload.
+     * @return the time.
+     */
+    Time IdealTransfer(uint32_t srcRank, uint32_t dstRank, uint64_t bytes) const;
+
+    /**
+     * @param bytes an RDMA message's payload bytes.
+     * @return its bytes on the wire (see the class description).
+     */
+    uint64_t WireBytes(uint64_t bytes) const;
+
+    /// @return collective instances not finished yet.
+    uint32_t GetActiveInstances() const;
+    /// @return collective instances finished.
+    uint64_t GetFinishedInstances() const;
+    /// @return queue pairs created (one per NIC pair and channel, counting one end).
+    uint32_t GetQueuePairs() const;
+    /// @return payload bytes each rank has sent between servers (RDMA), by rank.
+    const std::vector<uint64_t>& GetInterBytesSent() const;
+    /// @return payload bytes each rank has sent inside its server (NVLink), by rank.
+    const std::vector<uint64_t>& GetIntraBytesSent() const;
+    /// @return RDMA messages each rank has posted, by rank.
+    const std::vector<uint64_t>& GetMessagesSent() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// State of one transfer of an instance.
+    struct TransferState
+    {
+        uint32_t pendingDeps{0};           //!< deps not arrived yet
+        uint32_t pendingApplyAfter{0};     //!< applyAfter transfers not sent yet
+        bool started{false};               //!< posted
+        bool dataIn{false};                //!< its data is at the receiver
+        bool arrived{false};               //!< counts as arrived
+        bool sent{false};                  //!< the sender is done with it
+        Time start;                        //!< when posted
+        std::vector<uint32_t> dependents;  //!< transfers that list it in deps
+        std::vector<uint32_t> applyBefore; //!< transfers that list it in applyAfter
+    };
+
+    /// One collective instance.
+    struct Instance
+    {
+        uint64_t number{0};                   //!< instance number
+        uint64_t sequence{0};                 //!< its sequence number on its group
+        std::vector<uint32_t> members;        //!< global ranks, group order
+        CollectivePlan plan;                  //!< its plan
+        std::vector<TransferState> transfers; //!< per transfer
+        std::vector<bool> joined;             //!< per group rank
+        std::vector<uint32_t> remaining;      //!< per group rank: sends + receives left
+        std::vector<DoneCallback> done;       //!< per group rank
+        uint32_t ranksDone{0};                //!< members finished
+        CollectiveRecord record;              //!< what it reports
+    };
+
+    /// Where a transfer lives.
+    struct TransferRef
+    {
+        uint64_t instance; //!< instance number
+        uint32_t transfer; //!< transfer id
+    };
+
+    /// Queue-pair bookkeeping.
+    struct QpState
+    {
+        std::unordered_map<uint64_t, TransferRef> sends; //!< by message id
+        std::deque<TransferRef> receives;                //!< in posting order
+    };
+
+    /**
+     * @param members a group.
+     * @return ranks per server of the group if it spans whole servers evenly in rank order,
+     * else 1.
+     */
+    uint32_t LocalSizeOf(const std::vector<uint32_t>& members) const;
+    /**
+     * Start a transfer if its sender joined and its deps arrived.
+     * @param inst the instance.
+     * @param t the transfer.
+     */
+    void MaybeStart(Instance& inst, uint32_t t);
+    /**
+     * Post a transfer.
+     * @param inst the instance.
+     * @param t the transfer.
+     */
+    void Start(Instance& inst, uint32_t t);
+    /**
+     * The queue pair of a NIC pair and channel, created on first use.
+     * @param src sending rank.
+     * @param dst receiving rank.
+     * @param channel the channel.
+     * @return the sender's queue pair, then the receiver's.
+     */
+    std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> GetQueuePair(uint32_t src,
+                                                                   uint32_t dst,
+                                                                   uint32_t channel);
+    /**
+     * A transfer's data is in.
+     * @param ref the transfer.
+     */
+    void DataIn(TransferRef ref);
+    /**
+     * A transfer counts as arrived.
+     * @param inst the instance.
+     * @param t the transfer.
+     */
+    void Arrived(Instance& inst, uint32_t t);
+    /**
+     * The sender is done with a transfer.
+     * @param ref the transfer.
+     */
+    void Sent(TransferRef ref);
+    /**
+     * A group rank has one transfer less to wait for; finish it (and the instance) at zero.
+     * @param inst the instance.
+     * @param groupRank the group rank.
+     */
+    void Progress(Instance& inst, uint32_t groupRank);
+    /**
+     * Queue-pair callback: a message was acknowledged.
+     * @param qp the queue pair.
+     * @param id message id.
+     * @param bytes its size.
+     */
+    void QpSent(Ptr<RdmaQueuePair> qp, uint64_t id, uint64_t bytes);
+    /**
+     * Queue-pair callback: a message arrived.
+     * @param qp the queue pair.
+     * @param id message number.
+     * @param bytes its size.
+     */
+    void QpReceived(Ptr<RdmaQueuePair> qp, uint64_t id, uint64_t bytes);
+    /**
+     * NVLink callback: a transfer arrived.
+     * @param instance its instance number.
+     * @param transfer its transfer id.
+     * @param id the domain's transfer id.
+     */
+    void NvlinkArrived(uint64_t instance, uint32_t transfer, uint64_t id);
+
+    uint32_t m_channels;                                        //!< channels per rank pair
+    uint32_t m_mtu;                                             //!< RDMA MTU, for wire bytes
+    DataRate m_nicRate;                                         //!< NIC rate, for ideal times
+    uint32_t m_gpusPerServer;                                   //!< G
+    std::vector<Ptr<RdmaEndpoint>> m_nicOfRank;                 //!< per rank
+    std::vector<uint32_t> m_nicIndex;                           //!< per rank: host index
+    std::vector<Ptr<NvlinkDomain>> m_domains;                   //!< per server
+    std::map<CollectiveKind, CollectiveAlgorithm> m_algorithms; //!< per kind
+    mutable std::map<CollectiveAlgorithm, Ptr<CollectiveStrategy>> m_strategies; //!< made once
+    LatencyModel m_latency;                                                      //!< path latency
+    std::map<std::pair<std::vector<uint32_t>, uint64_t>, uint64_t> m_byKey;      //!< key -> number
+    std::unordered_map<uint64_t, std::unique_ptr<Instance>> m_instances;         //!< by number
+    uint64_t m_nextInstance;                                                     //!< next number
+    uint64_t m_finished;                                                         //!< instances done
+    /// Queue pairs by (lower NIC rank key, higher, channel): the pair's two ends.
+    std::map<std::array<uint64_t, 3>, std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>>> m_qps;
+    std::unordered_map<const RdmaQueuePair*, QpState> m_qpState; //!< per queue pair
+    std::vector<uint64_t> m_interBytesSent;                      //!< per rank
+    std::vector<uint64_t> m_intraBytesSent;                      //!< per rank
+    std::vector<uint64_t> m_messagesSent;                        //!< per rank
+    TracedCallback<const CollectiveRecord&> m_collectiveDone;    //!< CollectiveDone
+    TracedCallback<const TransferRecord&> m_transferDone;        //!< TransferDone
+};
+
+} // namespace ns3
+
+#endif /* COLLECTIVE_RUNTIME_H */
