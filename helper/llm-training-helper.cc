@@ -160,7 +160,18 @@ LlmTrainingHelper::Build(const Scenario& scenario)
                                            m_bucketBytes);
         if (!problem.empty())
         {
-            return "layout: rank " + std::to_string(r) + ": " + problem;
+            // The report refuses an algorithm that cannot serve a group: name its key.
+            std::string key = "layout";
+            for (uint32_t k = 0; k <= static_cast<uint32_t>(CollectiveKind::BROADCAST); ++k)
+            {
+                auto kind = static_cast<CollectiveKind>(k);
+                if (problem.find("algorithm ") != std::string::npos &&
+                    problem.find(" of " + CollectiveVolume::GetKindName(kind)) != std::string::npos)
+                {
+                    key = CollectivesKey(kind);
+                }
+            }
+            return key + ": rank " + std::to_string(r) + ": " + problem;
         }
     }
 

@@ -354,7 +354,8 @@ LlmTrainingApplication::JoinNext(uint32_t id)
                         op.kind,
                         op.messageBytes,
                         op.name,
-                        MakeCallback(&LlmTrainingApplication::CollectiveDone, this).Bind(id));
+                        MakeCallback(&LlmTrainingApplication::CollectiveDone, this).Bind(id),
+                        static_cast<uint32_t>(op.strategy));
     NS_ABORT_MSG_IF(!problem.empty(),
                     "LlmTrainingApplication: rank " << m_rank << ", '" << op.name
                                                     << "': " << problem);

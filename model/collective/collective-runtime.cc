@@ -120,6 +120,7 @@ CollectiveRuntime::SetNic(uint32_t rank, Ptr<RdmaEndpoint> endpoint, uint32_t ni
         m_interBytesSent.resize(rank + 1, 0);
         m_intraBytesSent.resize(rank + 1, 0);
         m_messagesSent.resize(rank + 1, 0);
+        m_categoryBytes.resize(rank + 1);
     }
     m_nicOfRank[rank] = endpoint;
     m_nicIndex[rank] = nic;
@@ -201,8 +202,14 @@ CollectiveRuntime::Join(uint32_t rank,
                         CollectiveKind kind,
                         uint64_t bytes,
                         const std::string& label,
-                        DoneCallback done)
+                        DoneCallback done,
+                        uint32_t category)
 {
+    if (category >= MAX_CATEGORIES)
+    {
+        return "category " + std::to_string(category) + " is not below " +
+               std::to_string(MAX_CATEGORIES);
+    }
     auto position = std::find(members.begin(), members.end(), rank);
     if (position == members.end())
     {
@@ -224,6 +231,7 @@ CollectiveRuntime::Join(uint32_t rank,
         auto created = std::make_unique<Instance>();
         created->number = m_nextInstance++;
         created->sequence = sequence;
+        created->category = category;
         created->members = members;
         std::string problem = PlanFor(members, kind, bytes, created->plan);
         if (!problem.empty())
@@ -334,6 +342,7 @@ CollectiveRuntime::Start(Instance& inst, uint32_t t)
         NS_ABORT_MSG_IF(server >= m_domains.size() || !m_domains[server],
                         "CollectiveRuntime: server " << server << " has no NVLink domain");
         m_intraBytesSent[src] += spec.bytes;
+        m_categoryBytes[src][inst.category][0] += spec.bytes;
         m_domains[server]->Send(
             src % m_gpusPerServer,
             dst % m_gpusPerServer,
@@ -343,6 +352,7 @@ CollectiveRuntime::Start(Instance& inst, uint32_t t)
     }
     auto [qp, peer] = GetQueuePair(src, dst, spec.channel);
     m_interBytesSent[src] += spec.bytes;
+    m_categoryBytes[src][inst.category][1] += spec.bytes;
     ++m_messagesSent[src];
     m_qpState[PeekPointer(peer)].receives.push_back(ref);
     uint64_t id = qp->PostWrite(spec.bytes);
@@ -640,6 +650,16 @@ const std::vector<uint64_t>&
 CollectiveRuntime::GetMessagesSent() const
 {
     return m_messagesSent;
+}
+
+uint64_t
+CollectiveRuntime::GetBytesSent(uint32_t rank, uint32_t category, bool inter) const
+{
+    if (rank >= m_categoryBytes.size() || category >= MAX_CATEGORIES)
+    {
+        return 0;
+    }
+    return m_categoryBytes[rank][category][inter ? 1 : 0];
 }
 
 } // namespace ns3

@@ -176,6 +176,8 @@ class CollectiveRuntime : public Object
      * @param bytes its message size S (CollectiveVolume's definition).
      * @param label a name for the records.
      * @param done called when this rank's part is done.
+     * @param category a number below MAX_CATEGORIES under which the bytes the members send are
+     *        counted (LlmTrainingApplication uses the TrafficStrategy).
      * @return "" or why the collective cannot run (plan refused, inconsistent members).
      */
     std::string Join(uint32_t rank,
@@ -184,7 +186,8 @@ class CollectiveRuntime : public Object
                      CollectiveKind kind,
                      uint64_t bytes,
                      const std::string& label,
-                     DoneCallback done);
+                     DoneCallback done,
+                     uint32_t category = 0);
 
     /**
      * Plan a collective as Join would (same strategy, channels and localSize rule).
@@ -236,6 +239,17 @@ class CollectiveRuntime : public Object
     /// @return RDMA messages each rank has posted, by rank.
     const std::vector<uint64_t>& GetMessagesSent() const;
 
+    /// The number of byte categories of Join.
+    static constexpr uint32_t MAX_CATEGORIES = 8;
+
+    /**
+     * @param rank a rank.
+     * @param category a category of Join.
+     * @param inter true: bytes sent to other servers (RDMA); false: inside the server (NVLink).
+     * @return the payload bytes the rank has sent in collectives of that category.
+     */
+    uint64_t GetBytesSent(uint32_t rank, uint32_t category, bool inter) const;
+
   protected:
     void DoDispose() override;
 
@@ -266,6 +280,7 @@ class CollectiveRuntime : public Object
         std::vector<uint32_t> remaining;      //!< per group rank: sends + receives left
         std::vector<DoneCallback> done;       //!< per group rank
         uint32_t ranksDone{0};                //!< members finished
+        uint32_t category{0};                 //!< byte category
         CollectiveRecord record;              //!< what it reports
     };
 
@@ -375,8 +390,10 @@ class CollectiveRuntime : public Object
     std::vector<uint64_t> m_interBytesSent;                      //!< per rank
     std::vector<uint64_t> m_intraBytesSent;                      //!< per rank
     std::vector<uint64_t> m_messagesSent;                        //!< per rank
-    TracedCallback<const CollectiveRecord&> m_collectiveDone;    //!< CollectiveDone
-    TracedCallback<const TransferRecord&> m_transferDone;        //!< TransferDone
+    /// Per rank and category: bytes sent inside the server [0] and to other servers [1].
+    std::vector<std::array<std::array<uint64_t, 2>, MAX_CATEGORIES>> m_categoryBytes;
+    TracedCallback<const CollectiveRecord&> m_collectiveDone; //!< CollectiveDone
+    TracedCallback<const TransferRecord&> m_transferDone;     //!< TransferDone
 };
 
 } // namespace ns3
