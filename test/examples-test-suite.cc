@@ -705,6 +705,90 @@ class LeafSpineExampleTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * llm-fabric-train runs the README's main command: every rank finishes its iteration, the
+ * records add up and nothing is lost; bad input exits 2 naming the option or the scenario key.
+ */
+class TrainExampleTestCase : public TestCase
+{
+  public:
+    TrainExampleTestCase()
+        : TestCase("llm-fabric-train: GPT-2 on 16 GPUs finishes; bad input exits 2 with its key")
+    {
+    }
+
+  private:
+    /**
+     * @param path a CSV file.
+     * @return its rows, header excluded.
+     */
+    static uint32_t CountRows(const std::string& path)
+    {
+        std::ifstream csv(path);
+        std::string line;
+        uint32_t rows = 0;
+        while (std::getline(csv, line))
+        {
+            ++rows;
+        }
+        return rows == 0 ? 0 : rows - 1;
+    }
+
+    void DoRun() override
+    {
+        std::string program = FindExample("llm-fabric-train", GetName());
+        if (program.empty())
+        {
+            return;
+        }
+        std::string scenarios = std::string(LLM_FABRIC_SOURCE_DIR) + "/scenarios/";
+        std::string dir = CreateTempDirFilename("train");
+        int status = 0;
+        std::string out = RunCommand(program + " --scenario='" + scenarios +
+                                         "gpt2-small-16gpu.yaml' --outDir='" + dir + "' 2>&1",
+                                     status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
+        std::string json = ReadText(dir + "/summary.json");
+        NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "gpus"), 16, "16 GPUs");
+        NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "ranks_finished"), 16, "every rank finished");
+        NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "drops"), 0, "PFC: no drop");
+        NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "retransmitted_packets"), 0, "nothing resent");
+        // One row per rank and iteration; one per collective and per transfer, as counted.
+        NS_TEST_EXPECT_MSG_EQ(CountRows(dir + "/iterations.csv"), 16, "iterations.csv");
+        NS_TEST_EXPECT_MSG_EQ(CountRows(dir + "/collectives.csv"),
+                              JsonNumber(json, "collectives"),
+                              "collectives.csv");
+        NS_TEST_EXPECT_MSG_EQ(CountRows(dir + "/flows.csv"),
+                              JsonNumber(json, "transfers"),
+                              "flows.csv");
+        // A collective cannot beat its line-rate time by more than the ideal model's
+        // approximations (a full frame's store-and-forward per switch for every step's last
+        // packet): at least 0.95.
+        NS_TEST_EXPECT_MSG_GT(JsonNumber(json, "min", "collective_slowdown"),
+                              0.95,
+                              "collectives no faster than line rate");
+        NS_TEST_EXPECT_MSG_GT(JsonNumber(json, "link_frames"), 0, "packets crossed the fabric");
+
+        out = RunCommand(program + " 2>&1", status);
+        NS_TEST_EXPECT_MSG_EQ(status, 2, "no scenario: exit 2");
+        NS_TEST_EXPECT_MSG_NE(out.find("llm-fabric-train: --scenario: "), std::string::npos, out);
+        out = RunCommand(program + " --scenario='" + scenarios +
+                             "gpt2-small-16gpu.yaml' --cc=bbr 2>&1",
+                         status);
+        NS_TEST_EXPECT_MSG_EQ(status, 2, "unknown cc: exit 2");
+        NS_TEST_EXPECT_MSG_NE(out.find("llm-fabric-train: --cc: "), std::string::npos, out);
+        std::string bad = CreateTempDirFilename("bad-topology.yaml");
+        std::ofstream(bad) << ReadText(scenarios + "gpt2-small-16gpu.yaml")
+                           << "topology:\n  kind: torus\n";
+        out = RunCommand(program + " --scenario='" + bad + "' 2>&1", status);
+        NS_TEST_EXPECT_MSG_EQ(status, 2, "a bad topology exits 2");
+        NS_TEST_EXPECT_MSG_EQ(out.rfind(bad + ": topology.kind: unknown kind 'torus'", 0),
+                              0,
+                              "one line naming file and key: " << out);
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The example programs, run as a user runs them.
  */
 class ExamplesTestSuite : public TestSuite
@@ -721,6 +805,7 @@ class ExamplesTestSuite : public TestSuite
         AddTestCase(new DanteExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new PfcHolExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new LeafSpineExampleTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrainExampleTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 
