@@ -410,32 +410,10 @@ CollectiveRuntime::QpReceived(Ptr<RdmaQueuePair> qp, uint64_t id, uint64_t bytes
 void
 CollectiveRuntime::NvlinkArrived(uint64_t instance, uint32_t transfer, uint64_t id)
 {
-    TransferRef ref{instance, transfer};
     // Inside a server the data is read by the copy itself: sent and in at once. Mark it sent
-    // first, so that an instance finished by the arrival is not looked up again.
-    auto it = m_instances.find(ref.instance);
-    NS_ABORT_MSG_IF(it == m_instances.end(), "CollectiveRuntime: NVLink transfer of no instance");
-    Instance& inst = *it->second;
-    TransferState& state = inst.transfers[ref.transfer];
-    state.sent = true;
-    for (uint32_t v : state.applyBefore)
-    {
-        TransferState& other = inst.transfers[v];
-        if (--other.pendingApplyAfter == 0 && other.dataIn && !other.arrived)
-        {
-            Arrived(inst, v);
-            if (m_instances.find(ref.instance) == m_instances.end())
-            {
-                return;
-            }
-        }
-    }
-    const CollectiveTransferSpec& spec = inst.plan.GetTransfer(ref.transfer);
-    Progress(inst, spec.src);
-    if (m_instances.find(ref.instance) == m_instances.end())
-    {
-        return;
-    }
+    // first; the instance cannot end there, as the receiver still waits for this transfer.
+    TransferRef ref{instance, transfer};
+    Sent(ref);
     DataIn(ref);
 }
 
