@@ -122,7 +122,6 @@ PfcHeader::CheckPriority(uint8_t priority)
 void
 PfcHeader::SetPauseTime(uint8_t priority, uint16_t quanta)
 {
-    NS_LOG_FUNCTION(this << static_cast<uint32_t>(priority) << quanta);
     CheckPriority(priority);
     m_classEnableVector |= static_cast<uint8_t>(1U << priority);
     m_pauseQuanta[priority] = quanta;
@@ -131,14 +130,12 @@ PfcHeader::SetPauseTime(uint8_t priority, uint16_t quanta)
 void
 PfcHeader::SetResume(uint8_t priority)
 {
-    NS_LOG_FUNCTION(this << static_cast<uint32_t>(priority));
     SetPauseTime(priority, 0);
 }
 
 void
 PfcHeader::ClearPriority(uint8_t priority)
 {
-    NS_LOG_FUNCTION(this << static_cast<uint32_t>(priority));
     CheckPriority(priority);
     m_classEnableVector &= static_cast<uint8_t>(~(1U << priority));
     m_pauseQuanta[priority] = 0;
@@ -167,7 +164,6 @@ PfcHeader::GetClassEnableVector() const
 void
 PfcHeader::SetClassEnableVector(uint8_t vector)
 {
-    NS_LOG_FUNCTION(this << static_cast<uint32_t>(vector));
     m_classEnableVector = vector;
 }
 

@@ -303,7 +303,6 @@ RoceNetDevice::GetDataRate() const
 void
 RoceNetDevice::Enqueue(Ptr<Packet> frame, uint8_t priority, uint64_t tag)
 {
-    NS_LOG_FUNCTION(this << frame << +priority << tag);
     NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
     m_queues[priority].push_back(Entry{frame, tag});
     m_queueBytes[priority] += frame->GetSize();
@@ -428,7 +427,6 @@ RoceNetDevice::TryTransmit()
 void
 RoceNetDevice::StartTransmission(Ptr<Packet> frame)
 {
-    NS_LOG_FUNCTION(this << frame);
     m_txBusy = true;
     m_currentFrame = frame;
     m_phyTxBeginTrace(frame);
@@ -502,7 +500,6 @@ RoceNetDevice::Classify(Ptr<const Packet> frame) const
 void
 RoceNetDevice::Receive(Ptr<Packet> frame)
 {
-    NS_LOG_FUNCTION(this << frame);
     if (m_receiveErrorModel && m_receiveErrorModel->IsCorrupt(frame))
     {
         m_phyRxDropTrace(frame);
@@ -869,7 +866,6 @@ RoceNetDevice::SendFrom(Ptr<Packet> packet,
                         const Address& dest,
                         uint16_t protocolNumber)
 {
-    NS_LOG_FUNCTION(this << packet << dest << protocolNumber);
     if (packet->GetSize() > m_mtu)
     {
         m_macTxDropTrace(packet);

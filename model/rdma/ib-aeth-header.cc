@@ -168,7 +168,6 @@ IbAethHeader::Deserialize(Buffer::Iterator start)
 void
 IbAethHeader::SetAck(uint8_t creditCount)
 {
-    NS_LOG_FUNCTION(this << static_cast<uint32_t>(creditCount));
     NS_ABORT_MSG_IF(creditCount > MAX_SYNDROME_VALUE,
                     "AETH credit count " << static_cast<uint32_t>(creditCount) << " exceeds 0x1F");
     m_syndrome = MakeSyndrome(AethType::ACK, creditCount);
@@ -177,7 +176,6 @@ IbAethHeader::SetAck(uint8_t creditCount)
 void
 IbAethHeader::SetNak(NakCode code)
 {
-    NS_LOG_FUNCTION(this << static_cast<uint32_t>(code));
     NS_ABORT_MSG_IF(static_cast<uint8_t>(code) > MAX_SYNDROME_VALUE,
                     "AETH NAK code " << static_cast<uint32_t>(code) << " exceeds 0x1F");
     m_syndrome = MakeSyndrome(AethType::NAK, static_cast<uint8_t>(code));
@@ -186,7 +184,6 @@ IbAethHeader::SetNak(NakCode code)
 void
 IbAethHeader::SetRnrNak(uint8_t timer)
 {
-    NS_LOG_FUNCTION(this << static_cast<uint32_t>(timer));
     NS_ABORT_MSG_IF(timer > MAX_SYNDROME_VALUE,
                     "AETH RNR timer " << static_cast<uint32_t>(timer) << " exceeds 0x1F");
     m_syndrome = MakeSyndrome(AethType::RNR_NAK, timer);
@@ -240,7 +237,6 @@ IbAethHeader::GetRnrTimer() const
 void
 IbAethHeader::SetMsn(uint32_t msn)
 {
-    NS_LOG_FUNCTION(this << msn);
     NS_ABORT_MSG_IF(msn > MAX_MSN, "AETH MSN " << msn << " does not fit in 24 bits");
     m_msn = msn;
 }
@@ -254,7 +250,6 @@ IbAethHeader::GetMsn() const
 void
 IbAethHeader::SetSyndrome(uint8_t syndrome)
 {
-    NS_LOG_FUNCTION(this << static_cast<uint32_t>(syndrome));
     NS_ABORT_MSG_IF((syndrome & SYNDROME_RESERVED_BIT) != 0,
                     "AETH syndrome 0x" << std::hex << static_cast<uint32_t>(syndrome)
                                        << " has reserved bit 7 set");

@@ -251,7 +251,6 @@ IbBthHeader::Deserialize(Buffer::Iterator start)
 void
 IbBthHeader::SetOpcode(uint8_t opcode)
 {
-    NS_LOG_FUNCTION(this << static_cast<uint32_t>(opcode));
     m_opcode = opcode;
 }
 
@@ -264,7 +263,6 @@ IbBthHeader::GetOpcode() const
 void
 IbBthHeader::SetSolicitedEvent(bool solicitedEvent)
 {
-    NS_LOG_FUNCTION(this << solicitedEvent);
     m_solicitedEvent = solicitedEvent;
 }
 
@@ -277,7 +275,6 @@ IbBthHeader::GetSolicitedEvent() const
 void
 IbBthHeader::SetMigReq(bool migReq)
 {
-    NS_LOG_FUNCTION(this << migReq);
     m_migReq = migReq;
 }
 
@@ -290,7 +287,6 @@ IbBthHeader::GetMigReq() const
 void
 IbBthHeader::SetPadCount(uint8_t padCount)
 {
-    NS_LOG_FUNCTION(this << static_cast<uint32_t>(padCount));
     NS_ABORT_MSG_IF(padCount > PADCNT_MASK,
                     "BTH Pad Count " << static_cast<uint32_t>(padCount) << " exceeds 3");
     m_padCount = padCount;
@@ -305,7 +301,6 @@ IbBthHeader::GetPadCount() const
 void
 IbBthHeader::SetTransportVersion(uint8_t version)
 {
-    NS_LOG_FUNCTION(this << static_cast<uint32_t>(version));
     NS_ABORT_MSG_IF(version > TVER_MASK,
                     "BTH transport version " << static_cast<uint32_t>(version) << " exceeds 15");
     m_tver = version;
@@ -320,7 +315,6 @@ IbBthHeader::GetTransportVersion() const
 void
 IbBthHeader::SetPartitionKey(uint16_t partitionKey)
 {
-    NS_LOG_FUNCTION(this << partitionKey);
     m_partitionKey = partitionKey;
 }
 
@@ -333,7 +327,6 @@ IbBthHeader::GetPartitionKey() const
 void
 IbBthHeader::SetFecn(bool fecn)
 {
-    NS_LOG_FUNCTION(this << fecn);
     m_fecn = fecn;
 }
 
@@ -346,7 +339,6 @@ IbBthHeader::GetFecn() const
 void
 IbBthHeader::SetBecn(bool becn)
 {
-    NS_LOG_FUNCTION(this << becn);
     m_becn = becn;
 }
 
@@ -359,7 +351,6 @@ IbBthHeader::GetBecn() const
 void
 IbBthHeader::SetDestQp(uint32_t destQp)
 {
-    NS_LOG_FUNCTION(this << destQp);
     NS_ABORT_MSG_IF(destQp > MAX_24BIT, "BTH DestQP " << destQp << " does not fit in 24 bits");
     m_destQp = destQp;
 }
@@ -373,7 +364,6 @@ IbBthHeader::GetDestQp() const
 void
 IbBthHeader::SetAckRequest(bool ackRequest)
 {
-    NS_LOG_FUNCTION(this << ackRequest);
     m_ackRequest = ackRequest;
 }
 
@@ -386,7 +376,6 @@ IbBthHeader::GetAckRequest() const
 void
 IbBthHeader::SetPsn(uint32_t psn)
 {
-    NS_LOG_FUNCTION(this << psn);
     NS_ABORT_MSG_IF(psn > MAX_24BIT, "BTH PSN " << psn << " does not fit in 24 bits");
     m_psn = psn;
 }

@@ -77,7 +77,6 @@ IbRethHeader::Deserialize(Buffer::Iterator start)
 void
 IbRethHeader::SetVirtualAddress(uint64_t virtualAddress)
 {
-    NS_LOG_FUNCTION(this << virtualAddress);
     m_virtualAddress = virtualAddress;
 }
 
@@ -90,7 +89,6 @@ IbRethHeader::GetVirtualAddress() const
 void
 IbRethHeader::SetRkey(uint32_t rkey)
 {
-    NS_LOG_FUNCTION(this << rkey);
     m_rkey = rkey;
 }
 
@@ -103,7 +101,6 @@ IbRethHeader::GetRkey() const
 void
 IbRethHeader::SetDmaLength(uint32_t dmaLength)
 {
-    NS_LOG_FUNCTION(this << dmaLength);
     m_dmaLength = dmaLength;
 }
 

@@ -17,7 +17,6 @@ NS_OBJECT_ENSURE_REGISTERED(RoceCnpHeader);
 
 RoceCnpHeader::RoceCnpHeader()
 {
-    NS_LOG_FUNCTION(this);
 }
 
 TypeId

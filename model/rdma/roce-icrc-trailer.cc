@@ -264,7 +264,6 @@ RoceIcrcTrailer::RoceIcrcTrailer(uint32_t icrc)
 void
 RoceIcrcTrailer::SetIcrc(uint32_t icrc)
 {
-    NS_LOG_FUNCTION(this << icrc);
     m_icrc = icrc;
 }
 
@@ -277,7 +276,6 @@ RoceIcrcTrailer::GetIcrc() const
 uint32_t
 RoceIcrcTrailer::Compute(const uint8_t* ipv4Start, uint32_t length)
 {
-    NS_LOG_FUNCTION(static_cast<const void*>(ipv4Start) << length);
     uint32_t icrc = 0;
     if (!ComputeIcrc(ipv4Start, length, icrc))
     {
@@ -321,7 +319,6 @@ RoceIcrcTrailer::Compute(Ptr<const Packet> packet, uint32_t zeroTailBytes)
 uint32_t
 RoceIcrcTrailer::Compute(Ptr<const Packet> packet)
 {
-    NS_LOG_FUNCTION(packet);
     if (!packet)
     {
         NS_LOG_WARN("no packet to compute a RoCEv2 ICRC over");
@@ -335,7 +332,6 @@ RoceIcrcTrailer::Compute(Ptr<const Packet> packet)
 bool
 RoceIcrcTrailer::Verify(Ptr<const Packet> packet)
 {
-    NS_LOG_FUNCTION(packet);
     if (!packet ||
         packet->GetSize() < IPV4_MIN_HEADER_SIZE + UDP_HEADER_SIZE + BTH_SIZE + ICRC_SIZE)
     {

@@ -19,8 +19,6 @@ NS_LOG_COMPONENT_DEFINE("RoceV2Packet");
 void
 RoceV2Packet::Encapsulate(Ptr<Packet> packet, const Addressing& addressing)
 {
-    NS_LOG_FUNCTION(packet << addressing.source << addressing.destination
-                           << addressing.udpSourcePort);
     NS_ABORT_MSG_IF(addressing.dscp > 63, "RoceV2Packet: DSCP " << +addressing.dscp << " > 63");
     uint32_t udpLength =
         RoceIcrcTrailer::UDP_HEADER_SIZE + packet->GetSize() + RoceIcrcTrailer::ICRC_SIZE;
@@ -59,7 +57,6 @@ RoceV2Packet::AddEthernetHeader(Ptr<Packet> packet,
                                 Mac48Address destination,
                                 uint16_t etherType)
 {
-    NS_LOG_FUNCTION(packet << source << destination << etherType);
     EthernetHeader eth(false);
     eth.SetSource(source);
     eth.SetDestination(destination);
