@@ -312,13 +312,14 @@ class RdmaSingleLossTestCase : public TestCase
         // NAK (a 62-byte frame, 5.92 ns a hop) is back 2 x 1005.92 later: at 953.44 + 2171.2 +
         // 2011.84 = 5136.48 ns (a little later with the simulator's whole-nanosecond events).
         // The frame then on the wire started at or before that: 87.84 + (k - 1) 86.56 <=
-        // 5136.48 gives k = 59, ending at 5194.88 ns. Pacing at the line rate releases each
-        // packet when the previous one's wire time ends, so packet 60 is not built yet: go-back-N
-        // had sent packets 10..59 once (50 packets) and sends them again: 50 retransmissions,
-        // 1 NAK, no timeout (the NAK arrives 28 ns after that frame starts, 58 ns before it
-        // ends). Selective repeat resends packet 10 alone: 1 retransmission, 1 NAK; the receiver
-        // keeps 11..59 meanwhile and has nothing left out of order at the end.
-        const uint64_t expectedResent[] = {50, 1};
+        // 5136.48 gives k = 59 (started at 5108.32 ns), and at the line rate the endpoint hands
+        // the port the next packet as soon as a frame starts, so packet 60 already waits in the
+        // port's queue. So go-back-N had sent packets 10..60 once (51 packets) and sends them
+        // again: 51 retransmissions, 1 NAK, no timeout (the NAK arrives 28 ns after frame 59
+        // starts, 58 ns before it ends). Selective repeat resends packet 10 alone: 1
+        // retransmission, 1 NAK; the receiver keeps 11..60 meanwhile and has nothing left out of
+        // order at the end.
+        const uint64_t expectedResent[] = {51, 1};
         std::vector<Time> done;
         for (auto recovery : {RdmaQueuePair::GO_BACK_N, RdmaQueuePair::SELECTIVE_REPEAT})
         {

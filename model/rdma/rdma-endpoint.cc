@@ -202,6 +202,7 @@ RdmaEndpoint::Pump()
     int64_t nowFs = Simulator::Now().GetFemtoSeconds();
     int64_t slack = ExactTime::GetResolutionFs() / 2;
     int64_t earliest = -1;
+    DataRate lineRate = m_device->GetDataRate();
     size_t n = m_active.size();
     for (size_t k = 0; k < n; ++k)
     {
@@ -214,7 +215,9 @@ RdmaEndpoint::Pump()
         }
         m_active.push_back(qp);
         int64_t at = qp->GetNextSendFs();
-        if (at <= nowFs + slack)
+        // At the line rate the port itself paces: the packet may wait in its queue behind the
+        // frame on the wire (which also spares a wake-up event per packet).
+        if (at <= nowFs + slack || qp->GetCongestionControl()->GetRate() >= lineRate)
         {
             Ptr<Packet> p = qp->GetNextPacket();
             m_device->Send(p, qp->GetRemoteMac(), RoceV2Packet::ETHERTYPE_IPV4);
