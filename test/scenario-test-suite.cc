@@ -10,8 +10,10 @@
 #include "ns3/gpu-cluster-topology.h"
 #include "ns3/gpu-spec.h"
 #include "ns3/llm-fabric-compat.h"
+#include "ns3/network-config.h"
 #include "ns3/parallel-layout.h"
 #include "ns3/scenario.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/training-config.h"
 #include "ns3/transformer-spec.h"
@@ -27,9 +29,10 @@
  * @file
  * @ingroup llm-fabric-tests
  * Tests of Scenario: every file of scenarios/ loads with the expected degrees and parameter
- * count, every class of error gives its exact one-line message, and explicit model keys override
- * a preset. Expected parameter counts are those of transformer-spec-test-suite.cc (checked there
- * against the published counts) or derived by hand in a comment.
+ * count, every class of error gives its exact one-line message, explicit model keys override
+ * a preset, and the topology and network sections reach their objects. Expected parameter counts
+ * are those of transformer-spec-test-suite.cc (checked there against the published counts) or
+ * derived by hand in a comment.
  */
 
 using namespace ns3;
@@ -246,16 +249,11 @@ class ScenarioErrorsTestCase : public TestCase
         y.extra = "models:\n  preset: gpt2-small\n";
         NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
                               "t.yaml: models: unknown section (known: model, training, layout, "
-                              "cluster, collectives, topology)",
+                              "cluster, collectives, topology, network)",
                               "section");
         y = Yaml();
         y.layout = "layout:\n  tp: 2\n  pp: 2\n  tp: 4\n";
         NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()), "t.yaml: layout.tp: duplicate key", "duplicate");
-
-        // Reserved section.
-        y = Yaml();
-        y.extra = "network:\n  pfc: true\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()), "t.yaml: network: not supported yet", "net");
 
         // Wrong types and ranges.
         y = Yaml();
@@ -357,7 +355,7 @@ class ScenarioErrorsTestCase : public TestCase
                               "no batch");
         NS_TEST_EXPECT_MSG_EQ(LoadText(""),
                               "t.yaml: expected a mapping of sections (model, training, layout, "
-                              "cluster, collectives, topology), got nothing",
+                              "cluster, collectives, topology, network), got nothing",
                               "empty");
 
         // Presets and algorithms.
@@ -791,6 +789,302 @@ class ScenarioTopologyTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * The network section: the NetworkConfig defaults without it, every key reaching its attribute,
+ * each class of bad value with its exact message, and NetworkConfig::Check's consistency
+ * problems reported against the section.
+ */
+class ScenarioNetworkTestCase : public TestCase
+{
+  public:
+    ScenarioNetworkTestCase()
+        : TestCase("Scenario network section: keys, defaults, errors, checks")
+    {
+    }
+
+  private:
+    /**
+     * @param section the body of the network section.
+     * @return the message of loading the base document with that section.
+     */
+    static std::string LoadNetwork(const std::string& section)
+    {
+        Yaml y;
+        y.extra = "network:\n" + section;
+        return LoadText(y.Text());
+    }
+
+    void DoRun() override
+    {
+        // Without the section: the defaults of the brief. 32 MiB = 32 x 1048576 = 33554432 B;
+        // Kmin 100 KiB = 102400 B; Kmax 400 KiB = 409600 B.
+        Scenario base;
+        NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(Yaml().Text(), NAME, base), "", "base");
+        Ptr<NetworkConfig> n = base.GetNetwork();
+        NS_TEST_ASSERT_MSG_NE(n, nullptr, "a network configuration without the section");
+        NS_TEST_EXPECT_MSG_EQ(n->GetMtu(), 4096u, "default mtu");
+        NS_TEST_EXPECT_MSG_EQ(n->GetChannels(), 2u, "default channels");
+        NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControl(), NetworkConfig::DCQCN, "default cc");
+        NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControlName(), "dcqcn", "default cc name");
+        NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfile(), NetworkConfig::MLX5, "default profile");
+        NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfileName(), "mlx5", "default profile name");
+        NS_TEST_EXPECT_MSG_EQ(n->GetRecovery(), NetworkConfig::GO_BACK_N, "default recovery");
+        NS_TEST_EXPECT_MSG_EQ(n->GetRecoveryName(), "GoBackN", "default recovery name");
+        NS_TEST_EXPECT_MSG_EQ(n->GetPfc(), true, "default pfc");
+        NS_TEST_EXPECT_MSG_EQ(n->GetBufferBytes(), 33554432u, "default buffer: 32 MiB");
+        NS_TEST_EXPECT_MSG_EQ(n->GetKminBytes(), 102400u, "default kmin: 100 KiB");
+        NS_TEST_EXPECT_MSG_EQ(n->GetKmaxBytes(), 409600u, "default kmax: 400 KiB");
+        NS_TEST_EXPECT_MSG_EQ(n->GetPmax(), 0.2, "default pmax");
+        NS_TEST_EXPECT_MSG_EQ(CreateObject<NetworkConfig>()->Check(), "", "defaults consistent");
+        // An empty section is a mapping of no keys only when written {}; the defaults again.
+        {
+            Yaml y;
+            y.extra = "network: {}\n";
+            Scenario scenario;
+            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, scenario), "", "{}");
+            NS_TEST_EXPECT_MSG_EQ(scenario.GetNetwork()->GetMtu(), 4096u, "default mtu");
+            NS_TEST_EXPECT_MSG_NE(scenario.GetNetwork(), base.GetNetwork(), "own object");
+        }
+
+        // Every key, each with a value other than its default.
+        {
+            Yaml y;
+            y.extra = "network:\n  mtu: 1024\n  channels: 8\n  congestion_control: fixed\n"
+                      "  dcqcn_profile: sigcomm2015\n  recovery: selective-repeat\n"
+                      "  pfc: false\n  buffer_bytes: 16777216\n  kmin_bytes: 5120\n"
+                      "  kmax_bytes: 204800\n  pmax: 0.01\n";
+            Scenario scenario;
+            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, scenario), "", "all");
+            n = scenario.GetNetwork();
+            NS_TEST_EXPECT_MSG_EQ(n->GetMtu(), 1024u, "mtu");
+            NS_TEST_EXPECT_MSG_EQ(n->GetChannels(), 8u, "channels");
+            NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControl(), NetworkConfig::FIXED, "cc");
+            NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControlName(), "fixed", "cc name");
+            NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfile(), NetworkConfig::SIGCOMM2015, "profile");
+            NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfileName(), "sigcomm2015", "profile name");
+            NS_TEST_EXPECT_MSG_EQ(n->GetRecovery(), NetworkConfig::SELECTIVE_REPEAT, "recovery");
+            NS_TEST_EXPECT_MSG_EQ(n->GetRecoveryName(), "SelectiveRepeat", "recovery name");
+            NS_TEST_EXPECT_MSG_EQ(n->GetPfc(), false, "pfc");
+            NS_TEST_EXPECT_MSG_EQ(n->GetBufferBytes(), 16777216u, "buffer_bytes");
+            NS_TEST_EXPECT_MSG_EQ(n->GetKminBytes(), 5120u, "kmin_bytes");
+            NS_TEST_EXPECT_MSG_EQ(n->GetKmaxBytes(), 204800u, "kmax_bytes");
+            NS_TEST_EXPECT_MSG_EQ(n->GetPmax(), 0.01, "pmax");
+            // The values went through the attributes.
+            UintegerValue mtu;
+            n->GetAttribute("Mtu", mtu);
+            NS_TEST_EXPECT_MSG_EQ(mtu.Get(), uint64_t{1024}, "Mtu attribute");
+            StringValue recovery;
+            n->GetAttribute("Recovery", recovery);
+            NS_TEST_EXPECT_MSG_EQ(recovery.Get(), "selective-repeat", "Recovery attribute");
+            // The section does not disturb the other sections.
+            NS_TEST_EXPECT_MSG_EQ(scenario.GetLayout()->GetTp(), 2u, "layout kept");
+
+            // Copies share the objects, the network configuration among them.
+            Scenario copy(scenario);
+            NS_TEST_EXPECT_MSG_EQ(copy.GetNetwork(), scenario.GetNetwork(), "copy constructor");
+            Scenario assigned;
+            NS_TEST_EXPECT_MSG_NE(assigned.GetNetwork(), scenario.GetNetwork(), "before");
+            assigned = scenario;
+            NS_TEST_EXPECT_MSG_EQ(assigned.GetNetwork(), scenario.GetNetwork(), "assignment");
+            NS_TEST_EXPECT_MSG_EQ(assigned.GetNetwork()->GetMtu(), 1024u, "assigned mtu");
+        }
+
+        // Each name of each choice maps to its own value.
+        using NameGetter = std::string (NetworkConfig::*)() const;
+
+        const struct
+        {
+            const char* yaml;     //!< The section's body.
+            NameGetter getter;    //!< The getter of the key's name.
+            const char* expected; //!< The name it gives.
+        } choices[] = {
+            {"  congestion_control: none\n", &NetworkConfig::GetCongestionControlName, "none"},
+            {"  congestion_control: fixed\n", &NetworkConfig::GetCongestionControlName, "fixed"},
+            {"  congestion_control: dcqcn\n", &NetworkConfig::GetCongestionControlName, "dcqcn"},
+            {"  dcqcn_profile: mlx5\n", &NetworkConfig::GetDcqcnProfileName, "mlx5"},
+            {"  dcqcn_profile: sigcomm2015\n", &NetworkConfig::GetDcqcnProfileName, "sigcomm2015"},
+            {"  recovery: go-back-n\n", &NetworkConfig::GetRecoveryName, "GoBackN"},
+            {"  recovery: selective-repeat\n", &NetworkConfig::GetRecoveryName, "SelectiveRepeat"},
+        };
+
+        for (const auto& choice : choices)
+        {
+            Yaml y;
+            y.extra = std::string("network:\n") + choice.yaml;
+            Scenario scenario;
+            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, scenario),
+                                  "",
+                                  choice.yaml);
+            std::string name = (*scenario.GetNetwork().*choice.getter)();
+            NS_TEST_EXPECT_MSG_EQ(name, choice.expected, choice.yaml);
+        }
+        // The attribute's own names are the YAML names (--ns3::NetworkConfig::Recovery=...).
+        n = CreateObject<NetworkConfig>();
+        NS_TEST_EXPECT_MSG_EQ(n->SetAttributeFailSafe("Recovery", StringValue("selective-repeat")),
+                              true,
+                              "Recovery by name");
+        NS_TEST_EXPECT_MSG_EQ(n->GetRecoveryName(), "SelectiveRepeat", "Recovery by name");
+        NS_TEST_EXPECT_MSG_EQ(n->SetAttributeFailSafe("CongestionControl", StringValue("none")),
+                              true,
+                              "CongestionControl by name");
+        NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControlName(), "none", "CongestionControl by name");
+        NS_TEST_EXPECT_MSG_EQ(n->SetAttributeFailSafe("DcqcnProfile", StringValue("sigcomm2015")),
+                              true,
+                              "DcqcnProfile by name");
+        NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfileName(), "sigcomm2015", "DcqcnProfile by name");
+
+        // Wrong types.
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: big\n"),
+                              "t.yaml: network.mtu: expected a positive integer, got 'big'",
+                              "mtu word");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 4096.0\n"),
+                              "t.yaml: network.mtu: expected a positive integer, got '4096.0'",
+                              "mtu float");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  channels: [2]\n"),
+                              "t.yaml: network.channels: expected a positive integer, got a "
+                              "sequence",
+                              "channels sequence");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  pfc: on\n"),
+                              "t.yaml: network.pfc: expected true or false, got 'on'",
+                              "pfc");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  pmax: high\n"),
+                              "t.yaml: network.pmax: expected a number, got 'high'",
+                              "pmax word");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmin_bytes: -1\n"),
+                              "t.yaml: network.kmin_bytes: expected a non-negative integer, got "
+                              "'-1'",
+                              "negative kmin");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmax_bytes:\n"),
+                              "t.yaml: network.kmax_bytes: expected a non-negative integer, got "
+                              "nothing",
+                              "empty kmax");
+        Yaml y;
+        y.extra = "network: dcqcn\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: network: expected a mapping, got 'dcqcn'",
+                              "section type");
+
+        // Out of the attributes' ranges.
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 9000\n"),
+                              "t.yaml: network.mtu: expected an integer from 256 to 4096, got "
+                              "'9000'",
+                              "mtu above");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 128\n"),
+                              "t.yaml: network.mtu: expected an integer from 256 to 4096, got "
+                              "'128'",
+                              "mtu below");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  channels: 0\n"),
+                              "t.yaml: network.channels: expected a positive integer, got '0'",
+                              "no channel");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  channels: 65\n"),
+                              "t.yaml: network.channels: expected an integer from 1 to 64, got "
+                              "'65'",
+                              "channels above");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  buffer_bytes: 0\n"),
+                              "t.yaml: network.buffer_bytes: expected a positive integer, got '0'",
+                              "no buffer");
+        // 2^32 = 4294967296 does not fit the uint32 attribute.
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmax_bytes: 4294967296\n"),
+                              "t.yaml: network.kmax_bytes: expected an integer from 0 to "
+                              "4294967295, got '4294967296'",
+                              "kmax above uint32");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  pmax: 1.5\n"),
+                              "t.yaml: network.pmax: expected a number from 0 to 1, got '1.5'",
+                              "pmax above");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  pmax: -0.1\n"),
+                              "t.yaml: network.pmax: expected a number from 0 to 1, got '-0.1'",
+                              "pmax below");
+
+        // Unknown choices, keys; duplicates.
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  congestion_control: bbr\n"),
+                              "t.yaml: network.congestion_control: expected one of none, fixed, "
+                              "dcqcn, got 'bbr'",
+                              "cc");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  congestion_control: DCQCN\n"),
+                              "t.yaml: network.congestion_control: expected one of none, fixed, "
+                              "dcqcn, got 'DCQCN'",
+                              "names are case-sensitive");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  dcqcn_profile: cx7\n"),
+                              "t.yaml: network.dcqcn_profile: expected one of mlx5, sigcomm2015, "
+                              "got 'cx7'",
+                              "profile");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  recovery: GoBackN\n"),
+                              "t.yaml: network.recovery: expected one of go-back-n, "
+                              "selective-repeat, got 'GoBackN'",
+                              "recovery");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  ecn: true\n"),
+                              "t.yaml: network.ecn: unknown key (known: mtu, channels, "
+                              "congestion_control, dcqcn_profile, recovery, pfc, buffer_bytes, "
+                              "kmin_bytes, kmax_bytes, pmax)",
+                              "unknown key");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 1024\n  mtu: 2048\n"),
+                              "t.yaml: network.mtu: duplicate key",
+                              "duplicate key");
+        y.extra = "network:\n  mtu: 1024\nnetwork:\n  mtu: 2048\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: network: duplicate section",
+                              "duplicate section");
+
+        // Consistency (NetworkConfig::Check), reported against the section.
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmin_bytes: 500000\n"),
+                              "t.yaml: network: kmin_bytes (500000) is above kmax_bytes (409600)",
+                              "kmin above kmax");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmax_bytes: 40000000\n"),
+                              "t.yaml: network: kmax_bytes (40000000) exceeds buffer_bytes "
+                              "(33554432)",
+                              "kmax above buffer");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  buffer_bytes: 300000\n"),
+                              "t.yaml: network: kmax_bytes (409600) exceeds buffer_bytes "
+                              "(300000)",
+                              "buffer below the default kmax");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 1500\n"),
+                              "t.yaml: network: mtu (1500) is not an InfiniBand MTU (256, 512, "
+                              "1024, 2048, 4096)",
+                              "Ethernet-sized mtu");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  buffer_bytes: 2048\n  kmin_bytes: 0\n"
+                                          "  kmax_bytes: 1024\n"),
+                              "t.yaml: network: buffer_bytes (2048) cannot hold a packet of mtu "
+                              "(4096)",
+                              "buffer below a packet");
+        // The boundaries are accepted: Kmin = Kmax = Buffer = Mtu, Pmax 0 and 1.
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  buffer_bytes: 4096\n  kmin_bytes: 4096\n"
+                                          "  kmax_bytes: 4096\n  pmax: 0\n"),
+                              "",
+                              "equal thresholds");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 256\n  pmax: 1\n"), "", "smallest mtu");
+        // The other sections' checks come first: a layout problem hides a network one.
+        y = Yaml();
+        y.cluster = "cluster:\n  gpus: 32\n  gpus_per_server: 4\n";
+        y.extra = "network:\n  kmin_bytes: 500000\n";
+        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                              "t.yaml: layout: tp 2 x cp 1 x pp 2 x dp 4 = 16 != 32 GPUs",
+                              "layout first");
+        // A failed check leaves the output unchanged.
+        Scenario kept;
+        NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(Yaml().Text(), NAME, kept), "", "base");
+        Ptr<NetworkConfig> before = kept.GetNetwork();
+        y = Yaml();
+        y.extra = "network:\n  mtu: 1024\n  kmin_bytes: 500000\n";
+        NS_TEST_EXPECT_MSG_NE(Scenario::LoadFromString(y.Text(), NAME, kept), "", "error");
+        NS_TEST_EXPECT_MSG_EQ(kept.GetNetwork(), before, "unchanged on error");
+        NS_TEST_EXPECT_MSG_EQ(kept.GetNetwork()->GetMtu(), 4096u, "unchanged on error");
+
+        // Check on an object configured directly, as a program would.
+        n = CreateObject<NetworkConfig>();
+        n->SetAttribute("KminBytes", UintegerValue(409601));
+        NS_TEST_EXPECT_MSG_EQ(n->Check(),
+                              "kmin_bytes (409601) is above kmax_bytes (409600)",
+                              "one byte above");
+        n->SetAttribute("KminBytes", UintegerValue(409600));
+        NS_TEST_EXPECT_MSG_EQ(n->Check(), "", "Kmin = Kmax");
+        n->SetAttribute("Mtu", UintegerValue(2049));
+        NS_TEST_EXPECT_MSG_EQ(n->Check(),
+                              "mtu (2049) is not an InfiniBand MTU (256, 512, 1024, 2048, 4096)",
+                              "mtu one above a power of two");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The Scenario test suite.
  */
 class ScenarioTestSuite : public TestSuite
@@ -804,6 +1098,7 @@ class ScenarioTestSuite : public TestSuite
         AddTestCase(new ScenarioErrorsTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new ScenarioValuesTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new ScenarioTopologyTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new ScenarioNetworkTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -7,6 +7,7 @@
 #include "scenario.h"
 
 #include "gpu-spec.h"
+#include "network-config.h"
 #include "parallel-layout.h"
 #include "training-config.h"
 #include "transformer-spec.h"
@@ -50,7 +51,8 @@ enum class Target
     TRAINING, ///< The TrainingConfig.
     LAYOUT,   ///< The ParallelLayout.
     GPU,      ///< The GpuSpec.
-    TOPOLOGY  ///< The GpuClusterTopology.
+    TOPOLOGY, ///< The GpuClusterTopology.
+    NETWORK   ///< The NetworkConfig.
 };
 
 /// The type of a key's value.
@@ -324,6 +326,40 @@ TopologyKeys()
     return keys;
 }
 
+/// @return the keys of the network section.
+const std::vector<KeySpec>&
+NetworkKeys()
+{
+    static const std::vector<KeySpec> keys = {
+        Unsigned("mtu", Target::NETWORK, "Mtu"),
+        Unsigned("channels", Target::NETWORK, "Channels"),
+        OneOf("congestion_control",
+              Target::NETWORK,
+              "CongestionControl",
+              {{"none", NetworkConfig::NONE},
+               {"fixed", NetworkConfig::FIXED},
+               {"dcqcn", NetworkConfig::DCQCN}},
+              &MakeEnumValue<NetworkConfig::CongestionControlKind>),
+        OneOf("dcqcn_profile",
+              Target::NETWORK,
+              "DcqcnProfile",
+              {{"mlx5", NetworkConfig::MLX5}, {"sigcomm2015", NetworkConfig::SIGCOMM2015}},
+              &MakeEnumValue<NetworkConfig::DcqcnProfileKind>),
+        OneOf("recovery",
+              Target::NETWORK,
+              "Recovery",
+              {{"go-back-n", NetworkConfig::GO_BACK_N},
+               {"selective-repeat", NetworkConfig::SELECTIVE_REPEAT}},
+              &MakeEnumValue<NetworkConfig::RecoveryKind>),
+        Boolean("pfc", Target::NETWORK, "Pfc"),
+        Unsigned("buffer_bytes", Target::NETWORK, "BufferBytes"),
+        Unsigned("kmin_bytes", Target::NETWORK, "KminBytes"),
+        Unsigned("kmax_bytes", Target::NETWORK, "KmaxBytes"),
+        Number("pmax", Target::NETWORK, "Pmax"),
+    };
+    return keys;
+}
+
 /// A collective's YAML key.
 struct CollectiveKey
 {
@@ -343,10 +379,7 @@ const CollectiveKey COLLECTIVE_KEYS[] = {
 
 /// The sections a scenario may have, in the order they are read.
 const char* const SECTIONS[] =
-    {"model", "training", "layout", "cluster", "collectives", "topology"};
-
-/// Sections reserved for later versions.
-const char* const RESERVED_SECTIONS[] = {"network"};
+    {"model", "training", "layout", "cluster", "collectives", "topology", "network"};
 
 /// The message size of the example collective that validates an algorithm choice.
 constexpr uint64_t EXAMPLE_BYTES = 4096;
@@ -556,19 +589,22 @@ class Loader
      * @param layout the layout to set.
      * @param gpu the GPU to set.
      * @param topology the network topology to set.
+     * @param network the transport and switch settings to set.
      */
     Loader(const std::string& name,
            Ptr<TransformerSpec> model,
            Ptr<TrainingConfig> training,
            Ptr<ParallelLayout> layout,
            Ptr<GpuSpec> gpu,
-           Ptr<GpuClusterTopology> topology)
+           Ptr<GpuClusterTopology> topology,
+           Ptr<NetworkConfig> network)
         : m_name(name),
           m_model(model),
           m_training(training),
           m_layout(layout),
           m_gpu(gpu),
           m_topology(topology),
+          m_network(network),
           m_gpus(0)
     {
     }
@@ -697,6 +733,11 @@ class Loader
      * @return an empty string, or the message.
      */
     std::string ReadTopology(const YAML::Node& section);
+    /**
+     * @param section the network section.
+     * @return an empty string, or the message.
+     */
+    std::string ReadNetwork(const YAML::Node& section);
 
     std::string m_name;                 //!< File name of the messages.
     Ptr<TransformerSpec> m_model;       //!< The model.
@@ -704,6 +745,7 @@ class Loader
     Ptr<ParallelLayout> m_layout;       //!< Parallel layout.
     Ptr<GpuSpec> m_gpu;                 //!< The GPU.
     Ptr<GpuClusterTopology> m_topology; //!< The network topology.
+    Ptr<NetworkConfig> m_network;       //!< Transport and switch settings.
     uint32_t m_gpus;                    //!< GPUs of the job.
 };
 
@@ -817,6 +859,8 @@ Loader::ObjectOf(Target target) const
         return m_gpu;
     case Target::TOPOLOGY:
         return m_topology;
+    case Target::NETWORK:
+        return m_network;
     case Target::NONE:
         break;
     }
@@ -1267,6 +1311,32 @@ Loader::ReadTopology(const YAML::Node& section)
 }
 
 std::string
+Loader::ReadNetwork(const YAML::Node& section)
+{
+    EntryList entries;
+    std::string error = ReadEntries(section, "network", NetworkKeys(), entries);
+    if (!error.empty())
+    {
+        return error;
+    }
+    for (const auto& entry : entries)
+    {
+        for (const KeySpec& spec : NetworkKeys())
+        {
+            if (entry.first == spec.key)
+            {
+                error = Set("network." + entry.first, spec, entry.second);
+                if (!error.empty())
+                {
+                    return error;
+                }
+            }
+        }
+    }
+    return "";
+}
+
+std::string
 Loader::Read(const YAML::Node& root, std::map<CollectiveKind, CollectiveAlgorithm>& algorithms)
 {
     if (!root.IsMap())
@@ -1283,13 +1353,6 @@ Loader::Read(const YAML::Node& root, std::map<CollectiveKind, CollectiveAlgorith
             return m_name + ": expected plain section names, got " + Describe(item.first);
         }
         std::string name = item.first.Scalar();
-        for (const char* reserved : RESERVED_SECTIONS)
-        {
-            if (name == reserved)
-            {
-                return Fail(name, "not supported yet");
-            }
-        }
         bool known = false;
         for (const char* section : SECTIONS)
         {
@@ -1336,6 +1399,10 @@ Loader::Read(const YAML::Node& root, std::map<CollectiveKind, CollectiveAlgorith
     {
         error = ReadTopology(sections["topology"]);
     }
+    if (error.empty() && sections.count("network") != 0)
+    {
+        error = ReadNetwork(sections["network"]);
+    }
     if (!error.empty())
     {
         return error;
@@ -1374,6 +1441,11 @@ Loader::Read(const YAML::Node& root, std::map<CollectiveKind, CollectiveAlgorith
     {
         return Fail("topology", problem);
     }
+    problem = m_network->Check();
+    if (!problem.empty())
+    {
+        return Fail("network", problem);
+    }
     return "";
 }
 
@@ -1385,6 +1457,7 @@ Scenario::Scenario()
       m_layout(CreateObject<ParallelLayout>()),
       m_gpu(CreateObject<GpuSpec>()),
       m_topology(CreateObject<GpuClusterTopology>()),
+      m_network(CreateObject<NetworkConfig>()),
       m_gpus(1)
 {
     NS_LOG_FUNCTION(this);
@@ -1450,7 +1523,8 @@ Scenario::LoadFromString(const std::string& yaml, const std::string& name, Scena
                       scenario.m_training,
                       scenario.m_layout,
                       scenario.m_gpu,
-                      scenario.m_topology);
+                      scenario.m_topology,
+                      scenario.m_network);
         std::string error = loader.Read(root, scenario.m_algorithms);
         if (!error.empty())
         {
@@ -1512,6 +1586,12 @@ Ptr<GpuClusterTopology>
 Scenario::GetTopology() const
 {
     return m_topology;
+}
+
+Ptr<NetworkConfig>
+Scenario::GetNetwork() const
+{
+    return m_network;
 }
 
 CollectiveAlgorithm

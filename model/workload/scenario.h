@@ -20,6 +20,7 @@ namespace ns3
 
 class GpuClusterTopology;
 class GpuSpec;
+class NetworkConfig;
 class ParallelLayout;
 class TrainingConfig;
 class TransformerSpec;
@@ -27,14 +28,15 @@ class TransformerSpec;
 /**
  * @ingroup llm-fabric
  * A training scenario read from a YAML file: the model, the training settings, the parallel
- * layout, the GPUs, the collective algorithms and the network topology. Everything is held in
- * the attributes of a TransformerSpec, a TrainingConfig, a ParallelLayout, a GpuSpec and a
- * GpuClusterTopology, except the number of GPUs and the algorithm of each collective.
+ * layout, the GPUs, the collective algorithms, the network topology and the network's transport
+ * and switch settings. Everything is held in the attributes of a TransformerSpec, a
+ * TrainingConfig, a ParallelLayout, a GpuSpec, a GpuClusterTopology and a NetworkConfig, except
+ * the number of GPUs and the algorithm of each collective.
  *
  * <b>Schema</b> (doc/scenario-schema.rst has the same as a table). A scenario is a mapping of
  * sections; every key is snake_case and maps one to one onto an attribute. Unknown sections and
  * keys, duplicate keys, values of the wrong type and values outside the attribute's range are
- * errors. The section @c network is reserved: it is rejected as "not supported yet".
+ * errors.
  * - @c model (required), TransformerSpec: @c preset, one of TransformerSpec::GetPresetNames(),
  *   applied first whatever its place; then @c layers (Layers), @c hidden_size (HiddenSize),
  *   @c heads (Heads), @c kv_heads (KvHeads), @c ffn_hidden_size (FfnHiddenSize), @c gated_ffn
@@ -74,27 +76,35 @@ class TransformerSpec;
  *   (rail-optimized, a NIC per GPU, one plane, non-blocking spines, 400 Gb/s and 1 us links),
  *   with ServersPerLeaf GpuClusterTopology::GetDefaultServersPerLeaf(servers): one switch per
  *   rail when the servers fit on one (up to 64), else leaves of 64 servers.
+ * - @c network (optional, the attributes' defaults if absent), NetworkConfig: @c mtu (Mtu),
+ *   @c channels (Channels), @c congestion_control (CongestionControl: none | fixed | dcqcn),
+ *   @c dcqcn_profile (DcqcnProfile: mlx5 | sigcomm2015), @c recovery (Recovery: go-back-n |
+ *   selective-repeat), @c pfc (Pfc), @c buffer_bytes (BufferBytes), @c kmin_bytes (KminBytes),
+ *   @c kmax_bytes (KmaxBytes), @c pmax (Pmax).
  *
  * Integers are written in decimal, booleans as true or false, numbers as YAML floats (989.4e12).
  *
  * After loading, TransformerSpec::Check, ParallelLayout::Check(model, gpus),
- * TrainingConfig::Check(dp, model), GpuSpec::Check and GpuClusterTopology::Check(servers,
- * gpus_per_server) must accept the scenario, servers being gpus / gpus_per_server rounded up;
- * the topology then has that cluster recorded (GpuClusterTopology::SetCluster).
+ * TrainingConfig::Check(dp, model), GpuSpec::Check, GpuClusterTopology::Check(servers,
+ * gpus_per_server) and NetworkConfig::Check must accept the scenario, servers being gpus /
+ * gpus_per_server rounded up; the topology then has that cluster recorded
+ * (GpuClusterTopology::SetCluster).
  *
  * <b>Errors</b> are one line, "FILE: KEY: reason", KEY being the dotted path of the offending
  * key (layout.tp) or the section of a failed consistency check (layout), for instance
  * "gpt.yaml: layout.tp: expected a positive integer, got 'eight'" or
- * "gpt.yaml: layout: tp 2 x cp 1 x pp 2 x dp 2 = 8 != 16 GPUs". A YAML syntax error gives
- * "FILE: line L, column C: reason" (from 1), a file that cannot be read "FILE: cannot open".
+ * "gpt.yaml: layout: tp 2 x cp 1 x pp 2 x dp 2 = 8 != 16 GPUs" or
+ * "gpt.yaml: network: kmin_bytes (500000) is above kmax_bytes (409600)". A YAML syntax error
+ * gives "FILE: line L, column C: reason" (from 1), a file that cannot be read "FILE: cannot
+ * open".
  */
 class Scenario
 {
   public:
     /**
      * A scenario with the default objects (GPT-2 small, the TrainingConfig defaults, every
-     * degree 1, an H100, the default topology recorded for one server of GpusPerServer GPUs),
-     * one GPU and the default algorithms.
+     * degree 1, an H100, the default topology recorded for one server of GpusPerServer GPUs,
+     * the NetworkConfig defaults), one GPU and the default algorithms.
      */
     Scenario();
     ~Scenario();
@@ -150,6 +160,11 @@ class Scenario
     uint32_t GetGpus() const;
     /** @return the network topology, with the scenario's cluster recorded. */
     Ptr<GpuClusterTopology> GetTopology() const;
+    /**
+     * @return the transport and switch settings (the NetworkConfig defaults when the scenario
+     * has no network section).
+     */
+    Ptr<NetworkConfig> GetNetwork() const;
 
     /**
      * @param kind a collective.
@@ -166,6 +181,7 @@ class Scenario
     Ptr<ParallelLayout> m_layout;                               //!< Parallel layout.
     Ptr<GpuSpec> m_gpu;                                         //!< The GPU.
     Ptr<GpuClusterTopology> m_topology;                         //!< The network topology.
+    Ptr<NetworkConfig> m_network;                               //!< Transport and switches.
     uint32_t m_gpus;                                            //!< GPUs of the job.
     std::map<CollectiveKind, CollectiveAlgorithm> m_algorithms; //!< Algorithm per collective.
 };

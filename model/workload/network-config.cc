@@ -1,0 +1,277 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "network-config.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/llm-fabric-compat.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("NetworkConfig");
+
+NS_OBJECT_ENSURE_REGISTERED(NetworkConfig);
+
+namespace
+{
+
+/// The smallest InfiniBand MTU, in bytes (IBTA: 256, 512, 1024, 2048, 4096).
+constexpr uint32_t MIN_MTU = 256;
+/// The largest InfiniBand MTU, in bytes.
+constexpr uint32_t MAX_MTU = 4096;
+/// The default MTU.
+constexpr uint32_t DEFAULT_MTU = 4096;
+/// The default queue pairs per NIC pair.
+constexpr uint32_t DEFAULT_CHANNELS = 2;
+/// The most queue pairs per NIC pair.
+constexpr uint32_t MAX_CHANNELS = 64;
+/// The default switch buffer: 32 MiB.
+constexpr uint32_t DEFAULT_BUFFER_BYTES = 32 * 1024 * 1024;
+/// The default ECN Kmin: 100 KiB.
+constexpr uint32_t DEFAULT_KMIN_BYTES = 100 * 1024;
+/// The default ECN Kmax: 400 KiB.
+constexpr uint32_t DEFAULT_KMAX_BYTES = 400 * 1024;
+/// The default marking probability at Kmax.
+constexpr double DEFAULT_PMAX = 0.2;
+
+} // namespace
+
+TypeId
+NetworkConfig::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::NetworkConfig")
+            .SetParent<Object>()
+            .SetGroupName("LlmFabric")
+            .AddConstructor<NetworkConfig>()
+            .AddAttribute("Mtu",
+                          "RDMA MTU: payload bytes per packet, an InfiniBand MTU (256, 512, 1024, "
+                          "2048 or 4096; Check() rejects the others).",
+                          UintegerValue(DEFAULT_MTU),
+                          MakeUintegerAccessor(&NetworkConfig::m_mtu),
+                          MakeUintegerChecker<uint32_t>(MIN_MTU, MAX_MTU))
+            .AddAttribute("Channels",
+                          "Queue pairs between a pair of NICs in a collective (the channels its "
+                          "transfers are spread over).",
+                          UintegerValue(DEFAULT_CHANNELS),
+                          MakeUintegerAccessor(&NetworkConfig::m_channels),
+                          MakeUintegerChecker<uint32_t>(1, MAX_CHANNELS))
+            .AddAttribute("CongestionControl",
+                          "Congestion control of the queue pairs: none (line rate), fixed (a "
+                          "fixed rate) or dcqcn.",
+                          EnumValue(NetworkConfig::DCQCN),
+                          LLM_FABRIC_ENUM_ACCESSOR(NetworkConfig::CongestionControlKind,
+                                                   &NetworkConfig::m_congestionControl),
+                          MakeEnumChecker(NetworkConfig::NONE,
+                                          "none",
+                                          NetworkConfig::FIXED,
+                                          "fixed",
+                                          NetworkConfig::DCQCN,
+                                          "dcqcn"))
+            .AddAttribute("DcqcnProfile",
+                          "Parameter set of DCQCN: mlx5 (NVIDIA ConnectX defaults) or "
+                          "sigcomm2015 (the paper's values).",
+                          EnumValue(NetworkConfig::MLX5),
+                          LLM_FABRIC_ENUM_ACCESSOR(NetworkConfig::DcqcnProfileKind,
+                                                   &NetworkConfig::m_dcqcnProfile),
+                          MakeEnumChecker(NetworkConfig::MLX5,
+                                          "mlx5",
+                                          NetworkConfig::SIGCOMM2015,
+                                          "sigcomm2015"))
+            .AddAttribute(
+                "Recovery",
+                "Loss recovery of the queue pairs: go-back-n (RoCE NICs) or "
+                "selective-repeat (as IRN).",
+                EnumValue(NetworkConfig::GO_BACK_N),
+                LLM_FABRIC_ENUM_ACCESSOR(NetworkConfig::RecoveryKind, &NetworkConfig::m_recovery),
+                MakeEnumChecker(NetworkConfig::GO_BACK_N,
+                                "go-back-n",
+                                NetworkConfig::SELECTIVE_REPEAT,
+                                "selective-repeat"))
+            .AddAttribute("Pfc",
+                          "Priority flow control: priority 3, which carries RDMA, is lossless.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&NetworkConfig::m_pfc),
+                          MakeBooleanChecker())
+            .AddAttribute("BufferBytes",
+                          "Packet buffer of a switch, shared by its ports, in bytes.",
+                          UintegerValue(DEFAULT_BUFFER_BYTES),
+                          MakeUintegerAccessor(&NetworkConfig::m_bufferBytes),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("KminBytes",
+                          "ECN (RED) threshold: an egress queue of at most this many bytes is "
+                          "not marked.",
+                          UintegerValue(DEFAULT_KMIN_BYTES),
+                          MakeUintegerAccessor(&NetworkConfig::m_kminBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("KmaxBytes",
+                          "ECN (RED) threshold: an egress queue of more than this many bytes "
+                          "marks every packet.",
+                          UintegerValue(DEFAULT_KMAX_BYTES),
+                          MakeUintegerAccessor(&NetworkConfig::m_kmaxBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Pmax",
+                          "ECN (RED) marking probability at KmaxBytes, in [0, 1].",
+                          DoubleValue(DEFAULT_PMAX),
+                          MakeDoubleAccessor(&NetworkConfig::m_pmax),
+                          MakeDoubleChecker<double>(0.0, 1.0));
+    return tid;
+}
+
+NetworkConfig::NetworkConfig()
+    : m_mtu(DEFAULT_MTU),
+      m_channels(DEFAULT_CHANNELS),
+      m_congestionControl(DCQCN),
+      m_dcqcnProfile(MLX5),
+      m_recovery(GO_BACK_N),
+      m_pfc(true),
+      m_bufferBytes(DEFAULT_BUFFER_BYTES),
+      m_kminBytes(DEFAULT_KMIN_BYTES),
+      m_kmaxBytes(DEFAULT_KMAX_BYTES),
+      m_pmax(DEFAULT_PMAX)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+NetworkConfig::~NetworkConfig()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+NetworkConfig::DoInitialize()
+{
+    NS_LOG_FUNCTION(this);
+    std::string problem = Check();
+    NS_ABORT_MSG_IF(!problem.empty(), "NetworkConfig: " << problem);
+    Object::DoInitialize();
+}
+
+std::string
+NetworkConfig::Check() const
+{
+    // The attributes' checkers already bound each value (Channels, Pmax...); only the relations
+    // between values, and the MTU values between the InfiniBand ones, are left to check here.
+    std::ostringstream problem;
+    // The InfiniBand MTUs are the powers of two from 256 to 4096.
+    bool ibMtu = m_mtu >= MIN_MTU && m_mtu <= MAX_MTU && (m_mtu & (m_mtu - 1)) == 0;
+    if (!ibMtu)
+    {
+        problem << "mtu (" << m_mtu << ") is not an InfiniBand MTU (256, 512, 1024, 2048, 4096)";
+    }
+    else if (m_kminBytes > m_kmaxBytes)
+    {
+        problem << "kmin_bytes (" << m_kminBytes << ") is above kmax_bytes (" << m_kmaxBytes << ")";
+    }
+    else if (m_kmaxBytes > m_bufferBytes)
+    {
+        problem << "kmax_bytes (" << m_kmaxBytes << ") exceeds buffer_bytes (" << m_bufferBytes
+                << ")";
+    }
+    else if (m_bufferBytes < m_mtu)
+    {
+        problem << "buffer_bytes (" << m_bufferBytes << ") cannot hold a packet of mtu (" << m_mtu
+                << ")";
+    }
+    return problem.str();
+}
+
+uint32_t
+NetworkConfig::GetMtu() const
+{
+    return m_mtu;
+}
+
+uint32_t
+NetworkConfig::GetChannels() const
+{
+    return m_channels;
+}
+
+NetworkConfig::CongestionControlKind
+NetworkConfig::GetCongestionControl() const
+{
+    return m_congestionControl;
+}
+
+std::string
+NetworkConfig::GetCongestionControlName() const
+{
+    switch (m_congestionControl)
+    {
+    case NONE:
+        return "none";
+    case FIXED:
+        return "fixed";
+    case DCQCN:
+        break;
+    }
+    return "dcqcn";
+}
+
+NetworkConfig::DcqcnProfileKind
+NetworkConfig::GetDcqcnProfile() const
+{
+    return m_dcqcnProfile;
+}
+
+std::string
+NetworkConfig::GetDcqcnProfileName() const
+{
+    return m_dcqcnProfile == SIGCOMM2015 ? "sigcomm2015" : "mlx5";
+}
+
+NetworkConfig::RecoveryKind
+NetworkConfig::GetRecovery() const
+{
+    return m_recovery;
+}
+
+std::string
+NetworkConfig::GetRecoveryName() const
+{
+    return m_recovery == SELECTIVE_REPEAT ? "SelectiveRepeat" : "GoBackN";
+}
+
+bool
+NetworkConfig::GetPfc() const
+{
+    return m_pfc;
+}
+
+uint32_t
+NetworkConfig::GetBufferBytes() const
+{
+    return m_bufferBytes;
+}
+
+uint32_t
+NetworkConfig::GetKminBytes() const
+{
+    return m_kminBytes;
+}
+
+uint32_t
+NetworkConfig::GetKmaxBytes() const
+{
+    return m_kmaxBytes;
+}
+
+double
+NetworkConfig::GetPmax() const
+{
+    return m_pmax;
+}
+
+} // namespace ns3
