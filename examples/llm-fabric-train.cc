@@ -16,7 +16,9 @@
  * Topology: from the scenario's topology section (rail-optimized leaf-spine by default, one NIC
  * per GPU); NVLink domain per server (ns3::NvlinkDomain attributes).
  *
- * Transport: RC queue pairs with RDMA MTU --mtu (4096), --channels queue pairs per NIC pair,
+ * Transport and switches: the scenario's network section (doc/scenario-schema.rst) gives the
+ * defaults of the options below, and the options override it. RC queue pairs with RDMA MTU
+ * --mtu (4096), --channels queue pairs per NIC pair,
  * congestion control --cc (none, fixed or dcqcn; DCQCN with the parameters of --dcqcnProfile, mlx5
  * by default: the paper's sigcomm2015 values were chosen for 40 Gb/s and recover far too slowly
  * at 400 Gb/s), priority 3 lossless with --pfc=1, switch buffer
@@ -36,7 +38,8 @@
  * retransmitted_packets, link_frames, pfc_pause_frames, drops, ecn_marks, cnps, max_queue_bytes,
  * simulated_us, events, wall_s, peak_rss_mib. A readable summary goes to stdout, a progress line
  * to stderr every 10 s of wall-clock time. --pcap=PREFIX writes pcaps of rank 0's NIC and of the
- * ports of the first switch.
+ * ports of the first switch. --sampleInterval=T (e.g. 10us) also writes queue.csv (every port's
+ * queue per priority every T) and pauses.csv (every PFC pause interval) as the run goes.
  *
  * Run: ./ns3 run "llm-fabric-train --scenario=scenarios/gpt2-small-16gpu.yaml --outDir=train-out"
  */
@@ -46,6 +49,7 @@
 #include "ns3/fabric-monitor.h"
 #include "ns3/flow-statistics.h"
 #include "ns3/llm-training-helper.h"
+#include "ns3/network-config.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rdma-queue-pair.h"
 #include "ns3/roce-channel.h"
@@ -101,15 +105,47 @@ main(int argc, char* argv[])
     std::string kmax = "400KB";
     double pmax = 0.2;
     uint32_t seed = 1;
+    Time sampleInterval = Time(0);
 
-    // The DCQCN profile and the closed-form alpha decay become attribute defaults before the
-    // command line is parsed, so that --ns3::Dcqcn::X=... given with them still wins.
+    // The scenario's network section gives the defaults of the transport and switch options,
+    // so it is read before the command line, which may override any of them. The DCQCN profile
+    // and the closed-form alpha decay become attribute defaults before the command line is
+    // parsed too, so that --ns3::Dcqcn::X=... given with them still wins.
+    Scenario scenario;
+    std::string scenarioProblem;
+    bool profileGiven = false;
+    bool loaded = false;
     for (int i = 1; i < argc; ++i)
     {
         std::string arg = argv[i];
+        if (arg.rfind("--scenario=", 0) == 0)
+        {
+            scenarioPath = arg.substr(std::string("--scenario=").size());
+        }
         if (arg.rfind("--dcqcnProfile=", 0) == 0)
         {
             dcqcnProfile = arg.substr(std::string("--dcqcnProfile=").size());
+            profileGiven = true;
+        }
+    }
+    if (!scenarioPath.empty())
+    {
+        scenarioProblem = Scenario::Load(scenarioPath, scenario);
+        loaded = true;
+        if (scenarioProblem.empty())
+        {
+            Ptr<NetworkConfig> network = scenario.GetNetwork();
+            mtu = network->GetMtu();
+            channels = network->GetChannels();
+            cc = network->GetCongestionControlName();
+            dcqcnProfile = profileGiven ? dcqcnProfile : network->GetDcqcnProfileName();
+            pfc = network->GetPfc();
+            bufferSize = std::to_string(network->GetBufferBytes()) + "B";
+            kmin = std::to_string(network->GetKminBytes()) + "B";
+            kmax = std::to_string(network->GetKmaxBytes()) + "B";
+            pmax = network->GetPmax();
+            Config::SetDefault("ns3::RdmaQueuePair::Recovery",
+                               StringValue(network->GetRecoveryName()));
         }
     }
     std::string profileProblem = Dcqcn::SetDefaultProfile(dcqcnProfile);
@@ -130,12 +166,22 @@ main(int argc, char* argv[])
     cmd.AddValue("kmax", "ECN Kmax", kmax);
     cmd.AddValue("pmax", "ECN Pmax", pmax);
     cmd.AddValue("seed", "RNG run number", seed);
+    cmd.AddValue("sampleInterval",
+                 "If positive: write queue.csv (every port's queues at this interval) and "
+                 "pauses.csv (every PFC pause interval) as the run goes",
+                 sampleInterval);
     cmd.AddValue("recovery", "ns3::RdmaQueuePair::Recovery");
     cmd.Parse(argc, argv);
 
     if (scenarioPath.empty())
     {
         FailOption("scenario", "a scenario file is required");
+    }
+    if (!loaded)
+    {
+        // Given in another form than --scenario=FILE: read it now (its network section then
+        // does not set the options' defaults).
+        scenarioProblem = Scenario::Load(scenarioPath, scenario);
     }
     if (iterations == 0)
     {
@@ -159,11 +205,9 @@ main(int argc, char* argv[])
     {
         FailOption("dcqcnProfile", profileProblem);
     }
-    Scenario scenario;
-    problem = Scenario::Load(scenarioPath, scenario);
-    if (!problem.empty())
+    if (!scenarioProblem.empty())
     {
-        Fail(problem);
+        Fail(scenarioProblem);
     }
     std::error_code error;
     std::filesystem::create_directories(outDir, error);
@@ -222,6 +266,16 @@ main(int argc, char* argv[])
         ports.AddSwitch(fabric.GetSwitch(s), fabric.GetSwitchName(s));
     }
     ports.EnableMaxQueueTracking();
+    if (sampleInterval.IsStrictlyNegative())
+    {
+        FailOption("sampleInterval", "must not be negative");
+    }
+    if (sampleInterval.IsStrictlyPositive() &&
+        (!ports.EnableQueueSampling(outDir + "/queue.csv", sampleInterval) ||
+         !ports.EnablePauseIntervals(outDir + "/pauses.csv")))
+    {
+        FailOption("outDir", "cannot write " + outDir + "/queue.csv or pauses.csv");
+    }
     TrainingMonitor monitor;
     problem = monitor.Start(job, outDir);
     if (!problem.empty())

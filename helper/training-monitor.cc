@@ -57,6 +57,8 @@ TrainingMonitor::TrainingMonitor()
       m_collectives(0),
       m_ranks(0),
       m_iterationsPlanned(0),
+      m_ranksFinished(0),
+      m_stopWhenDone(true),
       m_wallInterval(10)
 {
 }
@@ -100,6 +102,12 @@ TrainingMonitor::Start(const LlmTrainingHelper& job, const std::string& outDir)
         "TransferDone",
         MakeCallback(&TrainingMonitor::TransferDone, this));
     return "";
+}
+
+void
+TrainingMonitor::SetStopWhenDone(bool stop)
+{
+    m_stopWhenDone = stop;
 }
 
 void
@@ -151,6 +159,12 @@ TrainingMonitor::IterationDone(const IterationRecord& r)
     m_iterationsCsv << r.rank << "," << r.iteration << "," << Us(r.start) << "," << Us(r.end) << ","
                     << Us(r.end - r.start) << "," << Us(r.compute) << "," << Us(r.communication)
                     << "," << Us(r.exposed) << "," << Us(r.bubble) << "\n";
+    if (m_stopWhenDone && r.iteration + 1 == m_iterationsPlanned && ++m_ranksFinished == m_ranks)
+    {
+        // Every rank has run every iteration: what is left (congestion-control timers of idle
+        // queue pairs, samplers) would only run the clock on.
+        Simulator::Stop();
+    }
     JobIteration& it = m_iterations[r.iteration];
     it.start = it.ranks == 0 ? r.start : std::min(it.start, r.start);
     it.end = it.ranks == 0 ? r.end : std::max(it.end, r.end);

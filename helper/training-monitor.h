@@ -80,6 +80,12 @@ class TrainingMonitor
      */
     void EnableProgress(double wallInterval, Time checkInterval);
 
+    /**
+     * @param stop true (the default): stop the simulation when every rank has finished every
+     * iteration.
+     */
+    void SetStopWhenDone(bool stop);
+
     /// Stop the progress checks and flush the files.
     void Finish();
 
@@ -132,6 +138,8 @@ class TrainingMonitor
     uint64_t m_collectives;                            //!< collectives
     uint32_t m_ranks;                                  //!< ranks of the job
     uint32_t m_iterationsPlanned;                      //!< iterations per rank
+    uint32_t m_ranksFinished;                          //!< ranks done with every iteration
+    bool m_stopWhenDone;                               //!< stop the simulation then
     double m_wallInterval;                             //!< progress interval, wall seconds
     Time m_checkInterval;                              //!< progress check, simulated
     EventId m_progress;                                //!< next check
