@@ -86,6 +86,25 @@ AddFlow(const RoceFabric& fabric,
     fabric.GetHost(from)->AddApplication(app);
 }
 
+/// RDMA flows not acknowledged yet.
+uint32_t g_flowsPending = 0;
+
+/**
+ * An RDMA flow was acknowledged; the last one stops the simulation (idle queue pairs' DCQCN
+ * timers would otherwise run the clock on, and their events would count as the fabric's).
+ * @param qp its queue pair.
+ * @param id message id.
+ * @param bytes its size.
+ */
+void
+RdmaFlowDone(Ptr<RdmaQueuePair> qp, uint64_t id, uint64_t bytes)
+{
+    if (--g_flowsPending == 0)
+    {
+        Simulator::Stop();
+    }
+}
+
 /**
  * Start one RDMA WRITE from one host to another at a given time.
  * @param endpoints the hosts' endpoints.
@@ -105,6 +124,8 @@ AddRdmaFlow(const std::vector<Ptr<RdmaEndpoint>>& endpoints,
 {
     auto [qp, peer] =
         RdmaEndpoint::Connect(endpoints[from], endpoints[to], 0xC000 + (flow & 0x3FFF));
+    ++g_flowsPending;
+    qp->SetSendCompleteCallback(MakeCallback(&RdmaFlowDone));
     Simulator::Schedule(start, [qp = qp, bytes]() { qp->PostWrite(bytes); });
 }
 

@@ -94,7 +94,10 @@ void
 FlowDone(Flows* flows, uint32_t flow, Ptr<RdmaQueuePair> qp, uint64_t id, uint64_t bytes)
 {
     flows->end[flow] = Simulator::Now();
-    ++flows->done;
+    if (++flows->done == flows->end.size())
+    {
+        Simulator::Stop(); // what is left are idle queue pairs' congestion-control timers
+    }
 }
 
 /**
