@@ -285,7 +285,7 @@ RdmaQueuePair::GetNextPacket()
     double rate = static_cast<double>(m_cc->GetRate().GetBitRate());
     m_nextSendFs = ExactTime::NextStart(m_nextSendFs) +
                    std::llround(static_cast<double>(wireBits) * 1e15 / rate);
-    if (m_timer.IsExpired())
+    if (!m_timerArmed)
     {
         RestartTimer();
     }
@@ -295,12 +295,23 @@ RdmaQueuePair::GetNextPacket()
 void
 RdmaQueuePair::RestartTimer()
 {
-    m_timer.Cancel();
-    if (m_sndUna < m_highestSent)
+    // A lazy timer: restarting only moves the deadline; the one pending event, when it comes
+    // before the deadline, schedules itself again for it. Rescheduling an event per ACK instead
+    // would leave a cancelled event per ACK in the scheduler until its time (hundreds per queue
+    // pair within one timeout at 400 Gb/s).
+    if (m_sndUna >= m_highestSent)
     {
-        m_timer = Simulator::Schedule(m_rto * static_cast<int64_t>(1ULL << m_backoff),
-                                      &RdmaQueuePair::Timeout,
-                                      this);
+        m_timerArmed = false; // the pending event, if any, will find nothing to do
+        return;
+    }
+    m_timerArmed = true;
+    m_timerDeadline = Simulator::Now() + m_rto * static_cast<int64_t>(1ULL << m_backoff);
+    if (m_timer.IsExpired() ||
+        m_timer.GetTs() > static_cast<uint64_t>(m_timerDeadline.GetTimeStep()))
+    {
+        m_timer.Cancel();
+        m_timer =
+            Simulator::Schedule(m_timerDeadline - Simulator::Now(), &RdmaQueuePair::Timeout, this);
     }
 }
 
@@ -308,8 +319,15 @@ void
 RdmaQueuePair::Timeout()
 {
     NS_LOG_FUNCTION(this << m_sndUna << m_highestSent);
-    if (m_sndUna >= m_highestSent)
+    if (!m_timerArmed || m_sndUna >= m_highestSent)
     {
+        m_timerArmed = false;
+        return;
+    }
+    if (Simulator::Now() < m_timerDeadline)
+    {
+        m_timer =
+            Simulator::Schedule(m_timerDeadline - Simulator::Now(), &RdmaQueuePair::Timeout, this);
         return;
     }
     ++m_timeouts;

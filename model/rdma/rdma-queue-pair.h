@@ -260,6 +260,8 @@ class RdmaQueuePair : public Object
     uint64_t m_recover;             //!< selective repeat: m_highestSent at the last timeout
     int64_t m_nextSendFs;           //!< pacing: earliest next send, femtoseconds
     EventId m_timer;                //!< retransmission timer
+    bool m_timerArmed{false};       //!< a timeout is due at m_timerDeadline
+    Time m_timerDeadline;           //!< when the retransmission timer expires, if armed
     bool m_inRoundRobin;            //!< in the endpoint's round robin of senders
     uint32_t m_backoff;             //!< current timer doublings
 
