@@ -29,8 +29,8 @@
  * --cc=dcqcn --dcqcnProfile=mlx5. With the paper's parameters (sigcomm2015, the default,
  * chosen for 40 Gb/s) DCQCN cuts the rates every 50 us while the queue built before the first
  * cut drains, far below the fair share, and recovers by 40 Mb/s per 55 us: the last flow ends
- * after about 3.1 ms (--timeSeries=1 shows the rates in cc.csv). Without PFC and with a small --bufferSize, drops and retransmissions
- * appear and every flow still finishes.
+ * after about 3.1 ms (--timeSeries=1 shows the rates in cc.csv). Without PFC and with a small
+ * --bufferSize, drops and retransmissions appear and every flow still finishes.
  *
  * Outputs in --outDir (created if missing): summary.json (flows, flows_done, last_flow_end_us,
  * fct_us and slowdown as {min, p50, p99, p999, max, mean}, data_packets,
