@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <array>
-#include <boost/crc.hpp>
 #include <iomanip>
 #include <vector>
 
@@ -42,46 +41,116 @@ constexpr uint32_t BTH_FECN_BECN_OFFSET = 4;
 constexpr uint8_t MASK = 0xFF;
 
 /**
- * Compute the ICRC of the bytes from an IPv4 header up to, but excluding, the ICRC.
- * @param ipv4Start the first byte of the IPv4 header.
- * @param length the number of bytes.
- * @param[out] icrc the CRC value, if the bytes can be a RoCEv2 packet.
- * @return false (with a warning) if the bytes are too short to hold IPv4, UDP and BTH headers,
- *         or do not begin with an IPv4 header.
+ * The CRC-32 of IEEE 802.3 (polynomial 0x04C11DB7, reflected: 0xEDB88320; initial value and final
+ * XOR 0xFFFFFFFF), which the ICRC is, computed on a 32-bit register eight bytes at a time
+ * ("slicing by 8": eight 256-entry tables, table k giving the register's change for a byte
+ * followed by k zero bytes). The tests check it against Boost.CRC byte by byte.
  */
+class Crc32
+{
+  public:
+    /// The register before any byte.
+    static constexpr uint32_t INITIAL = 0xFFFFFFFFU;
+
+    Crc32()
+    {
+        for (uint32_t i = 0; i < 256; ++i)
+        {
+            uint32_t c = i;
+            for (int bit = 0; bit < 8; ++bit)
+            {
+                c = (c & 1) ? (c >> 1) ^ 0xEDB88320U : c >> 1;
+            }
+            m_table[0][i] = c;
+        }
+        for (uint32_t k = 1; k < 8; ++k)
+        {
+            for (uint32_t i = 0; i < 256; ++i)
+            {
+                uint32_t prev = m_table[k - 1][i];
+                m_table[k][i] = (prev >> 8) ^ m_table[0][prev & 0xFF];
+            }
+        }
+    }
+
+    /**
+     * Feed bytes to a register.
+     * @param reg the register.
+     * @param data the bytes.
+     * @param length how many.
+     * @return the register after them.
+     */
+    uint32_t Update(uint32_t reg, const uint8_t* data, size_t length) const
+    {
+        while (length >= 8)
+        {
+            uint32_t low =
+                reg ^
+                (static_cast<uint32_t>(data[0]) | (static_cast<uint32_t>(data[1]) << 8) |
+                 (static_cast<uint32_t>(data[2]) << 16) | (static_cast<uint32_t>(data[3]) << 24));
+            reg = m_table[7][low & 0xFF] ^ m_table[6][(low >> 8) & 0xFF] ^
+                  m_table[5][(low >> 16) & 0xFF] ^ m_table[4][low >> 24] ^ m_table[3][data[4]] ^
+                  m_table[2][data[5]] ^ m_table[1][data[6]] ^ m_table[0][data[7]];
+            data += 8;
+            length -= 8;
+        }
+        while (length-- > 0)
+        {
+            reg = (reg >> 8) ^ m_table[0][(reg ^ *data++) & 0xFF];
+        }
+        return reg;
+    }
+
+    /**
+     * @param reg the register after the last byte.
+     * @return the CRC value.
+     */
+    static uint32_t Final(uint32_t reg)
+    {
+        return reg ^ 0xFFFFFFFFU;
+    }
+
+  private:
+    std::array<std::array<uint32_t, 256>, 8> m_table; //!< the slicing tables
+};
+
+/// @return the CRC engine, built once.
+const Crc32&
+GetCrc32()
+{
+    static const Crc32 crc;
+    return crc;
+}
+
 /**
  * Appending zero bytes to a CRC is a linear map of its register. ZeroRuns holds that map for
- * 2^k zero bytes, k = 0..31, as 32x32 bit matrices built from Boost.CRC itself (one column per
- * register bit), so that a run of n zero bytes costs about 32 x log2(n) word operations instead
- * of n table steps. Simulated payloads are mostly zeros (ns-3's virtual bytes), and the ICRC of
- * every packet covers its payload: this keeps the exact CRC affordable.
+ * 2^k zero bytes, k = 0..31, as 32x32 bit matrices built from the byte step itself (one column
+ * per register bit), kept as tables of the register's four bytes, so that a run of n zero bytes
+ * costs four lookups per set bit of n instead of n table steps. Simulated payloads are mostly
+ * zeros (ns-3's virtual bytes), and the ICRC of every packet covers its payload: this keeps the
+ * exact CRC affordable.
  */
 class ZeroRuns
 {
   public:
-    /// The register type of boost::crc_32_type.
-    using Register = boost::crc_32_type::value_type;
-
     ZeroRuns()
     {
         // Column j of the one-byte map: the register after one zero byte, starting from bit j.
+        std::array<std::array<uint32_t, 32>, 32> powers;
+        const uint8_t zero = 0;
         for (uint32_t j = 0; j < 32; ++j)
         {
-            boost::crc_32_type crc;
-            crc.reset(static_cast<Register>(1U << j));
-            crc.process_byte(0);
-            m_powers[0][j] = crc.get_interim_remainder();
+            powers[0][j] = GetCrc32().Update(1U << j, &zero, 1);
         }
         for (uint32_t k = 1; k < 32; ++k)
         {
             for (uint32_t j = 0; j < 32; ++j)
             {
-                m_powers[k][j] = Apply(m_powers[k - 1], m_powers[k - 1][j]);
+                powers[k][j] = Apply(powers[k - 1], powers[k - 1][j]);
             }
         }
         // The same maps as tables of the four bytes of the register (the map is linear, so the
-        // image of a register is the XOR of the images of its bytes): four lookups per map
-        // instead of up to 32 conditional XORs.
+        // image of a register is the XOR of the images of its bytes).
         m_tables.resize(32);
         for (uint32_t k = 0; k < 32; ++k)
         {
@@ -89,20 +158,20 @@ class ZeroRuns
             {
                 for (uint32_t x = 0; x < 256; ++x)
                 {
-                    m_tables[k][b][x] = Apply(m_powers[k], static_cast<Register>(x << (8 * b)));
+                    m_tables[k][b][x] = Apply(powers[k], x << (8 * b));
                 }
             }
         }
     }
 
     /**
-     * Advance a CRC over n zero bytes.
-     * @param crc the CRC in progress.
+     * Advance a register over n zero bytes.
+     * @param reg the register.
      * @param n how many zero bytes.
+     * @return the register after them.
      */
-    void Advance(boost::crc_32_type& crc, uint64_t n) const
+    uint32_t Advance(uint32_t reg, uint64_t n) const
     {
-        Register reg = crc.get_interim_remainder();
         for (uint32_t k = 0; n != 0; ++k, n >>= 1)
         {
             if (n & 1)
@@ -112,7 +181,7 @@ class ZeroRuns
                       t[3][reg >> 24];
             }
         }
-        crc.reset(reg);
+        return reg;
     }
 
   private:
@@ -121,9 +190,9 @@ class ZeroRuns
      * @param v a register value.
      * @return matrix x v over GF(2).
      */
-    static Register Apply(const std::array<Register, 32>& matrix, Register v)
+    static uint32_t Apply(const std::array<uint32_t, 32>& matrix, uint32_t v)
     {
-        Register out = 0;
+        uint32_t out = 0;
         for (uint32_t j = 0; v != 0; ++j, v >>= 1)
         {
             if (v & 1)
@@ -134,23 +203,30 @@ class ZeroRuns
         return out;
     }
 
-    std::array<std::array<Register, 32>, 32> m_powers; //!< the map for 2^k zero bytes
     /// m_tables[k][b][x]: the map for 2^k zero bytes applied to byte b of value x.
-    std::vector<std::array<std::array<Register, 256>, 4>> m_tables;
+    std::vector<std::array<std::array<uint32_t, 256>, 4>> m_tables;
 };
 
+/// @return the zero-run maps, built once.
+const ZeroRuns&
+GetZeroRuns()
+{
+    static const ZeroRuns zeroRuns;
+    return zeroRuns;
+}
+
 /**
- * Feed bytes to a CRC, taking runs of zeros through ZeroRuns.
- * @param crc the CRC in progress.
+ * Feed bytes to a CRC register, taking runs of zeros through ZeroRuns.
+ * @param reg the register.
  * @param data the bytes.
  * @param length how many.
+ * @return the register after them.
  */
-void
-ProcessBytes(boost::crc_32_type& crc, const uint8_t* data, uint32_t length)
+uint32_t
+ProcessBytes(uint32_t reg, const uint8_t* data, uint32_t length)
 {
-    // Below this length a zero run is cheaper through the table than through the matrices.
+    // Below this length a zero run is cheaper through the table than through the maps.
     constexpr uint32_t MIN_RUN = 64;
-    static const ZeroRuns zeroRuns;
     const uint8_t* end = data + length;
     while (data < end)
     {
@@ -158,17 +234,27 @@ ProcessBytes(boost::crc_32_type& crc, const uint8_t* data, uint32_t length)
         const uint8_t* nonZero = std::find_if(zero, end, [](uint8_t b) { return b != 0; });
         if (nonZero - zero >= MIN_RUN)
         {
-            crc.process_bytes(data, zero - data);
-            zeroRuns.Advance(crc, static_cast<uint64_t>(nonZero - zero));
+            reg = GetCrc32().Update(reg, data, zero - data);
+            reg = GetZeroRuns().Advance(reg, static_cast<uint64_t>(nonZero - zero));
         }
         else
         {
-            crc.process_bytes(data, nonZero - data);
+            reg = GetCrc32().Update(reg, data, nonZero - data);
         }
         data = nonZero;
     }
+    return reg;
 }
 
+/**
+ * Compute the ICRC of the bytes from an IPv4 header up to, but excluding, the ICRC.
+ * @param ipv4Start the first byte of the IPv4 header.
+ * @param length the number of bytes.
+ * @param[out] icrc the CRC value, if the bytes can be a RoCEv2 packet.
+ * @param zeroBytes how many zero bytes follow them (a simulated payload not in memory).
+ * @return false (with a warning) if the bytes are too short to hold IPv4, UDP and BTH headers,
+ *         or do not begin with an IPv4 header.
+ */
 bool
 ComputeIcrc(const uint8_t* ipv4Start, uint32_t length, uint32_t& icrc, uint64_t zeroBytes = 0)
 {
@@ -194,42 +280,25 @@ ComputeIcrc(const uint8_t* ipv4Start, uint32_t length, uint32_t& icrc, uint64_t 
         return false;
     }
 
-    boost::crc_32_type crc;
-
-    std::array<uint8_t, MASKED_LRH_SIZE> lrh{};
-    lrh.fill(MASK);
-    crc.process_bytes(lrh.data(), lrh.size());
-
-    std::array<uint8_t, IPV4_MAX_HEADER_SIZE> ipv4{};
-    std::copy(ipv4Start, ipv4Start + ipv4HeaderSize, ipv4.begin());
+    // The masked headers in one buffer: 8 bytes of ones for the LRH, then IPv4 (TOS, TTL and
+    // checksum masked), UDP (checksum masked) and the BTH (FECN/BECN byte masked).
+    std::array<uint8_t, MASKED_LRH_SIZE + IPV4_MAX_HEADER_SIZE + udpSize + bthSize> masked;
+    const uint32_t headers = ipv4HeaderSize + udpSize + bthSize;
+    std::fill(masked.begin(), masked.begin() + MASKED_LRH_SIZE, MASK);
+    uint8_t* ipv4 = masked.data() + MASKED_LRH_SIZE;
+    std::copy(ipv4Start, ipv4Start + headers, ipv4);
     ipv4[IPV4_TOS_OFFSET] = MASK;
     ipv4[IPV4_TTL_OFFSET] = MASK;
     ipv4[IPV4_CHECKSUM_OFFSET] = MASK;
     ipv4[IPV4_CHECKSUM_OFFSET + 1] = MASK;
-    crc.process_bytes(ipv4.data(), ipv4HeaderSize);
-
-    const uint8_t* udpStart = ipv4Start + ipv4HeaderSize;
-    std::array<uint8_t, udpSize> udp{};
-    std::copy(udpStart, udpStart + udpSize, udp.begin());
+    uint8_t* udp = ipv4 + ipv4HeaderSize;
     udp[UDP_CHECKSUM_OFFSET] = MASK;
     udp[UDP_CHECKSUM_OFFSET + 1] = MASK;
-    crc.process_bytes(udp.data(), udp.size());
-
-    const uint8_t* bthStart = udpStart + udpSize;
-    std::array<uint8_t, bthSize> bth{};
-    std::copy(bthStart, bthStart + bthSize, bth.begin());
-    bth[BTH_FECN_BECN_OFFSET] = MASK;
-    crc.process_bytes(bth.data(), bth.size());
-
-    const uint32_t rest = length - ipv4HeaderSize - udpSize - bthSize;
-    ProcessBytes(crc, bthStart + bthSize, rest);
-    if (zeroBytes > 0)
-    {
-        static const ZeroRuns zeroRuns;
-        zeroRuns.Advance(crc, zeroBytes);
-    }
-
-    icrc = crc.checksum();
+    udp[udpSize + BTH_FECN_BECN_OFFSET] = MASK;
+    uint32_t reg = GetCrc32().Update(Crc32::INITIAL, masked.data(), MASKED_LRH_SIZE + headers);
+    reg = ProcessBytes(reg, ipv4Start + headers, length - headers);
+    reg = GetZeroRuns().Advance(reg, zeroBytes);
+    icrc = Crc32::Final(reg);
     return true;
 }
 
