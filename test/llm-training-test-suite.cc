@@ -11,6 +11,7 @@
 #include "ns3/fabric-monitor.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/llm-training-helper.h"
+#include "ns3/network-config.h"
 #include "ns3/rdma-queue-pair.h"
 #include "ns3/scenario.h"
 #include "ns3/simulator.h"
@@ -88,6 +89,35 @@ topology:
   kind: leaf-spine
   servers_per_leaf: 1
   spines: 1
+)";
+
+/// Interleaved 1F1B (2 virtual stages), ZeRO-3 and a fat-tree, with 3 channels and selective
+/// repeat: every mechanism of the schedule at once.
+const char* INTERLEAVED_SCENARIO = R"(model:
+  layers: 8
+  hidden_size: 256
+  heads: 4
+  ffn_hidden_size: 1024
+  vocabulary_size: 1000
+  sequence_length: 128
+training:
+  global_batch_sequences: 32
+  micro_batch: 2
+layout:
+  tp: 2
+  pp: 2
+  virtual_stages: 2
+  dp: 2
+  zero_stage: 3
+cluster:
+  gpus: 8
+  gpus_per_server: 2
+  gpu: h100
+topology:
+  kind: fat-tree
+network:
+  channels: 3
+  recovery: selective-repeat
 )";
 
 /// Wire bytes a data frame adds to its payload in a port's txBytes: Ethernet 14, IPv4 20, UDP 8,
@@ -284,6 +314,64 @@ class TrainingMoeIncastTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * Two iterations of interleaved 1F1B with ZeRO-3 on a fat-tree: every rank finishes both, and
+ * sends exactly twice the report's bytes per strategy (the collectives of consecutive iterations
+ * meet their own instances).
+ */
+class TrainingInterleavedTestCase : public TestCase
+{
+  public:
+    TrainingInterleavedTestCase()
+        : TestCase(
+              "Interleaved 1F1B, ZeRO-3, fat-tree: two iterations, twice the bytes of the report")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Scenario scenario;
+        NS_TEST_ASSERT_MSG_EQ(Load(INTERLEAVED_SCENARIO, scenario), "", "scenario loads");
+        LlmTrainingHelper job;
+        job.SetIterations(2);
+        job.SetChannels(scenario.GetNetwork()->GetChannels());
+        NS_TEST_ASSERT_MSG_EQ(job.Build(scenario), "", "job builds");
+        job.GetFabric().AssignStreams(1);
+        Simulator::Run();
+        uint32_t finished = 0;
+        for (const auto& app : job.GetApplications())
+        {
+            finished += app->GetIterationsDone() == 2 ? 1 : 0;
+        }
+        std::vector<uint64_t> sent;
+        std::vector<uint64_t> expected;
+        for (uint32_t r = 0; r < 8; ++r)
+        {
+            const TrafficTotals& totals = job.GetSchedules()[r].GetReport().GetRankTotals(r);
+            for (uint32_t s = 0; s < TRAFFIC_STRATEGIES; ++s)
+            {
+                sent.push_back(job.GetRuntime()->GetBytesSent(r, s, false) +
+                               job.GetRuntime()->GetBytesSent(r, s, true));
+                expected.push_back(2 * totals.byStrategy[s].Sent());
+            }
+        }
+        uint32_t active = job.GetRuntime()->GetActiveInstances();
+        Simulator::Destroy();
+        Config::Reset();
+        NS_TEST_ASSERT_MSG_EQ(finished, 8, "every rank ran both iterations");
+        NS_TEST_EXPECT_MSG_EQ(active, 0, "no collective left open");
+        for (std::size_t i = 0; i < sent.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(sent[i],
+                                  expected[i],
+                                  "rank " << i / TRAFFIC_STRATEGIES << " strategy "
+                                          << i % TRAFFIC_STRATEGIES);
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * Scenarios that cannot run stop with the key to change: an unknown topology kind, an
  * impossible placement, an unknown algorithm, and an algorithm that cannot serve a group.
  */
@@ -344,6 +432,7 @@ class LlmTrainingTestSuite : public TestSuite
     {
         AddTestCase(new TrainingConservationTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TrainingMoeIncastTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrainingInterleavedTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TrainingRefusalsTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
