@@ -5,6 +5,7 @@
  */
 
 #include "llm-fabric-test-util.h"
+#include "workload-test-util.h"
 
 #include "ns3/boolean.h"
 #include "ns3/compute-model.h"
@@ -42,19 +43,6 @@ namespace tests
 
 namespace
 {
-
-/**
- * @param preset a TransformerSpec preset name.
- * @return a new specification with that preset applied.
- */
-Ptr<TransformerSpec>
-MakeModel(const std::string& preset)
-{
-    Ptr<TransformerSpec> spec = CreateObject<TransformerSpec>();
-    std::string error = spec->ApplyPreset(preset);
-    NS_ABORT_MSG_IF(!error.empty(), error);
-    return spec;
-}
 
 /**
  * @param preset a GpuSpec preset name.

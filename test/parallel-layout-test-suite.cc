@@ -4,6 +4,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "workload-test-util.h"
+
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/llm-fabric-compat.h"
@@ -37,19 +39,6 @@ namespace tests
 
 namespace
 {
-
-/**
- * @param preset a preset name.
- * @return a new specification with that preset applied.
- */
-Ptr<TransformerSpec>
-MakeModel(const std::string& preset)
-{
-    Ptr<TransformerSpec> spec = CreateObject<TransformerSpec>();
-    std::string error = spec->ApplyPreset(preset);
-    NS_ABORT_MSG_IF(!error.empty(), error);
-    return spec;
-}
 
 /**
  * @param tp tensor-parallel degree.

@@ -4,6 +4,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "workload-test-util.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/collective-volume.h"
@@ -44,57 +46,6 @@ namespace tests
 
 namespace
 {
-
-/**
- * @param preset a preset name.
- * @return a new model with that preset applied.
- */
-Ptr<TransformerSpec>
-MakeModel(const std::string& preset)
-{
-    Ptr<TransformerSpec> spec = CreateObject<TransformerSpec>();
-    std::string error = spec->ApplyPreset(preset);
-    NS_ABORT_MSG_IF(!error.empty(), error);
-    return spec;
-}
-
-/**
- * @param tp tensor-parallel degree.
- * @param cp context-parallel degree.
- * @param pp pipeline-parallel degree.
- * @param dp data-parallel degree.
- * @param ep expert-parallel degree.
- * @param gpusPerServer GPUs per server.
- * @return a new layout (default rank order tp-cp-ep-dp-pp).
- */
-Ptr<ParallelLayout>
-MakeLayout(uint32_t tp, uint32_t cp, uint32_t pp, uint32_t dp, uint32_t ep, uint32_t gpusPerServer)
-{
-    Ptr<ParallelLayout> layout = CreateObject<ParallelLayout>();
-    layout->SetAttribute("Tp", UintegerValue(tp));
-    layout->SetAttribute("Cp", UintegerValue(cp));
-    layout->SetAttribute("Pp", UintegerValue(pp));
-    layout->SetAttribute("Dp", UintegerValue(dp));
-    layout->SetAttribute("Ep", UintegerValue(ep));
-    layout->SetAttribute("GpusPerServer", UintegerValue(gpusPerServer));
-    return layout;
-}
-
-/**
- * @param globalBatch global batch, in sequences.
- * @param microBatch micro-batch size.
- * @param sequenceLength sequence length (0: the model's).
- * @return a new configuration (bf16 everywhere, no recomputation).
- */
-Ptr<TrainingConfig>
-MakeConfig(uint32_t globalBatch, uint32_t microBatch, uint32_t sequenceLength = 0)
-{
-    Ptr<TrainingConfig> config = CreateObject<TrainingConfig>();
-    config->SetAttribute("GlobalBatchSequences", UintegerValue(globalBatch));
-    config->SetAttribute("MicroBatchSize", UintegerValue(microBatch));
-    config->SetAttribute("SequenceLength", UintegerValue(sequenceLength));
-    return config;
-}
 
 /**
  * Build a report, aborting on a problem.

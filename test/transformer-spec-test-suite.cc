@@ -5,6 +5,7 @@
  */
 
 #include "llm-fabric-test-util.h"
+#include "workload-test-util.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -38,19 +39,6 @@ namespace tests
 
 namespace
 {
-
-/**
- * @param preset a preset name.
- * @return a new specification with that preset applied.
- */
-Ptr<TransformerSpec>
-MakePreset(const std::string& preset)
-{
-    Ptr<TransformerSpec> spec = CreateObject<TransformerSpec>();
-    std::string error = spec->ApplyPreset(preset);
-    NS_ABORT_MSG_IF(!error.empty(), error);
-    return spec;
-}
 
 /**
  * The tiny model of the tests, through attributes by name: 2 layers, h = 8, 2 heads of 4, 1 KV
@@ -103,7 +91,7 @@ class TransformerSpecPresetCountTestCase : public TestCase
         //   token embedding 50257 x 768 = 38,597,376; positions 1024 x 768 = 786,432
         //   final norm 2 x 768 = 1,536; head tied = 0
         //   total 85,054,464 + 38,597,376 + 786,432 + 1,536 = 124,439,808
-        NS_TEST_ASSERT_MSG_EQ(MakePreset("gpt2-small")->GetParameterCount(),
+        NS_TEST_ASSERT_MSG_EQ(MakeModel("gpt2-small")->GetParameterCount(),
                               uint64_t{124439808},
                               "gpt2-small");
 
@@ -116,7 +104,7 @@ class TransformerSpecPresetCountTestCase : public TestCase
         //   token embedding 50257 x 12288 = 617,558,016; positions 2048 x 12288 = 25,165,824
         //   final norm 2 x 12288 = 24,576; head tied = 0
         //   total 173,961,510,912 + 617,558,016 + 25,165,824 + 24,576 = 174,604,259,328
-        NS_TEST_ASSERT_MSG_EQ(MakePreset("gpt3-175b")->GetParameterCount(),
+        NS_TEST_ASSERT_MSG_EQ(MakeModel("gpt3-175b")->GetParameterCount(),
                               uint64_t{174604259328},
                               "gpt3-175b");
 
@@ -130,7 +118,7 @@ class TransformerSpecPresetCountTestCase : public TestCase
         //   token embedding 128256 x 4096 = 525,336,576; head the same 525,336,576
         //   final norm 4,096
         //   total 6,979,584,000 + 2 x 525,336,576 + 4,096 = 8,030,261,248
-        NS_TEST_ASSERT_MSG_EQ(MakePreset("llama3-8b")->GetParameterCount(),
+        NS_TEST_ASSERT_MSG_EQ(MakeModel("llama3-8b")->GetParameterCount(),
                               uint64_t{8030261248},
                               "llama3-8b");
 
@@ -142,7 +130,7 @@ class TransformerSpecPresetCountTestCase : public TestCase
         //              = 855,654,400; x 80 = 68,452,352,000
         //   embedding and head 2 x 128256 x 8192 = 2 x 1,050,673,152; final norm 8,192
         //   total 68,452,352,000 + 2,101,346,304 + 8,192 = 70,553,706,496
-        NS_TEST_ASSERT_MSG_EQ(MakePreset("llama3-70b")->GetParameterCount(),
+        NS_TEST_ASSERT_MSG_EQ(MakeModel("llama3-70b")->GetParameterCount(),
                               uint64_t{70553706496},
                               "llama3-70b");
 
@@ -154,7 +142,7 @@ class TransformerSpecPresetCountTestCase : public TestCase
         //              = 3,187,703,808; x 126 = 401,650,679,808
         //   embedding and head 2 x 128256 x 16384 = 2 x 2,101,346,304; final norm 16,384
         //   total 401,650,679,808 + 4,202,692,608 + 16,384 = 405,853,388,800
-        NS_TEST_ASSERT_MSG_EQ(MakePreset("llama3-405b")->GetParameterCount(),
+        NS_TEST_ASSERT_MSG_EQ(MakeModel("llama3-405b")->GetParameterCount(),
                               uint64_t{405853388800},
                               "llama3-405b");
 
@@ -167,13 +155,13 @@ class TransformerSpecPresetCountTestCase : public TestCase
         //              = 1,451,270,144; x 32 = 46,440,644,608
         //   embedding and head 2 x 32000 x 4096 = 2 x 131,072,000; final norm 4,096
         //   total 46,440,644,608 + 262,144,000 + 4,096 = 46,702,792,704
-        NS_TEST_ASSERT_MSG_EQ(MakePreset("mixtral-8x7b")->GetParameterCount(),
+        NS_TEST_ASSERT_MSG_EQ(MakeModel("mixtral-8x7b")->GetParameterCount(),
                               uint64_t{46702792704},
                               "mixtral-8x7b");
 
         for (const std::string& name : TransformerSpec::GetPresetNames())
         {
-            NS_TEST_ASSERT_MSG_EQ(MakePreset(name)->Check(), "", name << " should be consistent");
+            NS_TEST_ASSERT_MSG_EQ(MakeModel(name)->Check(), "", name << " should be consistent");
         }
     }
 };
@@ -194,7 +182,7 @@ class TransformerSpecGpt2BreakdownTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<TransformerSpec> spec = MakePreset("gpt2-small");
+        Ptr<TransformerSpec> spec = MakeModel("gpt2-small");
         // Per layer (derived in the preset test): 3,072 + 2,362,368 + 4,722,432 = 7,087,872.
         for (uint32_t layer = 0; layer < 12; ++layer)
         {
@@ -307,7 +295,7 @@ class TransformerSpecMoeTestCase : public TestCase
         // Mixtral 8x7B active: per layer 8,192 + 41,943,040 + 2 of 8 experts 2 x 176,160,768 =
         // 352,321,536 + router 32,768 = 394,305,536; x 32 = 12,617,777,152; + embedding and head
         // 262,144,000 + final norm 4,096 = 12,879,925,248 (published: about 12.9B).
-        Ptr<TransformerSpec> mixtral = MakePreset("mixtral-8x7b");
+        Ptr<TransformerSpec> mixtral = MakeModel("mixtral-8x7b");
         NS_TEST_ASSERT_MSG_EQ(mixtral->GetActiveParameterCount(),
                               uint64_t{12879925248},
                               "Mixtral 8x7B active parameters");
@@ -365,41 +353,41 @@ class TransformerSpecCheckTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<TransformerSpec> spec = MakePreset("gpt2-small");
+        Ptr<TransformerSpec> spec = MakeModel("gpt2-small");
         spec->SetAttribute("HiddenSize", UintegerValue(770));
         NS_TEST_ASSERT_MSG_EQ(spec->Check(),
                               "HiddenSize (770) is not divisible by Heads (12)",
                               "hidden size");
 
-        spec = MakePreset("gpt2-small");
+        spec = MakeModel("gpt2-small");
         spec->SetAttribute("KvHeads", UintegerValue(5));
         NS_TEST_ASSERT_MSG_EQ(spec->Check(),
                               "Heads (12) is not a multiple of KvHeads (5)",
                               "KV heads");
 
-        spec = MakePreset("gpt2-small");
+        spec = MakeModel("gpt2-small");
         spec->SetAttribute("KvHeads", UintegerValue(24));
         NS_TEST_ASSERT_MSG_EQ(spec->Check(), "KvHeads (24) exceeds Heads (12)", "too many KV");
 
-        spec = MakePreset("mixtral-8x7b");
+        spec = MakeModel("mixtral-8x7b");
         spec->SetAttribute("Experts", UintegerValue(2));
         spec->SetAttribute("TopK", UintegerValue(3));
         NS_TEST_ASSERT_MSG_EQ(spec->Check(), "TopK (3) exceeds Experts (2)", "top-k");
 
-        spec = MakePreset("mixtral-8x7b");
+        spec = MakeModel("mixtral-8x7b");
         spec->SetAttribute("CapacityFactor", DoubleValue(0.0));
         NS_TEST_ASSERT_MSG_EQ(spec->Check(),
                               "CapacityFactor (0) must be positive with Experts (8)",
                               "capacity factor");
 
-        spec = MakePreset("llama3-8b");
+        spec = MakeModel("llama3-8b");
         spec->SetAttribute("SharedExperts", UintegerValue(1));
         NS_TEST_ASSERT_MSG_EQ(spec->Check(),
                               "SharedExperts (1) needs Experts > 1, not Experts (0)",
                               "shared experts of a dense model");
 
         // Dense models ignore TopK and CapacityFactor.
-        spec = MakePreset("llama3-8b");
+        spec = MakeModel("llama3-8b");
         spec->SetAttribute("TopK", UintegerValue(3));
         spec->SetAttribute("CapacityFactor", DoubleValue(0.0));
         NS_TEST_ASSERT_MSG_EQ(spec->Check(), "", "a dense model ignores TopK");
@@ -428,7 +416,7 @@ class TransformerSpecAttributesTestCase : public TestCase
                               true,
                               "preset names");
 
-        Ptr<TransformerSpec> spec = MakePreset("llama3-8b");
+        Ptr<TransformerSpec> spec = MakeModel("llama3-8b");
         NS_TEST_ASSERT_MSG_EQ(spec->ApplyPreset("gpt5"),
                               "unknown preset 'gpt5' (known: gpt2-small, gpt3-175b, llama3-8b, "
                               "llama3-70b, llama3-405b, mixtral-8x7b)",
