@@ -321,15 +321,8 @@ main(int argc, char* argv[])
     monitor.Finish();
     uint64_t events = Simulator::GetEventCount();
 
-    uint64_t dataPackets = 0;
-    uint64_t retransmitted = 0;
-    uint64_t cnps = 0;
-    for (const auto& qp : qps)
-    {
-        dataPackets += qp->GetPacketsSent();
-        retransmitted += qp->GetRetransmissions();
-        cnps += qp->GetCnpsReceived();
-    }
+    FlowStatistics::TransportCounters transport = FlowStatistics::SumQueuePairs(endpoints);
+    auto [dataPackets, retransmitted, cnps] = transport;
     uint64_t linkFrames = FlowStatistics::CountLinkFrames(fabric);
     double ideal = FlowStatistics::IdealFctNs(bytes, mtu, {linkRate, linkRate}, linkDelay);
     std::vector<double> fct;
@@ -356,25 +349,19 @@ main(int argc, char* argv[])
     }
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);
+    FlowStatistics::FlowRunSummary summary;
+    summary.flows = senders;
+    summary.flowsDone = flows.done;
+    summary.lastFlowEnd = last;
+    summary.fctUs = fct;
+    summary.slowdown = slowdown;
+    summary.transport = transport;
+    summary.linkFrames = linkFrames;
+    summary.monitor = &monitor;
+    summary.events = events;
+    summary.wallS = wall;
     std::ofstream json(outDir + "/summary.json");
-    json << "{\n"
-         << "  \"flows\": " << senders << ",\n"
-         << "  \"flows_done\": " << flows.done << ",\n"
-         << "  \"last_flow_end_us\": " << last.GetNanoSeconds() / 1000.0 << ",\n"
-         << "  \"fct_us\": " << FlowStatistics::DistributionJson(fct) << ",\n"
-         << "  \"slowdown\": " << FlowStatistics::DistributionJson(slowdown) << ",\n"
-         << "  \"data_packets\": " << dataPackets << ",\n"
-         << "  \"retransmitted_packets\": " << retransmitted << ",\n"
-         << "  \"link_frames\": " << linkFrames << ",\n"
-         << "  \"pfc_pause_frames\": " << monitor.GetTotalPauseFramesSent() << ",\n"
-         << "  \"drops\": " << monitor.GetTotalDrops() << ",\n"
-         << "  \"ecn_marks\": " << monitor.GetTotalEcnMarks() << ",\n"
-         << "  \"cnps\": " << cnps << ",\n"
-         << "  \"max_queue_bytes\": " << monitor.GetMaxQueueBytes() << ",\n"
-         << "  \"events\": " << events << ",\n"
-         << "  \"wall_s\": " << wall << ",\n"
-         << "  \"peak_rss_mib\": " << usage.ru_maxrss / 1024.0 << "\n"
-         << "}\n";
+    json << FlowStatistics::SummaryJson(summary);
     if (!json)
     {
         Fail("outDir", "cannot write " + outDir + "/summary.json");

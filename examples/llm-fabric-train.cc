@@ -322,18 +322,7 @@ main(int argc, char* argv[])
             stalled = app->DescribePending();
         }
     }
-    uint64_t dataPackets = 0;
-    uint64_t retransmitted = 0;
-    uint64_t cnps = 0;
-    for (const auto& endpoint : job.GetEndpoints())
-    {
-        for (const auto& qp : endpoint->GetQueuePairs())
-        {
-            dataPackets += qp->GetPacketsSent();
-            retransmitted += qp->GetRetransmissions();
-            cnps += qp->GetCnpsReceived();
-        }
-    }
+    auto [dataPackets, retransmitted, cnps] = FlowStatistics::SumQueuePairs(job.GetEndpoints());
     uint64_t linkFrames = FlowStatistics::CountLinkFrames(fabric);
     ports.WriteCounters(outDir + "/ports.csv");
     std::vector<double> iterationUs;

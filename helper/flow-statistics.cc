@@ -10,6 +10,7 @@
 #include <cmath>
 #include <iomanip>
 #include <sstream>
+#include <sys/resource.h>
 
 namespace ns3
 {
@@ -88,6 +89,49 @@ FlowStatistics::CountLinkFrames(const RoceFabric& fabric)
         }
     }
     return frames;
+}
+
+FlowStatistics::TransportCounters
+FlowStatistics::SumQueuePairs(const std::vector<Ptr<RdmaEndpoint>>& endpoints)
+{
+    TransportCounters counters;
+    for (const auto& endpoint : endpoints)
+    {
+        for (const auto& qp : endpoint->GetQueuePairs())
+        {
+            counters.dataPackets += qp->GetPacketsSent();
+            counters.retransmitted += qp->GetRetransmissions();
+            counters.cnps += qp->GetCnpsReceived();
+        }
+    }
+    return counters;
+}
+
+std::string
+FlowStatistics::SummaryJson(const FlowRunSummary& s)
+{
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    std::ostringstream json;
+    json << "{\n"
+         << "  \"flows\": " << s.flows << ",\n"
+         << "  \"flows_done\": " << s.flowsDone << ",\n"
+         << "  \"last_flow_end_us\": " << s.lastFlowEnd.GetNanoSeconds() / 1000.0 << ",\n"
+         << "  \"fct_us\": " << DistributionJson(s.fctUs) << ",\n"
+         << "  \"slowdown\": " << DistributionJson(s.slowdown) << ",\n"
+         << "  \"data_packets\": " << s.transport.dataPackets << ",\n"
+         << "  \"retransmitted_packets\": " << s.transport.retransmitted << ",\n"
+         << "  \"link_frames\": " << s.linkFrames << ",\n"
+         << "  \"pfc_pause_frames\": " << s.monitor->GetTotalPauseFramesSent() << ",\n"
+         << "  \"drops\": " << s.monitor->GetTotalDrops() << ",\n"
+         << "  \"ecn_marks\": " << s.monitor->GetTotalEcnMarks() << ",\n"
+         << "  \"cnps\": " << s.transport.cnps << ",\n"
+         << "  \"max_queue_bytes\": " << s.monitor->GetMaxQueueBytes() << ",\n"
+         << "  \"events\": " << s.events << ",\n"
+         << "  \"wall_s\": " << s.wallS << ",\n"
+         << "  \"peak_rss_mib\": " << usage.ru_maxrss / 1024.0 << "\n"
+         << "}\n";
+    return json.str();
 }
 
 } // namespace ns3

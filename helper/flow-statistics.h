@@ -7,10 +7,12 @@
 #ifndef FLOW_STATISTICS_H
 #define FLOW_STATISTICS_H
 
+#include "fabric-monitor.h"
 #include "roce-fabric.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/rdma-endpoint.h"
 
 #include <cstdint>
 #include <string>
@@ -59,6 +61,44 @@ class FlowStatistics
      * @return every frame its ports put on a link: data frames and PFC frames.
      */
     static uint64_t CountLinkFrames(const RoceFabric& fabric);
+
+    /// The transport's counters, summed over queue pairs.
+    struct TransportCounters
+    {
+        uint64_t dataPackets{0};   //!< data packets sent, retransmissions included
+        uint64_t retransmitted{0}; //!< data packets sent again
+        uint64_t cnps{0};          //!< CNPs received by senders
+    };
+
+    /**
+     * @param endpoints RDMA endpoints after a run.
+     * @return the counters of all their queue pairs (receive-side queue pairs add nothing to
+     *         them: they send no data and receive no CNP).
+     */
+    static TransportCounters SumQueuePairs(const std::vector<Ptr<RdmaEndpoint>>& endpoints);
+
+    /// What a flow experiment (llm-fabric-incast, llm-fabric-leaf-spine) reports.
+    struct FlowRunSummary
+    {
+        uint32_t flows{0};                     //!< flows started
+        uint32_t flowsDone{0};                 //!< flows acknowledged
+        Time lastFlowEnd;                      //!< end of the last one
+        std::vector<double> fctUs;             //!< FCT of each finished flow, microseconds
+        std::vector<double> slowdown;          //!< slowdown of each finished flow
+        TransportCounters transport;           //!< queue-pair counters
+        uint64_t linkFrames{0};                //!< CountLinkFrames
+        const FabricMonitor* monitor{nullptr}; //!< pauses, drops, ECN marks, largest queue
+        uint64_t events{0};                    //!< simulator events
+        double wallS{0};                       //!< wall-clock seconds of the run
+    };
+
+    /**
+     * @param summary a finished run.
+     * @return the JSON object of summary.json: flows, flows_done, last_flow_end_us, fct_us,
+     *         slowdown, data_packets, retransmitted_packets, link_frames, pfc_pause_frames, drops,
+     *         ecn_marks, cnps, max_queue_bytes, events, wall_s, peak_rss_mib (of this process).
+     */
+    static std::string SummaryJson(const FlowRunSummary& summary);
 };
 
 } // namespace ns3
