@@ -32,38 +32,6 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("LlmTrainingHelper");
 
-namespace
-{
-
-/// Bytes a full data packet adds to its payload on the wire (see CollectiveRuntime).
-constexpr uint64_t PACKET_OVERHEAD_BYTES = 82;
-
-/**
- * @param kind a collective.
- * @return its key in the scenario's collectives section.
- */
-std::string
-CollectivesKey(CollectiveKind kind)
-{
-    switch (kind)
-    {
-    case CollectiveKind::ALL_REDUCE:
-        return "collectives.all_reduce";
-    case CollectiveKind::ALL_GATHER:
-        return "collectives.all_gather";
-    case CollectiveKind::REDUCE_SCATTER:
-        return "collectives.reduce_scatter";
-    case CollectiveKind::ALL_TO_ALL:
-        return "collectives.all_to_all";
-    case CollectiveKind::SEND_RECV:
-        return "collectives.send_recv";
-    default:
-        return "collectives.broadcast";
-    }
-}
-
-} // namespace
-
 LlmTrainingHelper::LlmTrainingHelper()
     : m_iterations(1),
       m_mtu(4096),
@@ -168,7 +136,7 @@ LlmTrainingHelper::Build(const Scenario& scenario)
                 if (problem.find("algorithm ") != std::string::npos &&
                     problem.find(" of " + CollectiveVolume::GetKindName(kind)) != std::string::npos)
                 {
-                    key = CollectivesKey(kind);
+                    key = Scenario::GetCollectiveKey(kind);
                 }
             }
             return key + ": rank " + std::to_string(r) + ": " + problem;
@@ -226,7 +194,7 @@ LlmTrainingHelper::Build(const Scenario& scenario)
             problem = m_runtime->PlanFor(op.members, op.kind, op.messageBytes, plan);
             if (!problem.empty())
             {
-                return CollectivesKey(op.kind) + ": " + problem + " (rank " +
+                return Scenario::GetCollectiveKey(op.kind) + ": " + problem + " (rank " +
                        std::to_string(schedule.GetRank()) + ", '" + op.name + "')";
             }
         }
@@ -299,7 +267,7 @@ LlmTrainingHelper::ComputeLatencies()
         hostOfNode[m_fabric.GetHost(h)->GetId()] = h;
     }
     m_latency.assign(hosts, std::vector<Time>(hosts, Time(0)));
-    uint64_t frameBits = (m_mtu + PACKET_OVERHEAD_BYTES) * 8;
+    uint64_t frameBits = (m_mtu + CollectiveRuntime::PACKET_OVERHEAD_BYTES) * 8;
     for (uint32_t h = 0; h < hosts; ++h)
     {
         // Breadth-first: fewest hops; along the first path found, the delays plus the

@@ -29,9 +29,6 @@ NS_OBJECT_ENSURE_REGISTERED(CollectiveRuntime);
 namespace
 {
 
-/// Bytes a packet adds to its payload on the wire: IPv4 20, UDP 8, BTH 12, ICRC 4, Ethernet 14,
-/// FCS 4, preamble and inter-frame gap 20.
-constexpr uint64_t PACKET_OVERHEAD_BYTES = 82;
 /// The RETH of the first packet of an RDMA WRITE.
 constexpr uint64_t RETH_BYTES = 16;
 

@@ -239,6 +239,10 @@ class CollectiveRuntime : public Object
     /// @return RDMA messages each rank has posted, by rank.
     const std::vector<uint64_t>& GetMessagesSent() const;
 
+    /// Bytes a data packet adds to its payload on the wire: IPv4 20, UDP 8, BTH 12, ICRC 4,
+    /// Ethernet 14, FCS 4, preamble and inter-frame gap 20.
+    static constexpr uint64_t PACKET_OVERHEAD_BYTES = 82;
+
     /// The number of byte categories of Join.
     static constexpr uint32_t MAX_CATEGORIES = 8;
 

@@ -1475,6 +1475,19 @@ Scenario::Scenario(const Scenario& other) = default;
 
 Scenario& Scenario::operator=(const Scenario& other) = default;
 
+std::string
+Scenario::GetCollectiveKey(CollectiveKind kind)
+{
+    for (const CollectiveKey& key : COLLECTIVE_KEYS)
+    {
+        if (key.kind == kind)
+        {
+            return std::string("collectives.") + key.key;
+        }
+    }
+    return "collectives";
+}
+
 CollectiveAlgorithm
 Scenario::GetDefaultAlgorithm(CollectiveKind kind)
 {

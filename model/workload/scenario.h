@@ -148,6 +148,12 @@ class Scenario
      */
     static CollectiveAlgorithm GetDefaultAlgorithm(CollectiveKind kind);
 
+    /**
+     * @param kind a collective.
+     * @return the dotted path of its algorithm's key, e.g. "collectives.all_reduce".
+     */
+    static std::string GetCollectiveKey(CollectiveKind kind);
+
     /** @return the model. */
     Ptr<TransformerSpec> GetModel() const;
     /** @return the training settings. */
