@@ -26,6 +26,7 @@
 #include "ns3/traffic-report.h"
 #include "ns3/training-config.h"
 #include "ns3/transformer-spec.h"
+#include "ns3/type-id-alias.h"
 
 #include <fstream>
 #include <iomanip>
@@ -94,7 +95,7 @@ main(int argc, char* argv[])
         std::cerr << problem << std::endl;
         return 2;
     }
-    CollectiveAlgorithms algorithms = CollectiveAlgorithms::FromMap(scenario.GetAlgorithms());
+    const CollectiveAlgorithms& algorithms = scenario.GetAlgorithms();
     TrafficReport report;
     problem = report.Build(scenario.GetModel(),
                            scenario.GetTraining(),
@@ -191,8 +192,8 @@ main(int argc, char* argv[])
                     json << (first ? "" : ", ") << "{\"strategy\": \""
                          << TrafficReport::GetStrategyName(e.strategy) << "\", \"variant\": \""
                          << e.variant << "\", \"what\": \"" << e.what << "\", \"kind\": \""
-                         << CollectiveVolume::GetKindName(e.kind) << "\", \"algorithm\": \""
-                         << CollectiveVolume::GetAlgorithmName(e.algorithm)
+                         << GetCollectiveKindName(e.kind) << "\", \"algorithm\": \""
+                         << TypeIdAlias::GetShortName(e.algorithm)
                          << "\", \"group_size\": " << e.GetGroupSize()
                          << ", \"message_bytes\": " << e.messageBytes << ", \"count\": " << e.count
                          << ", \"phase\": \"" << TrafficReport::GetPhaseName(e.phase)

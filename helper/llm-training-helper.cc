@@ -113,7 +113,7 @@ LlmTrainingHelper::Build(const Scenario& scenario)
     }
 
     // Schedules first: they need no fabric, and their problems are the scenario's.
-    CollectiveAlgorithms algorithms = CollectiveAlgorithms::FromMap(scenario.GetAlgorithms());
+    const CollectiveAlgorithms& algorithms = scenario.GetAlgorithms();
     m_schedules.assign(gpus, IterationSchedule());
     for (uint32_t r = 0; r < gpus; ++r)
     {
@@ -128,17 +128,11 @@ LlmTrainingHelper::Build(const Scenario& scenario)
                                            m_bucketBytes);
         if (!problem.empty())
         {
-            // The report refuses an algorithm that cannot serve a group: name its key.
-            std::string key = "layout";
-            for (uint32_t k = 0; k <= static_cast<uint32_t>(CollectiveKind::BROADCAST); ++k)
-            {
-                auto kind = static_cast<CollectiveKind>(k);
-                if (problem.find("algorithm ") != std::string::npos &&
-                    problem.find(" of " + CollectiveVolume::GetKindName(kind)) != std::string::npos)
-                {
-                    key = Scenario::GetCollectiveKey(kind);
-                }
-            }
+            // An algorithm that cannot serve a group is blamed on the key that chose it.
+            CollectiveKind kind = CollectiveKind::ALL_REDUCE;
+            std::string key = m_schedules[r].GetReport().GetRefusedKind(kind)
+                                  ? Scenario::GetCollectiveKey(kind)
+                                  : "layout";
             return key + ": rank " + std::to_string(r) + ": " + problem;
         }
     }

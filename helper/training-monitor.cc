@@ -10,6 +10,7 @@
 
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/type-id-alias.h"
 #include "ns3/uinteger.h"
 
 #include <iostream>
@@ -187,8 +188,8 @@ TrainingMonitor::CollectiveDone(const CollectiveRecord& r)
         m_collectiveSlowdown.push_back(slowdown);
     }
     m_collectivesCsv << r.instance << "," << CsvSafe(r.label) << ","
-                     << CollectiveVolume::GetKindName(r.kind) << ","
-                     << CollectiveVolume::GetAlgorithmName(r.algorithm) << "," << r.groupSize << ","
+                     << GetCollectiveKindName(r.kind) << ","
+                     << TypeIdAlias::GetShortName(r.algorithm) << "," << r.groupSize << ","
                      << r.bytes << "," << r.interBytes << "," << r.intraBytes << ","
                      << Us(r.firstJoin) << "," << Us(r.lastJoin) << "," << Us(r.end) << ","
                      << Us(time) << "," << Us(r.ideal) << "," << slowdown << "\n";

@@ -87,7 +87,7 @@ TypeIdAlias::TypeIdAlias(const std::string& alias, const std::string& typeName)
 }
 
 std::string
-TypeIdAlias::Resolve(TypeId base, const std::string& name, TypeId& tid)
+TypeIdAlias::Resolve(TypeId base, const std::string& name, TypeId& tid, const std::string& what)
 {
     if (LookupChild(name, base, tid) || LookupChild("ns3::" + name, base, tid))
     {
@@ -101,13 +101,14 @@ TypeIdAlias::Resolve(TypeId base, const std::string& name, TypeId& tid)
         }
     }
     std::ostringstream error;
-    error << "unknown " << base.GetName() << " '" << Printable(name) << "' (known: ";
+    error << "unknown " << (what.empty() ? base.GetName() : what) << " '" << Printable(name)
+          << "' (known: ";
     std::vector<std::string> aliases = GetAliases(base);
     for (const std::string& alias : aliases)
     {
         error << alias << ", ";
     }
-    error << "or the TypeId name of a subclass)";
+    error << "or the TypeId name of a subclass of " << base.GetName() << ")";
     return error.str();
 }
 

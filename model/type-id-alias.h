@@ -51,11 +51,15 @@ class TypeIdAlias
      * @param name a TypeId name ("ns3::Dcqcn"), the same without "ns3::" ("Dcqcn") or a
      * registered alias ("dcqcn").
      * @param[out] tid the TypeId found (unchanged on error).
+     * @param what what is named, for the message (default: the base's TypeId name).
      * @return an empty string, or one line saying why not, listing the known names, e.g.
-     * "unknown ns3::RdmaCongestionOps 'x' (known: dcqcn, fixed, none, or a TypeId name such as
-     * ns3::Dcqcn)".
+     * "unknown congestion control 'x' (known: dcqcn, fixed, none, or the TypeId name of a
+     * subclass of ns3::RdmaCongestionOps)"; the name is shown escaped and cut.
      */
-    static std::string Resolve(TypeId base, const std::string& name, TypeId& tid);
+    static std::string Resolve(TypeId base,
+                               const std::string& name,
+                               TypeId& tid,
+                               const std::string& what = "");
 
     /**
      * @param base an extension point.

@@ -4,10 +4,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "collective-volume-oracle.h"
 #include "llm-fabric-test-util.h"
 
 #include "ns3/collective-runtime.h"
-#include "ns3/collective-volume.h"
 #include "ns3/config.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/nvlink-domain.h"
@@ -169,7 +169,8 @@ class RuntimeRingIdleTestCase : public TestCase
         // forwards the last frame (at most 4096 + 82 bytes: 334.24 ns at 100 Gb/s).
         Time latency = MicroSeconds(2) + NanoSeconds(334);
         Ptr<CollectiveRuntime> runtime = MakeRuntime(fabric, {0, 1, 2, 3}, latency);
-        runtime->SetAlgorithm(CollectiveKind::ALL_REDUCE, CollectiveAlgorithm::RING);
+        runtime->SetAlgorithm(CollectiveKind::ALL_REDUCE,
+                              CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm::RING));
         runtime->SetAttribute("Channels", UintegerValue(2));
         CollectivePlan plan;
         NS_TEST_ASSERT_MSG_EQ(
@@ -268,7 +269,8 @@ class RuntimeOversubscribedTestCase : public TestCase
             hostOfRank.push_back((r % 2) * 4 + r / 2);
         }
         Ptr<CollectiveRuntime> runtime = MakeRuntime(fabric, hostOfRank, MicroSeconds(4));
-        runtime->SetAlgorithm(CollectiveKind::ALL_REDUCE, CollectiveAlgorithm::RING);
+        runtime->SetAlgorithm(CollectiveKind::ALL_REDUCE,
+                              CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm::RING));
         runtime->SetAttribute("Channels", UintegerValue(4));
         Finish finish;
         std::string problem =
@@ -321,7 +323,9 @@ class RuntimeHierarchicalTestCase : public TestCase
         std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
         Ptr<CollectiveRuntime> runtime = CreateObject<CollectiveRuntime>();
         runtime->SetGpusPerServer(gpus);
-        runtime->SetAlgorithm(CollectiveKind::ALL_REDUCE, CollectiveAlgorithm::HIERARCHICAL);
+        runtime->SetAlgorithm(
+            CollectiveKind::ALL_REDUCE,
+            CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm::HIERARCHICAL));
         for (uint32_t r = 0; r < servers * gpus; ++r)
         {
             runtime->SetNic(r, endpoints[r], r); // one NIC per GPU
@@ -380,7 +384,9 @@ class RuntimeRefusalsTestCase : public TestCase
         RoceTopologyHelper topo;
         RoceFabric fabric = topo.BuildStar(6, DataRate("100Gbps"), MicroSeconds(1));
         Ptr<CollectiveRuntime> runtime = MakeRuntime(fabric, {0, 1, 2, 3, 4, 5}, MicroSeconds(2));
-        runtime->SetAlgorithm(CollectiveKind::ALL_REDUCE, CollectiveAlgorithm::HALVING_DOUBLING);
+        runtime->SetAlgorithm(
+            CollectiveKind::ALL_REDUCE,
+            CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm::HALVING_DOUBLING));
         std::vector<uint32_t> six{0, 1, 2, 3, 4, 5};
         std::string problem = runtime->Join(0,
                                             six,

@@ -4,9 +4,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "collective-volume-oracle.h"
+
+#include "ns3/collective-algorithms.h"
 #include "ns3/collective-plan.h"
 #include "ns3/collective-strategy.h"
-#include "ns3/collective-volume.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -136,9 +138,8 @@ std::string
 Describe(K kind, A algorithm, uint32_t n, uint64_t bytes, uint32_t localSize, uint32_t channels)
 {
     std::ostringstream os;
-    os << CollectiveVolume::GetAlgorithmName(algorithm) << " "
-       << CollectiveVolume::GetKindName(kind) << " n=" << n << " S=" << bytes << " L=" << localSize
-       << " C=" << channels;
+    os << CollectiveVolume::GetAlgorithmName(algorithm) << " " << GetCollectiveKindName(kind)
+       << " n=" << n << " S=" << bytes << " L=" << localSize << " C=" << channels;
     return os.str();
 }
 
@@ -162,7 +163,8 @@ MakePlan(A algorithm,
          uint32_t localSize,
          CollectivePlan& plan)
 {
-    Ptr<CollectiveStrategy> strategy = CollectiveStrategy::Create(algorithm);
+    Ptr<CollectiveStrategy> strategy =
+        CollectiveStrategy::Create(CollectiveVolume::GetStrategyTypeId(algorithm));
     strategy->SetAttribute("Channels", UintegerValue(channels));
     return strategy->Plan(kind, n, bytes, localSize, plan);
 }
@@ -239,7 +241,7 @@ CompareWithVolume(const CollectivePlan& plan)
         }
         for (uint32_t j = 0; j < channels; ++j)
         {
-            uint64_t expected = CollectiveVolume::ChunkBytes(total, channels, j);
+            uint64_t expected = CollectiveChunks::ChunkBytes(total, channels, j);
             uint64_t got = j < whole.pieces.size() ? whole.pieces[j] : 0;
             if (got != expected)
             {
@@ -256,13 +258,14 @@ CompareWithVolume(const CollectivePlan& plan)
     for (uint32_t rank = 0; rank < n; ++rank)
     {
         RankVolume volume;
-        std::string error = CollectiveVolume::Compute(plan.GetKind(),
-                                                      plan.GetAlgorithm(),
-                                                      n,
-                                                      plan.GetBytes(),
-                                                      rank,
-                                                      volume,
-                                                      plan.GetLocalSize());
+        std::string error =
+            CollectiveVolume::Compute(plan.GetKind(),
+                                      CollectiveVolume::GetAlgorithmOf(plan.GetAlgorithm()),
+                                      n,
+                                      plan.GetBytes(),
+                                      rank,
+                                      volume,
+                                      plan.GetLocalSize());
         if (!error.empty())
         {
             return "CollectiveVolume refuses it: " + error;
@@ -338,8 +341,8 @@ Execute(const CollectivePlan& plan)
     std::vector<uint32_t> chunkOf(size);
     for (uint32_t i = 0; i < n; ++i)
     {
-        uint64_t first = CollectiveVolume::RangeBytes(size, n, 0, i);
-        for (uint64_t b = first; b < first + CollectiveVolume::ChunkBytes(size, n, i); ++b)
+        uint64_t first = CollectiveChunks::RangeBytes(size, n, 0, i);
+        for (uint64_t b = first; b < first + CollectiveChunks::ChunkBytes(size, n, i); ++b)
         {
             chunkOf[b] = i;
         }
@@ -1037,7 +1040,7 @@ class CollectiveStrategyStructureTestCase : public TestCase
         {
             NS_TEST_ASSERT_MSG_EQ(t.deps.size(), 0u, "no dependencies in all-to-all");
             // Rank r sends chunk dst of its buffer: c(j) of 37 in 5 is 8 for j < 2, else 7.
-            NS_TEST_ASSERT_MSG_EQ(t.offset, CollectiveVolume::RangeBytes(37, 5, 0, t.dst), t);
+            NS_TEST_ASSERT_MSG_EQ(t.offset, CollectiveChunks::RangeBytes(37, 5, 0, t.dst), t);
             NS_TEST_ASSERT_MSG_EQ(t.dst, (t.src + t.step + 1) % 5, t);
         }
     }
@@ -1183,11 +1186,11 @@ class CollectiveStrategyRefusalTestCase : public TestCase
         // supports it (checked on n = 2, which every supported pair accepts).
         for (A algorithm : ALL_ALGORITHMS)
         {
-            Ptr<CollectiveStrategy> strategy = CollectiveStrategy::Create(algorithm);
-            NS_TEST_ASSERT_MSG_EQ((strategy->GetAlgorithm() == algorithm), true, "factory");
-            NS_TEST_ASSERT_MSG_EQ(strategy->GetInstanceTypeId(),
-                                  CollectiveStrategy::GetTypeIdOf(algorithm),
-                                  "type of the factory's object");
+            Ptr<CollectiveStrategy> strategy =
+                CollectiveStrategy::Create(CollectiveVolume::GetStrategyTypeId(algorithm));
+            NS_TEST_ASSERT_MSG_EQ(strategy->GetName(),
+                                  CollectiveVolume::GetAlgorithmName(algorithm),
+                                  "the strategy's alias is the oracle's name");
             for (K kind : ALL_KINDS)
             {
                 RankVolume volume;
@@ -1197,18 +1200,32 @@ class CollectiveStrategyRefusalTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(strategyOk,
                                       volumeOk,
                                       CollectiveVolume::GetAlgorithmName(algorithm)
-                                          << " " << CollectiveVolume::GetKindName(kind));
+                                          << " " << GetCollectiveKindName(kind));
             }
         }
-        NS_TEST_ASSERT_MSG_EQ(CollectiveStrategy::GetTypeIdOf(A::RING).GetName(),
-                              "ns3::RingCollective",
-                              "type name");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveStrategy::GetTypeIdOf(A::DOUBLE_BINARY_TREE).GetName(),
-                              "ns3::DoubleBinaryTreeCollective",
-                              "type name");
+        // Names: an alias registered in the class's own file, its TypeId name, or that without
+        // "ns3::"; anything else is refused with the list of aliases.
+        TypeId tid;
+        NS_TEST_ASSERT_MSG_EQ(CollectiveAlgorithms::Resolve("ring", tid), "", "alias");
+        NS_TEST_ASSERT_MSG_EQ(tid.GetName(), "ns3::RingCollective", "alias ring");
+        NS_TEST_ASSERT_MSG_EQ(CollectiveAlgorithms::Resolve("ns3::DoubleBinaryTreeCollective", tid),
+                              "",
+                              "TypeId name");
+        NS_TEST_ASSERT_MSG_EQ(tid.GetName(), "ns3::DoubleBinaryTreeCollective", "TypeId name");
+        NS_TEST_ASSERT_MSG_EQ(CollectiveAlgorithms::Resolve("HierarchicalCollective", tid),
+                              "",
+                              "short TypeId name");
+        std::string refused = CollectiveAlgorithms::Resolve("ns3::Dcqcn", tid);
+        NS_TEST_ASSERT_MSG_EQ(Contains(refused, "unknown collective algorithm 'ns3::Dcqcn'"),
+                              true,
+                              "a TypeId of another base is refused: " << refused);
+        NS_TEST_ASSERT_MSG_EQ(Contains(refused, "double-binary-tree, halving-doubling"),
+                              true,
+                              "the aliases are listed: " << refused);
 
         // Channels: default 2, range 1..64.
-        Ptr<CollectiveStrategy> ring = CollectiveStrategy::Create(A::RING);
+        Ptr<CollectiveStrategy> ring =
+            CollectiveStrategy::Create(CollectiveVolume::GetStrategyTypeId(A::RING));
         NS_TEST_ASSERT_MSG_EQ(ring->GetChannels(), 2u, "default channels");
         NS_TEST_ASSERT_MSG_EQ(ring->SetAttributeFailSafe("Channels", UintegerValue(0)),
                               false,

@@ -4,8 +4,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "collective-volume-oracle.h"
+
 #include "ns3/abort.h"
-#include "ns3/collective-volume.h"
+#include "ns3/collective-chunks.h"
+#include "ns3/double-binary-tree-collective.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/test.h"
 
@@ -141,16 +144,16 @@ class CollectiveVolumeChunkTestCase : public TestCase
     void DoRun() override
     {
         // S = 10, n = 4: floor(10/4) = 2, 10 mod 4 = 2, so chunks 0 and 1 have 3 bytes.
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::ChunkBytes(10, 4, 0), 3u, "c(0)");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::ChunkBytes(10, 4, 1), 3u, "c(1)");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::ChunkBytes(10, 4, 2), 2u, "c(2)");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::ChunkBytes(10, 4, 3), 2u, "c(3)");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::ChunkBytes(10, 4, 4), 0u, "out of range");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::ChunkBytes(10, 0, 0), 0u, "no parts");
+        NS_TEST_ASSERT_MSG_EQ(CollectiveChunks::ChunkBytes(10, 4, 0), 3u, "c(0)");
+        NS_TEST_ASSERT_MSG_EQ(CollectiveChunks::ChunkBytes(10, 4, 1), 3u, "c(1)");
+        NS_TEST_ASSERT_MSG_EQ(CollectiveChunks::ChunkBytes(10, 4, 2), 2u, "c(2)");
+        NS_TEST_ASSERT_MSG_EQ(CollectiveChunks::ChunkBytes(10, 4, 3), 2u, "c(3)");
+        NS_TEST_ASSERT_MSG_EQ(CollectiveChunks::ChunkBytes(10, 4, 4), 0u, "out of range");
+        NS_TEST_ASSERT_MSG_EQ(CollectiveChunks::ChunkBytes(10, 0, 0), 0u, "no parts");
         // S = 3, n = 5: 1, 1, 1, 0, 0.
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::ChunkBytes(3, 5, 2), 1u, "c(2) of 3 in 5");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::ChunkBytes(3, 5, 3), 0u, "c(3) of 3 in 5");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::RangeBytes(10, 4, 1, 3), 5u, "c(1) + c(2)");
+        NS_TEST_ASSERT_MSG_EQ(CollectiveChunks::ChunkBytes(3, 5, 2), 1u, "c(2) of 3 in 5");
+        NS_TEST_ASSERT_MSG_EQ(CollectiveChunks::ChunkBytes(3, 5, 3), 0u, "c(3) of 3 in 5");
+        NS_TEST_ASSERT_MSG_EQ(CollectiveChunks::RangeBytes(10, 4, 1, 3), 5u, "c(1) + c(2)");
 
         const std::vector<uint64_t> totals = {0,
                                               1,
@@ -172,11 +175,11 @@ class CollectiveVolumeChunkTestCase : public TestCase
                 uint64_t smallest = UINT64_MAX;
                 for (uint32_t i = 0; i < parts; ++i)
                 {
-                    uint64_t chunk = CollectiveVolume::ChunkBytes(total, parts, i);
+                    uint64_t chunk = CollectiveChunks::ChunkBytes(total, parts, i);
                     sum += chunk;
                     largest = std::max(largest, chunk);
                     smallest = std::min(smallest, chunk);
-                    NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::RangeBytes(total, parts, 0, i + 1),
+                    NS_TEST_ASSERT_MSG_EQ(CollectiveChunks::RangeBytes(total, parts, 0, i + 1),
                                           sum,
                                           "prefix of " << total << " in " << parts);
                 }
@@ -184,7 +187,7 @@ class CollectiveVolumeChunkTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ((largest - smallest <= 1),
                                       true,
                                       "spread of " << total << " in " << parts);
-                NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::RangeBytes(total, parts, 0, parts),
+                NS_TEST_ASSERT_MSG_EQ(CollectiveChunks::RangeBytes(total, parts, 0, parts),
                                       total,
                                       "whole range of " << total << " in " << parts);
             }
@@ -332,7 +335,7 @@ class CollectiveVolumeConservationTestCase : public TestCase
                   uint32_t localSize,
                   uint32_t& combinations)
     {
-        const std::string what = CollectiveVolume::GetKindName(kind) + " " +
+        const std::string what = GetCollectiveKindName(kind) + " " +
                                  CollectiveVolume::GetAlgorithmName(algorithm) +
                                  " n=" + std::to_string(n) + " S=" + std::to_string(bytes) +
                                  " L=" + std::to_string(localSize);
@@ -447,8 +450,9 @@ class CollectiveVolumeStepsTestCase : public TestCase
                 uint32_t edges = 0;
                 for (uint32_t rank = 0; rank < n; ++rank)
                 {
-                    uint32_t parent = CollectiveVolume::TreeParent(n, tree, rank);
-                    std::vector<uint32_t> children = CollectiveVolume::TreeChildren(n, tree, rank);
+                    uint32_t parent = DoubleBinaryTreeCollective::TreeParent(n, tree, rank);
+                    std::vector<uint32_t> children =
+                        DoubleBinaryTreeCollective::TreeChildren(n, tree, rank);
                     NS_TEST_ASSERT_MSG_LT(children.size(), 3u, "binary, n = " << n);
                     edges += children.size();
                     if (parent == n)
@@ -458,18 +462,19 @@ class CollectiveVolumeStepsTestCase : public TestCase
                     else
                     {
                         std::vector<uint32_t> siblings =
-                            CollectiveVolume::TreeChildren(n, tree, parent);
+                            DoubleBinaryTreeCollective::TreeChildren(n, tree, parent);
                         NS_TEST_ASSERT_MSG_EQ(
                             (std::find(siblings.begin(), siblings.end(), rank) != siblings.end()),
                             true,
                             "child of its parent, n = " << n << " tree " << tree << " rank "
                                                         << rank);
                     }
-                    deepest = std::max(deepest, CollectiveVolume::TreeDepth(n, tree, rank));
+                    deepest =
+                        std::max(deepest, DoubleBinaryTreeCollective::TreeDepth(n, tree, rank));
                     if (n % 2 == 0 && tree == 0)
                     {
                         bool leaf0 = children.empty();
-                        bool leaf1 = CollectiveVolume::TreeChildren(n, 1, rank).empty();
+                        bool leaf1 = DoubleBinaryTreeCollective::TreeChildren(n, 1, rank).empty();
                         NS_TEST_ASSERT_MSG_EQ((leaf0 || leaf1), true, "leaf once, n = " << n);
                     }
                 }
@@ -489,17 +494,23 @@ class CollectiveVolumeStepsTestCase : public TestCase
 
         // Tree 0 of n = 12 (NCCL's drawing): 0 - 8; 8 - 4, 10; 4 - 2, 6; 2 - 1, 3; 6 - 5, 7;
         // 10 - 9, 11. Tree 1 is its mirror: rank r at the place of 11 - r.
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::TreeParent(12, 0, 8), 0u, "8 under 0");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::TreeParent(12, 0, 10), 8u, "10 under 8");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::TreeParent(12, 0, 11), 10u, "11 under 10");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::TreeParent(12, 0, 0), 12u, "0 is the root");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::TreeParent(12, 1, 11), 12u, "11 is the root");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::TreeParent(12, 1, 3), 11u, "3 under 11");
+        NS_TEST_ASSERT_MSG_EQ(DoubleBinaryTreeCollective::TreeParent(12, 0, 8), 0u, "8 under 0");
+        NS_TEST_ASSERT_MSG_EQ(DoubleBinaryTreeCollective::TreeParent(12, 0, 10), 8u, "10 under 8");
+        NS_TEST_ASSERT_MSG_EQ(DoubleBinaryTreeCollective::TreeParent(12, 0, 11),
+                              10u,
+                              "11 under 10");
+        NS_TEST_ASSERT_MSG_EQ(DoubleBinaryTreeCollective::TreeParent(12, 0, 0),
+                              12u,
+                              "0 is the root");
+        NS_TEST_ASSERT_MSG_EQ(DoubleBinaryTreeCollective::TreeParent(12, 1, 11),
+                              12u,
+                              "11 is the root");
+        NS_TEST_ASSERT_MSG_EQ(DoubleBinaryTreeCollective::TreeParent(12, 1, 3), 11u, "3 under 11");
         // Odd n = 5, tree 1 shifts by one: place p holds rank p + 1 mod 5. Tree 0: 0 - 4,
         // 4 - 2, 2 - 1, 3; so tree 1: 1 - 0, 0 - 3, 3 - 2, 4.
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::TreeParent(5, 1, 1), 5u, "1 is the root");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::TreeParent(5, 1, 0), 1u, "0 under 1");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveVolume::TreeParent(5, 1, 4), 3u, "4 under 3");
+        NS_TEST_ASSERT_MSG_EQ(DoubleBinaryTreeCollective::TreeParent(5, 1, 1), 5u, "1 is the root");
+        NS_TEST_ASSERT_MSG_EQ(DoubleBinaryTreeCollective::TreeParent(5, 1, 0), 1u, "0 under 1");
+        NS_TEST_ASSERT_MSG_EQ(DoubleBinaryTreeCollective::TreeParent(5, 1, 4), 3u, "4 under 3");
     }
 };
 
@@ -879,7 +890,7 @@ class CollectiveVolumeInvalidTestCase : public TestCase
                 m = error(kind, algorithm, n, 100, 0, 1);
                 NS_TEST_ASSERT_MSG_EQ(m.empty(),
                                       supported,
-                                      CollectiveVolume::GetKindName(kind)
+                                      GetCollectiveKindName(kind)
                                           << " " << CollectiveVolume::GetAlgorithmName(algorithm));
             }
         }
@@ -888,10 +899,9 @@ class CollectiveVolumeInvalidTestCase : public TestCase
         for (const auto& [kind, algorithms] : SUPPORTED)
         {
             CollectiveKind parsed = K::BROADCAST;
-            NS_TEST_ASSERT_MSG_EQ(
-                CollectiveVolume::ParseKind(CollectiveVolume::GetKindName(kind), parsed),
-                "",
-                "kind name");
+            NS_TEST_ASSERT_MSG_EQ(ParseCollectiveKind(GetCollectiveKindName(kind), parsed),
+                                  "",
+                                  "kind name");
             NS_TEST_ASSERT_MSG_EQ((parsed == kind), true, "kind round trip");
         }
         for (CollectiveAlgorithm algorithm : ALL_ALGORITHMS)
@@ -914,7 +924,7 @@ class CollectiveVolumeInvalidTestCase : public TestCase
                               m);
         NS_TEST_ASSERT_MSG_EQ((unchanged == A::STAGGERED), true, "unchanged on error");
         CollectiveKind kind = K::ALL_REDUCE;
-        m = CollectiveVolume::ParseKind("allreduce", kind);
+        m = ParseCollectiveKind("allreduce", kind);
         NS_TEST_ASSERT_MSG_EQ((Contains(m, "'allreduce'") && Contains(m, "all-reduce")), true, m);
     }
 };

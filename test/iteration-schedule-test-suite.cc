@@ -4,11 +4,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "collective-volume-oracle.h"
 #include "workload-test-util.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
-#include "ns3/collective-volume.h"
 #include "ns3/compute-model.h"
 #include "ns3/enum.h"
 #include "ns3/gpu-spec.h"

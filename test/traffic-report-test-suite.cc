@@ -4,17 +4,18 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "collective-volume-oracle.h"
 #include "workload-test-util.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
-#include "ns3/collective-volume.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/gpu-spec.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/object.h"
 #include "ns3/parallel-layout.h"
+#include "ns3/scenario.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/traffic-report.h"
@@ -22,8 +23,10 @@
 #include "ns3/transformer-spec.h"
 #include "ns3/uinteger.h"
 
+#include <array>
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -173,11 +176,13 @@ class TrafficReportDataParallelTestCase : public TestCase
 
         // Naive: rank 0 sends (n-1) S = 746,638,848, the others S = 248,879,616.
         CollectiveAlgorithms naive;
-        naive.allReduce = CollectiveAlgorithm::NAIVE;
+        naive.Set(CollectiveKind::ALL_REDUCE,
+                  CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm::NAIVE));
         BuildOrAbort(report, gpt2, config, MakeLayout(1, 1, 1, 4, 1, 8), naive);
         NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).all.Sent(), 746638848u, "naive root");
         NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).all.Sent(), 248879616u, "naive leaf");
-        NS_TEST_EXPECT_MSG_EQ((report.GetRankEntries(0)[0].algorithm == CollectiveAlgorithm::NAIVE),
+        NS_TEST_EXPECT_MSG_EQ((report.GetRankEntries(0)[0].algorithm ==
+                               CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm::NAIVE)),
                               true,
                               "algorithm recorded");
 
@@ -188,7 +193,8 @@ class TrafficReportDataParallelTestCase : public TestCase
         // up): S. Rank 2: interior in tree 0 (up once, down to two children: 3
         // halves), leaf in tree 1 (1 half): 4 x S/2 = 497,759,232.
         CollectiveAlgorithms tree;
-        tree.allReduce = CollectiveAlgorithm::DOUBLE_BINARY_TREE;
+        tree.Set(CollectiveKind::ALL_REDUCE,
+                 CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm::DOUBLE_BINARY_TREE));
         BuildOrAbort(report, gpt2, config, MakeLayout(1, 1, 1, 4, 1, 8), tree);
         NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).all.Sent(), 248879616u, "tree rank 0");
         NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(2).all.Sent(), 497759232u, "tree rank 2");
@@ -778,6 +784,137 @@ class TrafficReportTotalsTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * The shipped scenarios: the report derives each collective's bytes from the strategy's own
+ * schedule (CollectiveStrategy::Tally). For sampled ranks of all seven scenarios of scenarios/,
+ * every entry's steps and intra-/inter-server bytes equal the independent oracle's
+ * (CollectiveVolume in test/, derived analytically per rank), and so do the per-strategy totals.
+ */
+class TrafficReportShippedScenariosTestCase : public TestCase
+{
+  public:
+    TrafficReportShippedScenariosTestCase()
+        : TestCase("The 7 shipped scenarios: every sampled rank's entries and per-strategy totals "
+                   "equal the analytical oracle's")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<std::string> names = {"gpt2-small-16gpu",
+                                                "gpt3-175b",
+                                                "llama3-405b",
+                                                "llama3-70b",
+                                                "llama3-8b-128gpu",
+                                                "mixtral-8x7b",
+                                                "mixtral-ep-incast-16gpu"};
+        for (const std::string& name : names)
+        {
+            Scenario scenario;
+            std::string path = std::string(LLM_FABRIC_SOURCE_DIR) + "/scenarios/" + name + ".yaml";
+            NS_TEST_ASSERT_MSG_EQ(Scenario::Load(path, scenario), "", name);
+            Ptr<ParallelLayout> layout = scenario.GetLayout();
+            TrafficReport report;
+            NS_TEST_ASSERT_MSG_EQ(report.Build(scenario.GetModel(),
+                                               scenario.GetTraining(),
+                                               layout,
+                                               scenario.GetGpus(),
+                                               scenario.GetGpu(),
+                                               scenario.GetAlgorithms()),
+                                  "",
+                                  name);
+            const uint32_t ranks = report.GetRankCount();
+            for (uint32_t sample : {0U, 1U, ranks / 2 + 3, ranks - 1})
+            {
+                const uint32_t rank = sample % ranks;
+                std::array<TrafficBytes, TRAFFIC_STRATEGIES> expected{};
+                for (const TrafficEntry& entry : report.GetRankEntries(rank))
+                {
+                    RankVolume volume;
+                    NS_TEST_ASSERT_MSG_EQ(
+                        CollectiveVolume::Compute(entry.kind,
+                                                  CollectiveVolume::GetAlgorithmOf(entry.algorithm),
+                                                  entry.GetGroupSize(),
+                                                  entry.messageBytes,
+                                                  entry.groupRank,
+                                                  volume,
+                                                  LocalSizeOf(*layout, entry.members)),
+                        "",
+                        name << " " << entry.what);
+                    NS_TEST_EXPECT_MSG_EQ(entry.steps, volume.steps, name << " " << entry.what);
+                    TrafficBytes bytes;
+                    const uint32_t server = layout->GetServer(rank);
+                    for (const CollectiveTransfer& send : volume.sends)
+                    {
+                        bool intra = layout->GetServer(entry.members[send.peer]) == server;
+                        (intra ? bytes.intraSent : bytes.interSent) += send.bytes * entry.count;
+                    }
+                    for (const CollectiveTransfer& receive : volume.receives)
+                    {
+                        bool intra = layout->GetServer(entry.members[receive.peer]) == server;
+                        (intra ? bytes.intraReceived : bytes.interReceived) +=
+                            receive.bytes * entry.count;
+                    }
+                    ExpectEqual(bytes, entry.bytes, name + " " + entry.what);
+                    expected[static_cast<std::size_t>(entry.strategy)].Add(bytes);
+                }
+                for (std::size_t s = 0; s < TRAFFIC_STRATEGIES; ++s)
+                {
+                    ExpectEqual(expected[s],
+                                report.GetRankTotals(rank).byStrategy[s],
+                                name + " rank " + std::to_string(rank) + " strategy " +
+                                    std::to_string(s));
+                }
+            }
+        }
+    }
+
+    /**
+     * Expect two byte counts to be equal, field by field.
+     * @param expected the oracle's.
+     * @param actual the report's.
+     * @param what for the message.
+     */
+    void ExpectEqual(const TrafficBytes& expected,
+                     const TrafficBytes& actual,
+                     const std::string& what)
+    {
+        NS_TEST_EXPECT_MSG_EQ(actual.intraSent, expected.intraSent, what << " intra sent");
+        NS_TEST_EXPECT_MSG_EQ(actual.interSent, expected.interSent, what << " inter sent");
+        NS_TEST_EXPECT_MSG_EQ(actual.intraReceived, expected.intraReceived, what << " intra recv");
+        NS_TEST_EXPECT_MSG_EQ(actual.interReceived, expected.interReceived, what << " inter recv");
+    }
+
+    /**
+     * The oracle's localSize for a group: the group's ranks per server when it is made of whole,
+     * equal blocks of consecutive members per server (how HIERARCHICAL is laid out), else 1.
+     * Written here again, apart from CollectiveStrategy::LocalSizeOf.
+     * @param layout the layout.
+     * @param members the group.
+     * @return the localSize.
+     */
+    static uint32_t LocalSizeOf(const ParallelLayout& layout, const std::vector<uint32_t>& members)
+    {
+        std::map<uint32_t, uint32_t> perServer;
+        for (uint32_t m : members)
+        {
+            ++perServer[layout.GetServer(m)];
+        }
+        const uint32_t block = perServer[layout.GetServer(members[0])];
+        for (std::size_t i = 0; i < members.size(); ++i)
+        {
+            if (perServer[layout.GetServer(members[i])] != block ||
+                layout.GetServer(members[i]) != layout.GetServer(members[i - i % block]))
+            {
+                return 1;
+            }
+        }
+        return block;
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The traffic report test suite.
  */
 class TrafficReportTestSuite : public TestSuite
@@ -795,6 +932,7 @@ class TrafficReportTestSuite : public TestSuite
         AddTestCase(new TrafficReportContextParallelTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TrafficReportExpertParallelTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TrafficReportTotalsTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrafficReportShippedScenariosTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -6,6 +6,8 @@
 
 #include "collective-plan.h"
 
+#include "collective-strategy.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
@@ -53,12 +55,12 @@ operator<<(std::ostream& os, const CollectiveTransferSpec& transfer)
 }
 
 CollectivePlan::CollectivePlan()
-    : CollectivePlan(CollectiveKind::ALL_REDUCE, CollectiveAlgorithm::RING, 1, 0, 1, 1)
+    : CollectivePlan(CollectiveKind::ALL_REDUCE, CollectiveStrategy::GetTypeId(), 1, 0, 1, 1)
 {
 }
 
 CollectivePlan::CollectivePlan(CollectiveKind kind,
-                               CollectiveAlgorithm algorithm,
+                               TypeId algorithm,
                                uint32_t n,
                                uint64_t bytes,
                                uint32_t channels,
@@ -81,7 +83,7 @@ CollectivePlan::GetKind() const
     return m_kind;
 }
 
-CollectiveAlgorithm
+TypeId
 CollectivePlan::GetAlgorithm() const
 {
     return m_algorithm;

@@ -7,7 +7,9 @@
 #ifndef COLLECTIVE_PLAN_H
 #define COLLECTIVE_PLAN_H
 
-#include "ns3/collective-volume.h"
+#include "collective-kind.h"
+
+#include "ns3/type-id.h"
 
 #include <cstdint>
 #include <ostream>
@@ -23,7 +25,7 @@ namespace ns3
  * group sends to another, on one channel, once its dependencies have arrived.
  *
  * The range [offset, offset + bytes) is the same in the sender's and the receiver's buffer (the
- * collective's buffer of S bytes, see CollectiveVolume), except for ALL_TO_ALL, where it is the
+ * collective's buffer of S bytes, see CollectiveKind), except for ALL_TO_ALL, where it is the
  * range of the sender's send buffer (within chunk dst of it) and the receiver stores the data in
  * its separate receive buffer, in the slot of src.
  *
@@ -85,14 +87,14 @@ class CollectivePlan
     /**
      * A plan without transfers, to be filled with SetSteps and SetTransfers.
      * @param kind the collective.
-     * @param algorithm its algorithm.
+     * @param algorithm the TypeId of its CollectiveStrategy subclass.
      * @param n the group size.
-     * @param bytes the message size S, as CollectiveVolume defines it for the kind.
+     * @param bytes the message size S, as CollectiveKind defines it.
      * @param channels the number of channels the transfers are spread over.
      * @param localSize ranks per server (rank r's server is r / localSize).
      */
     CollectivePlan(CollectiveKind kind,
-                   CollectiveAlgorithm algorithm,
+                   TypeId algorithm,
                    uint32_t n,
                    uint64_t bytes,
                    uint32_t channels,
@@ -100,8 +102,8 @@ class CollectivePlan
 
     /** @return the collective. */
     CollectiveKind GetKind() const;
-    /** @return its algorithm. */
-    CollectiveAlgorithm GetAlgorithm() const;
+    /** @return the TypeId of its CollectiveStrategy subclass. */
+    TypeId GetAlgorithm() const;
     /** @return the group size n. */
     uint32_t GetGroupSize() const;
     /** @return the message size S, in bytes. */
@@ -174,7 +176,7 @@ class CollectivePlan
     void IndexTransfers();
 
     CollectiveKind m_kind;                           //!< The collective.
-    CollectiveAlgorithm m_algorithm;                 //!< Its algorithm.
+    TypeId m_algorithm;                              //!< Its strategy's type.
     uint32_t m_n;                                    //!< The group size.
     uint64_t m_bytes;                                //!< The message size S.
     uint32_t m_channels;                             //!< The number of channels.

@@ -12,8 +12,8 @@
 #include "ns3/nvlink-domain.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-queue-pair.h"
-#include "ns3/scenario.h"
 #include "ns3/simulator.h"
+#include "ns3/type-id-alias.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -59,6 +59,49 @@ CollectiveRuntime::GetTypeId()
                           DataRateValue(DataRate("400Gbps")),
                           MakeDataRateAccessor(&CollectiveRuntime::m_nicRate),
                           MakeDataRateChecker())
+            .AddAttribute(
+                "AllReduce",
+                "Algorithm of all-reduce: a CollectiveStrategy subclass.",
+                TypeIdValue(CollectiveAlgorithms::GetDefault(CollectiveKind::ALL_REDUCE)),
+                MakeTypeIdAccessor(&CollectiveRuntime::SetAlgorithmOf<CollectiveKind::ALL_REDUCE>,
+                                   &CollectiveRuntime::GetAlgorithmOf<CollectiveKind::ALL_REDUCE>),
+                MakeTypeIdChecker())
+            .AddAttribute(
+                "AllGather",
+                "Algorithm of all-gather: a CollectiveStrategy subclass.",
+                TypeIdValue(CollectiveAlgorithms::GetDefault(CollectiveKind::ALL_GATHER)),
+                MakeTypeIdAccessor(&CollectiveRuntime::SetAlgorithmOf<CollectiveKind::ALL_GATHER>,
+                                   &CollectiveRuntime::GetAlgorithmOf<CollectiveKind::ALL_GATHER>),
+                MakeTypeIdChecker())
+            .AddAttribute(
+                "ReduceScatter",
+                "Algorithm of reduce-scatter: a CollectiveStrategy subclass.",
+                TypeIdValue(CollectiveAlgorithms::GetDefault(CollectiveKind::REDUCE_SCATTER)),
+                MakeTypeIdAccessor(
+                    &CollectiveRuntime::SetAlgorithmOf<CollectiveKind::REDUCE_SCATTER>,
+                    &CollectiveRuntime::GetAlgorithmOf<CollectiveKind::REDUCE_SCATTER>),
+                MakeTypeIdChecker())
+            .AddAttribute(
+                "AllToAll",
+                "Algorithm of all-to-all: a CollectiveStrategy subclass.",
+                TypeIdValue(CollectiveAlgorithms::GetDefault(CollectiveKind::ALL_TO_ALL)),
+                MakeTypeIdAccessor(&CollectiveRuntime::SetAlgorithmOf<CollectiveKind::ALL_TO_ALL>,
+                                   &CollectiveRuntime::GetAlgorithmOf<CollectiveKind::ALL_TO_ALL>),
+                MakeTypeIdChecker())
+            .AddAttribute(
+                "SendRecv",
+                "Algorithm of send-recv: a CollectiveStrategy subclass.",
+                TypeIdValue(CollectiveAlgorithms::GetDefault(CollectiveKind::SEND_RECV)),
+                MakeTypeIdAccessor(&CollectiveRuntime::SetAlgorithmOf<CollectiveKind::SEND_RECV>,
+                                   &CollectiveRuntime::GetAlgorithmOf<CollectiveKind::SEND_RECV>),
+                MakeTypeIdChecker())
+            .AddAttribute(
+                "Broadcast",
+                "Algorithm of broadcast: a CollectiveStrategy subclass.",
+                TypeIdValue(CollectiveAlgorithms::GetDefault(CollectiveKind::BROADCAST)),
+                MakeTypeIdAccessor(&CollectiveRuntime::SetAlgorithmOf<CollectiveKind::BROADCAST>,
+                                   &CollectiveRuntime::GetAlgorithmOf<CollectiveKind::BROADCAST>),
+                MakeTypeIdChecker())
             .AddTraceSource("CollectiveDone",
                             "A collective instance finished on every member.",
                             MakeTraceSourceAccessor(&CollectiveRuntime::m_collectiveDone),
@@ -134,9 +177,17 @@ CollectiveRuntime::SetNvlinkDomain(uint32_t server, Ptr<NvlinkDomain> domain)
 }
 
 void
-CollectiveRuntime::SetAlgorithm(CollectiveKind kind, CollectiveAlgorithm algorithm)
+CollectiveRuntime::SetAlgorithm(CollectiveKind kind, TypeId algorithm)
 {
-    m_algorithms[kind] = algorithm;
+    NS_ABORT_MSG_IF(!algorithm.IsChildOf(CollectiveStrategy::GetTypeId()),
+                    "CollectiveRuntime: " << algorithm.GetName() << " is not a CollectiveStrategy");
+    m_algorithms.Set(kind, algorithm);
+}
+
+TypeId
+CollectiveRuntime::GetAlgorithm(CollectiveKind kind) const
+{
+    return m_algorithms.For(kind);
 }
 
 void
@@ -148,26 +199,13 @@ CollectiveRuntime::SetLatencyModel(LatencyModel model)
 uint32_t
 CollectiveRuntime::LocalSizeOf(const std::vector<uint32_t>& members) const
 {
-    // The group's ranks per server, if it is made of whole blocks of consecutive group ranks per
-    // server, all of the same size (what HIERARCHICAL needs); else 1.
-    uint32_t n = static_cast<uint32_t>(members.size());
-    uint32_t local = 1;
-    while (local < n && members[local] / m_gpusPerServer == members[0] / m_gpusPerServer)
+    std::vector<uint32_t> servers;
+    servers.reserve(members.size());
+    for (uint32_t member : members)
     {
-        ++local;
+        servers.push_back(member / m_gpusPerServer);
     }
-    if (n % local != 0)
-    {
-        return 1;
-    }
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        if (members[i] / m_gpusPerServer != members[i - i % local] / m_gpusPerServer)
-        {
-            return 1;
-        }
-    }
-    return local;
+    return CollectiveStrategy::LocalSizeOf(servers);
 }
 
 std::string
@@ -176,10 +214,8 @@ CollectiveRuntime::PlanFor(const std::vector<uint32_t>& members,
                            uint64_t bytes,
                            CollectivePlan& plan) const
 {
-    auto algorithm = m_algorithms.find(kind);
-    CollectiveAlgorithm chosen =
-        algorithm != m_algorithms.end() ? algorithm->second : Scenario::GetDefaultAlgorithm(kind);
-    auto& strategy = m_strategies[chosen];
+    TypeId chosen = m_algorithms.For(kind);
+    auto& strategy = m_strategies[chosen.GetUid()];
     if (!strategy)
     {
         strategy = CollectiveStrategy::Create(chosen);
@@ -280,9 +316,9 @@ CollectiveRuntime::Join(uint32_t rank,
         {
             std::ostringstream os;
             os << "rank " << rank << " joins collective " << inst->number << " ("
-               << inst->record.label << ") as " << CollectiveVolume::GetKindName(kind) << " of "
-               << bytes << " bytes, but it is " << CollectiveVolume::GetKindName(inst->record.kind)
-               << " of " << inst->record.bytes << " bytes: the members disagree";
+               << inst->record.label << ") as " << GetCollectiveKindName(kind) << " of " << bytes
+               << " bytes, but it is " << GetCollectiveKindName(inst->record.kind) << " of "
+               << inst->record.bytes << " bytes: the members disagree";
             return os.str();
         }
         if (inst->joined[groupRank])

@@ -7,11 +7,11 @@
 #ifndef COLLECTIVE_RUNTIME_H
 #define COLLECTIVE_RUNTIME_H
 
+#include "collective-algorithms.h"
 #include "collective-plan.h"
 #include "collective-strategy.h"
 
 #include "ns3/callback.h"
-#include "ns3/collective-volume.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -42,10 +42,10 @@ struct CollectiveRecord
 {
     uint64_t instance{0}; //!< Instance number, in order of creation.
     std::string label;    //!< The caller's label (e.g. "DP all-reduce bucket 3").
-    CollectiveKind kind{CollectiveKind::ALL_REDUCE};          //!< The collective.
-    CollectiveAlgorithm algorithm{CollectiveAlgorithm::RING}; //!< Its algorithm.
-    uint32_t groupSize{0};                                    //!< Ranks in the group.
-    uint64_t bytes{0};                                        //!< Message size S.
+    CollectiveKind kind{CollectiveKind::ALL_REDUCE}; //!< The collective.
+    TypeId algorithm;       //!< Its strategy's type (TypeIdAlias::GetShortName names it).
+    uint32_t groupSize{0};  //!< Ranks in the group.
+    uint64_t bytes{0};      //!< Message size S.
     uint64_t interBytes{0}; //!< Payload bytes of its transfers between servers.
     uint64_t intraBytes{0}; //!< Payload bytes of its transfers inside servers.
     uint32_t transfers{0};  //!< Its transfers.
@@ -158,11 +158,18 @@ class CollectiveRuntime : public Object
     void SetNvlinkDomain(uint32_t server, Ptr<NvlinkDomain> domain);
 
     /**
-     * Choose the algorithm of a collective kind.
+     * Choose the algorithm of a collective kind (as the attributes AllReduce, AllGather, ...
+     * do).
      * @param kind the collective.
-     * @param algorithm its algorithm.
+     * @param algorithm the TypeId of a CollectiveStrategy subclass.
      */
-    void SetAlgorithm(CollectiveKind kind, CollectiveAlgorithm algorithm);
+    void SetAlgorithm(CollectiveKind kind, TypeId algorithm);
+
+    /**
+     * @param kind a collective.
+     * @return the TypeId of the strategy that plans it.
+     */
+    TypeId GetAlgorithm(CollectiveKind kind) const;
 
     /// @param model the path latency between two NICs, for IdealTime and IdealTransfer.
     void SetLatencyModel(LatencyModel model);
@@ -308,6 +315,28 @@ class CollectiveRuntime : public Object
      * else 1.
      */
     uint32_t LocalSizeOf(const std::vector<uint32_t>& members) const;
+
+    /**
+     * Attribute accessors of the algorithm of one kind.
+     * @tparam KIND the collective.
+     * @param algorithm the TypeId of a CollectiveStrategy subclass.
+     */
+    template <CollectiveKind KIND>
+    void SetAlgorithmOf(TypeId algorithm)
+    {
+        SetAlgorithm(KIND, algorithm);
+    }
+
+    /**
+     * @tparam KIND the collective.
+     * @return the TypeId of its strategy.
+     */
+    template <CollectiveKind KIND>
+    TypeId GetAlgorithmOf() const
+    {
+        return GetAlgorithm(KIND);
+    }
+
     /**
      * Start a transfer if its sender joined and its deps arrived.
      * @param inst the instance.
@@ -374,20 +403,20 @@ class CollectiveRuntime : public Object
      */
     void NvlinkArrived(uint64_t instance, uint32_t transfer, uint64_t id);
 
-    uint32_t m_channels;                                        //!< channels per rank pair
-    uint32_t m_mtu;                                             //!< RDMA MTU, for wire bytes
-    DataRate m_nicRate;                                         //!< NIC rate, for ideal times
-    uint32_t m_gpusPerServer;                                   //!< G
-    std::vector<Ptr<RdmaEndpoint>> m_nicOfRank;                 //!< per rank
-    std::vector<uint32_t> m_nicIndex;                           //!< per rank: host index
-    std::vector<Ptr<NvlinkDomain>> m_domains;                   //!< per server
-    std::map<CollectiveKind, CollectiveAlgorithm> m_algorithms; //!< per kind
-    mutable std::map<CollectiveAlgorithm, Ptr<CollectiveStrategy>> m_strategies; //!< made once
-    LatencyModel m_latency;                                                      //!< path latency
-    std::map<std::pair<std::vector<uint32_t>, uint64_t>, uint64_t> m_byKey;      //!< key -> number
-    std::unordered_map<uint64_t, std::unique_ptr<Instance>> m_instances;         //!< by number
-    uint64_t m_nextInstance;                                                     //!< next number
-    uint64_t m_finished;                                                         //!< instances done
+    uint32_t m_channels;                                              //!< channels per rank pair
+    uint32_t m_mtu;                                                   //!< RDMA MTU, for wire bytes
+    DataRate m_nicRate;                                               //!< NIC rate, for ideal times
+    uint32_t m_gpusPerServer;                                         //!< G
+    std::vector<Ptr<RdmaEndpoint>> m_nicOfRank;                       //!< per rank
+    std::vector<uint32_t> m_nicIndex;                                 //!< per rank: host index
+    std::vector<Ptr<NvlinkDomain>> m_domains;                         //!< per server
+    CollectiveAlgorithms m_algorithms;                                //!< per kind
+    mutable std::map<uint16_t, Ptr<CollectiveStrategy>> m_strategies; //!< made once, by TypeId uid
+    LatencyModel m_latency;                                           //!< path latency
+    std::map<std::pair<std::vector<uint32_t>, uint64_t>, uint64_t> m_byKey; //!< key -> number
+    std::unordered_map<uint64_t, std::unique_ptr<Instance>> m_instances;    //!< by number
+    uint64_t m_nextInstance;                                                //!< next number
+    uint64_t m_finished;                                                    //!< instances done
     /// Queue pairs by (lower NIC rank key, higher, channel): the pair's two ends.
     std::map<std::array<uint64_t, 3>, std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>>> m_qps;
     std::unordered_map<const RdmaQueuePair*, QpState> m_qpState; //!< per queue pair

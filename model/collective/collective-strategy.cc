@@ -6,17 +6,10 @@
 
 #include "collective-strategy.h"
 
-#include "direct-collective.h"
-#include "double-binary-tree-collective.h"
-#include "halving-doubling-collective.h"
-#include "hierarchical-collective.h"
-#include "naive-collective.h"
-#include "recursive-doubling-collective.h"
-#include "ring-collective.h"
-#include "staggered-collective.h"
-
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/object-factory.h"
+#include "ns3/type-id-alias.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -144,8 +137,8 @@ CollectiveStrategy::GetChannels() const
 std::string
 CollectiveStrategy::CheckSupport(CollectiveKind kind, uint32_t n, uint32_t localSize) const
 {
-    const std::string algorithmName = CollectiveVolume::GetAlgorithmName(GetAlgorithm());
-    const std::string kindName = CollectiveVolume::GetKindName(kind);
+    const std::string algorithmName = GetName();
+    const std::string kindName = GetCollectiveKindName(kind);
     std::ostringstream error;
     if (n == 0)
     {
@@ -163,7 +156,7 @@ CollectiveStrategy::CheckSupport(CollectiveKind kind, uint32_t n, uint32_t local
               << " (it implements: ";
         for (std::size_t i = 0; i < kinds.size(); ++i)
         {
-            error << (i == 0 ? "" : ", ") << CollectiveVolume::GetKindName(kinds[i]);
+            error << (i == 0 ? "" : ", ") << GetCollectiveKindName(kinds[i]);
         }
         error << ")";
         return error.str();
@@ -177,14 +170,17 @@ CollectiveStrategy::CheckSupport(CollectiveKind kind, uint32_t n, uint32_t local
 }
 
 std::string
-CollectiveStrategy::Plan(CollectiveKind kind,
-                         uint32_t n,
-                         uint64_t bytes,
-                         uint32_t localSize,
-                         CollectivePlan& out) const
+CollectiveStrategy::GetName() const
 {
-    NS_LOG_FUNCTION(this << CollectiveVolume::GetKindName(kind) << n << bytes << localSize);
-    out = CollectivePlan();
+    return TypeIdAlias::GetShortName(GetInstanceTypeId());
+}
+
+std::string
+CollectiveStrategy::CheckPlan(CollectiveKind kind,
+                              uint32_t n,
+                              uint64_t bytes,
+                              uint32_t localSize) const
+{
     std::string error = CheckSupport(kind, n, localSize);
     if (!error.empty())
     {
@@ -197,9 +193,79 @@ CollectiveStrategy::Plan(CollectiveKind kind,
                 << " (per-rank totals would overflow 64 bits)";
         return message.str();
     }
+    return "";
+}
+
+std::string
+CollectiveStrategy::Tally(CollectiveKind kind,
+                          uint32_t n,
+                          uint64_t bytes,
+                          uint32_t localSize,
+                          CollectiveTraffic& out) const
+{
+    NS_LOG_FUNCTION(this << GetCollectiveKindName(kind) << n << bytes << localSize);
+    out = CollectiveTraffic();
+    std::string error = CheckPlan(kind, n, bytes, localSize);
+    if (!error.empty())
+    {
+        return error;
+    }
+    CollectiveSchedule schedule(n, out);
+    uint32_t steps = BuildSchedule(kind, n, bytes, localSize, schedule);
+    schedule.Finish();
+    out.steps = steps;
+    return "";
+}
+
+uint32_t
+CollectiveStrategy::LocalSizeOf(const std::vector<uint32_t>& servers)
+{
+    auto n = static_cast<uint32_t>(servers.size());
+    uint32_t local = 1;
+    while (local < n && servers[local] == servers[0])
+    {
+        ++local;
+    }
+    if (n == 0 || n % local != 0)
+    {
+        return 1;
+    }
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (servers[i] != servers[i - i % local])
+        {
+            return 1;
+        }
+    }
+    return local;
+}
+
+Ptr<CollectiveStrategy>
+CollectiveStrategy::Create(TypeId tid)
+{
+    ObjectFactory factory;
+    factory.SetTypeId(tid);
+    return factory.Create<CollectiveStrategy>();
+}
+
+std::string
+CollectiveStrategy::Plan(CollectiveKind kind,
+                         uint32_t n,
+                         uint64_t bytes,
+                         uint32_t localSize,
+                         CollectivePlan& out) const
+{
+    NS_LOG_FUNCTION(this << GetCollectiveKindName(kind) << n << bytes << localSize);
+    out = CollectivePlan();
+    std::string error = CheckPlan(kind, n, bytes, localSize);
+    if (!error.empty())
+    {
+        return error;
+    }
 
     std::vector<CollectiveTransferSpec> schedule;
-    uint32_t steps = BuildSchedule(kind, n, bytes, localSize, schedule);
+    CollectiveSchedule keep(schedule);
+    uint32_t steps = BuildSchedule(kind, n, bytes, localSize, keep);
     std::stable_sort(schedule.begin(),
                      schedule.end(),
                      [](const CollectiveTransferSpec& a, const CollectiveTransferSpec& b) {
@@ -214,7 +280,7 @@ CollectiveStrategy::Plan(CollectiveKind kind,
     {
         for (uint32_t j = 0; j < m_channels; ++j)
         {
-            uint64_t pieceBytes = CollectiveVolume::ChunkBytes(whole.bytes, m_channels, j);
+            uint64_t pieceBytes = CollectiveChunks::ChunkBytes(whole.bytes, m_channels, j);
             if (pieceBytes == 0)
             {
                 continue;
@@ -229,7 +295,7 @@ CollectiveStrategy::Plan(CollectiveKind kind,
             CollectiveTransferSpec piece = whole;
             piece.id = static_cast<uint32_t>(transfers.size());
             piece.offset =
-                whole.offset + CollectiveVolume::RangeBytes(whole.bytes, m_channels, 0, j);
+                whole.offset + CollectiveChunks::RangeBytes(whole.bytes, m_channels, 0, j);
             piece.bytes = pieceBytes;
             piece.channel = j;
             piece.deps.clear();
@@ -242,7 +308,7 @@ CollectiveStrategy::Plan(CollectiveKind kind,
         ComputeDependencies(n, transfers);
     }
 
-    CollectivePlan plan(kind, GetAlgorithm(), n, bytes, m_channels, localSize);
+    CollectivePlan plan(kind, GetInstanceTypeId(), n, bytes, m_channels, localSize);
     plan.SetSteps(steps);
     plan.SetTransfers(std::move(transfers));
     error = plan.Check();
@@ -250,9 +316,8 @@ CollectiveStrategy::Plan(CollectiveKind kind,
     {
         // A bug of the strategy, not of the caller's values: report it rather than abort.
         std::ostringstream message;
-        message << "internal error: the " << CollectiveVolume::GetAlgorithmName(GetAlgorithm())
-                << " plan of " << CollectiveVolume::GetKindName(kind) << " with n = " << n
-                << ", S = " << bytes << " fails its check: " << error;
+        message << "internal error: the " << GetName() << " plan of " << GetCollectiveKindName(kind)
+                << " with n = " << n << ", S = " << bytes << " fails its check: " << error;
         NS_LOG_ERROR(message.str());
         return message.str();
     }
@@ -295,7 +360,7 @@ CollectiveStrategy::ComputeDependencies(uint32_t n, std::vector<CollectiveTransf
 }
 
 void
-CollectiveStrategy::AddTransfer(std::vector<CollectiveTransferSpec>& schedule,
+CollectiveStrategy::AddTransfer(CollectiveSchedule& schedule,
                                 uint32_t src,
                                 uint32_t dst,
                                 uint64_t offset,
@@ -303,18 +368,7 @@ CollectiveStrategy::AddTransfer(std::vector<CollectiveTransferSpec>& schedule,
                                 uint32_t step,
                                 bool reduce)
 {
-    if (bytes == 0)
-    {
-        return;
-    }
-    CollectiveTransferSpec transfer;
-    transfer.src = src;
-    transfer.dst = dst;
-    transfer.offset = offset;
-    transfer.bytes = bytes;
-    transfer.step = step;
-    transfer.reduce = reduce;
-    schedule.push_back(transfer);
+    schedule.Add(src, dst, offset, bytes, step, reduce);
 }
 
 uint32_t
@@ -332,58 +386,6 @@ bool
 CollectiveStrategy::IsPowerOfTwo(uint32_t n)
 {
     return n != 0 && (n & (n - 1)) == 0;
-}
-
-Ptr<CollectiveStrategy>
-CollectiveStrategy::Create(CollectiveAlgorithm algorithm)
-{
-    switch (algorithm)
-    {
-    case CollectiveAlgorithm::NAIVE:
-        return CreateObject<NaiveCollective>();
-    case CollectiveAlgorithm::RING:
-        return CreateObject<RingCollective>();
-    case CollectiveAlgorithm::DOUBLE_BINARY_TREE:
-        return CreateObject<DoubleBinaryTreeCollective>();
-    case CollectiveAlgorithm::RECURSIVE_DOUBLING:
-        return CreateObject<RecursiveDoublingCollective>();
-    case CollectiveAlgorithm::HALVING_DOUBLING:
-        return CreateObject<HalvingDoublingCollective>();
-    case CollectiveAlgorithm::DIRECT:
-        return CreateObject<DirectCollective>();
-    case CollectiveAlgorithm::STAGGERED:
-        return CreateObject<StaggeredCollective>();
-    case CollectiveAlgorithm::HIERARCHICAL:
-        return CreateObject<HierarchicalCollective>();
-    }
-    NS_FATAL_ERROR("unknown collective algorithm " << static_cast<int>(algorithm));
-    return nullptr;
-}
-
-TypeId
-CollectiveStrategy::GetTypeIdOf(CollectiveAlgorithm algorithm)
-{
-    switch (algorithm)
-    {
-    case CollectiveAlgorithm::NAIVE:
-        return NaiveCollective::GetTypeId();
-    case CollectiveAlgorithm::RING:
-        return RingCollective::GetTypeId();
-    case CollectiveAlgorithm::DOUBLE_BINARY_TREE:
-        return DoubleBinaryTreeCollective::GetTypeId();
-    case CollectiveAlgorithm::RECURSIVE_DOUBLING:
-        return RecursiveDoublingCollective::GetTypeId();
-    case CollectiveAlgorithm::HALVING_DOUBLING:
-        return HalvingDoublingCollective::GetTypeId();
-    case CollectiveAlgorithm::DIRECT:
-        return DirectCollective::GetTypeId();
-    case CollectiveAlgorithm::STAGGERED:
-        return StaggeredCollective::GetTypeId();
-    case CollectiveAlgorithm::HIERARCHICAL:
-        return HierarchicalCollective::GetTypeId();
-    }
-    NS_FATAL_ERROR("unknown collective algorithm " << static_cast<int>(algorithm));
-    return TypeId();
 }
 
 } // namespace ns3

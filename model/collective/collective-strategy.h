@@ -7,9 +7,11 @@
 #ifndef COLLECTIVE_STRATEGY_H
 #define COLLECTIVE_STRATEGY_H
 
+#include "collective-chunks.h"
+#include "collective-kind.h"
 #include "collective-plan.h"
+#include "collective-schedule.h"
 
-#include "ns3/collective-volume.h"
 #include "ns3/object.h"
 #include "ns3/ptr.h"
 #include "ns3/type-id.h"
@@ -26,14 +28,18 @@ namespace ns3
  * @brief A collective algorithm as an executable transfer graph: the strategy that plans which
  * rank sends which byte range to whom, in which step, on which channel, after which transfers.
  *
- * One subclass per CollectiveAlgorithm implements, for every kind it supports, the schedule that
- * CollectiveVolume documents (and computes analytically): the plans of a strategy move exactly
- * CollectiveVolume's bytes per rank, peer and step. Plan() works in four stages:
+ * Each algorithm is one subclass in its own file pair, registered by its TypeId and a short
+ * alias (TypeIdAlias, e.g. "ring" for ns3::RingCollective): CollectiveRuntime and the scenario's
+ * @c collectives keys choose one per collective kind by that name. Its BuildSchedule is the only
+ * definition of the algorithm: Plan() turns it into the transfer graph the simulation executes,
+ * and Tally() streams it into the per-rank bytes of the analytical report (TrafficReport), so
+ * the two cannot disagree. (An independent re-derivation of every schedule's bytes lives in the
+ * tests, as an oracle.) Plan() works in four stages:
  *
  * 1. CheckSupport refuses the combinations the algorithm does not implement;
  * 2. the subclass's BuildSchedule lists the whole transfers of the schedule (range, step, reduce);
  * 3. each whole transfer is cut into Channels contiguous sub-ranges with
- *    CollectiveVolume::ChunkBytes, sub-range j on channel j (as NCCL spreads a collective over
+ *    CollectiveChunks::ChunkBytes, sub-range j on channel j (as NCCL spreads a collective over
  *    channels); sub-ranges of 0 bytes are not listed;
  * 4. the dependencies are derived from the data, then CollectivePlan::Check runs.
  *
@@ -84,8 +90,8 @@ class CollectiveStrategy : public Object
     CollectiveStrategy();
     ~CollectiveStrategy() override;
 
-    /** @return the algorithm this strategy implements. */
-    virtual CollectiveAlgorithm GetAlgorithm() const = 0;
+    /** @return the algorithm's short name (its TypeIdAlias, e.g. "ring"). */
+    std::string GetName() const;
 
     /** @return the kinds it implements, in CollectiveKind's declaration order. */
     virtual std::vector<CollectiveKind> GetSupportedKinds() const = 0;
@@ -106,7 +112,7 @@ class CollectiveStrategy : public Object
      * Plan a collective on a group of n ranks.
      * @param kind the collective.
      * @param n the group size.
-     * @param bytes the message size S, as CollectiveVolume defines it for the kind.
+     * @param bytes the message size S, as CollectiveKind defines it.
      * @param localSize ranks per server (rank r's server is r / localSize).
      * @param[out] out the plan (an empty default plan on error).
      * @return an empty string, or why the collective cannot be planned, naming the values.
@@ -126,17 +132,37 @@ class CollectiveStrategy : public Object
     uint32_t GetChannels() const;
 
     /**
-     * Create the strategy of an algorithm, with default attributes.
-     * @param algorithm the algorithm.
-     * @return a new object of its subclass.
+     * The traffic of every rank of a collective on a group, from the same schedule Plan uses but
+     * without keeping its transfers (memory O(ranks x distinct peers), time O(transfers)). The
+     * bytes do not depend on the number of channels.
+     * @param kind the collective.
+     * @param n the group size.
+     * @param bytes the message size S.
+     * @param localSize ranks per server.
+     * @param[out] out the traffic (empty on error).
+     * @return an empty string, or why the collective cannot be planned (as Plan says).
      */
-    static Ptr<CollectiveStrategy> Create(CollectiveAlgorithm algorithm);
+    std::string Tally(CollectiveKind kind,
+                      uint32_t n,
+                      uint64_t bytes,
+                      uint32_t localSize,
+                      CollectiveTraffic& out) const;
 
     /**
-     * @param algorithm an algorithm.
-     * @return the TypeId of its subclass, e.g. ns3::RingCollective for RING.
+     * The localSize of a group (what HIERARCHICAL needs): its ranks per server if it is made of
+     * whole blocks of consecutive group ranks per server, all of the same size; else 1. The
+     * runtime and the analytical report both plan with it.
+     * @param servers the server of each member, in group order.
+     * @return the localSize.
      */
-    static TypeId GetTypeIdOf(CollectiveAlgorithm algorithm);
+    static uint32_t LocalSizeOf(const std::vector<uint32_t>& servers);
+
+    /**
+     * Create a strategy by TypeId, with its default attributes.
+     * @param tid the TypeId of a CollectiveStrategy subclass.
+     * @return the new object.
+     */
+    static Ptr<CollectiveStrategy> Create(TypeId tid);
 
     /// The largest number of channels.
     static constexpr uint32_t MAX_CHANNELS = 64;
@@ -149,17 +175,17 @@ class CollectiveStrategy : public Object
      * @param n the group size.
      * @param bytes the message size S.
      * @param localSize ranks per server.
-     * @param[out] schedule where to append the transfers (use AddTransfer).
+     * @param[out] schedule where to add the transfers (use AddTransfer).
      * @return the number of steps of the schedule.
      */
     virtual uint32_t BuildSchedule(CollectiveKind kind,
                                    uint32_t n,
                                    uint64_t bytes,
                                    uint32_t localSize,
-                                   std::vector<CollectiveTransferSpec>& schedule) const = 0;
+                                   CollectiveSchedule& schedule) const = 0;
 
     /**
-     * Append a whole transfer to a schedule, unless it carries 0 bytes.
+     * Add a whole transfer to a schedule, unless it carries 0 bytes.
      * @param schedule the schedule.
      * @param src the sender.
      * @param dst the receiver.
@@ -168,7 +194,7 @@ class CollectiveStrategy : public Object
      * @param step the step.
      * @param reduce whether dst adds the data into its copy (else stores it).
      */
-    static void AddTransfer(std::vector<CollectiveTransferSpec>& schedule,
+    static void AddTransfer(CollectiveSchedule& schedule,
                             uint32_t src,
                             uint32_t dst,
                             uint64_t offset,
@@ -189,6 +215,19 @@ class CollectiveStrategy : public Object
     static bool IsPowerOfTwo(uint32_t n);
 
   private:
+    /**
+     * Check what Plan and Tally both refuse.
+     * @param kind the collective.
+     * @param n the group size.
+     * @param bytes the message size S.
+     * @param localSize ranks per server.
+     * @return an empty string, or the problem.
+     */
+    std::string CheckPlan(CollectiveKind kind,
+                          uint32_t n,
+                          uint64_t bytes,
+                          uint32_t localSize) const;
+
     /**
      * Fill the deps and applyAfter lists of split transfers (see the class documentation).
      * @param n the group size.

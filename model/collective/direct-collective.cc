@@ -7,6 +7,7 @@
 #include "direct-collective.h"
 
 #include "ns3/log.h"
+#include "ns3/type-id-alias.h"
 
 namespace ns3
 {
@@ -14,6 +15,9 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("DirectCollective");
 
 NS_OBJECT_ENSURE_REGISTERED(DirectCollective);
+
+/// The short name scenarios use: collectives: {all_reduce: direct}.
+static TypeIdAlias g_directCollectiveAlias("direct", "ns3::DirectCollective");
 
 TypeId
 DirectCollective::GetTypeId()
@@ -35,12 +39,6 @@ DirectCollective::~DirectCollective()
     NS_LOG_FUNCTION(this);
 }
 
-CollectiveAlgorithm
-DirectCollective::GetAlgorithm() const
-{
-    return CollectiveAlgorithm::DIRECT;
-}
-
 std::vector<CollectiveKind>
 DirectCollective::GetSupportedKinds() const
 {
@@ -55,7 +53,7 @@ DirectCollective::BuildSchedule(CollectiveKind kind,
                                 uint32_t n,
                                 uint64_t bytes,
                                 uint32_t localSize,
-                                std::vector<CollectiveTransferSpec>& schedule) const
+                                CollectiveSchedule& schedule) const
 {
     NS_LOG_FUNCTION(this << n << bytes);
     if (kind == CollectiveKind::SEND_RECV)
@@ -76,8 +74,8 @@ DirectCollective::BuildSchedule(CollectiveKind kind,
             AddTransfer(schedule,
                         src,
                         dst,
-                        CollectiveVolume::RangeBytes(bytes, n, 0, chunk),
-                        CollectiveVolume::ChunkBytes(bytes, n, chunk),
+                        CollectiveChunks::RangeBytes(bytes, n, 0, chunk),
+                        CollectiveChunks::ChunkBytes(bytes, n, chunk),
                         0,
                         kind == CollectiveKind::REDUCE_SCATTER);
         }

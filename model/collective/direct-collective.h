@@ -36,7 +36,6 @@ class DirectCollective : public CollectiveStrategy
     DirectCollective();
     ~DirectCollective() override;
 
-    CollectiveAlgorithm GetAlgorithm() const override;
     std::vector<CollectiveKind> GetSupportedKinds() const override;
 
   protected:
@@ -44,7 +43,7 @@ class DirectCollective : public CollectiveStrategy
                            uint32_t n,
                            uint64_t bytes,
                            uint32_t localSize,
-                           std::vector<CollectiveTransferSpec>& schedule) const override;
+                           CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

@@ -7,6 +7,9 @@
 #include "double-binary-tree-collective.h"
 
 #include "ns3/log.h"
+#include "ns3/type-id-alias.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -14,6 +17,114 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("DoubleBinaryTreeCollective");
 
 NS_OBJECT_ENSURE_REGISTERED(DoubleBinaryTreeCollective);
+
+/// The short name scenarios use: collectives: {all_reduce: double-binary-tree}.
+static TypeIdAlias g_doubleBinaryTreeCollectiveAlias("double-binary-tree",
+                                                     "ns3::DoubleBinaryTreeCollective");
+
+namespace
+{
+
+/**
+ * @param n the group size.
+ * @param tree 0 or 1.
+ * @param rank a rank.
+ * @return the place of the rank in tree 0's shape.
+ */
+uint32_t
+TreePlace(uint32_t n, uint32_t tree, uint32_t rank)
+{
+    if (tree == 0)
+    {
+        return rank;
+    }
+    if (n % 2 == 0)
+    {
+        return n - 1 - rank;
+    }
+    return static_cast<uint32_t>((uint64_t{rank} + n - 1) % n);
+}
+
+/**
+ * @param n the group size.
+ * @param tree 0 or 1.
+ * @param place a place in tree 0's shape.
+ * @return the rank at that place (the inverse of TreePlace).
+ */
+uint32_t
+TreeRank(uint32_t n, uint32_t tree, uint32_t place)
+{
+    if (tree == 0)
+    {
+        return place;
+    }
+    if (n % 2 == 0)
+    {
+        return n - 1 - place;
+    }
+    return static_cast<uint32_t>((uint64_t{place} + 1) % n);
+}
+
+/**
+ * @param n the group size.
+ * @param place a place of tree 0.
+ * @return its parent place in tree 0, or n for the root (see TreeParent).
+ */
+uint32_t
+Tree0Parent(uint32_t n, uint32_t place)
+{
+    if (place == 0)
+    {
+        return n;
+    }
+    uint64_t v = place;
+    uint64_t b = v & (~v + 1);
+    if ((v & (b << 1)) == 0 && v + b < n)
+    {
+        return static_cast<uint32_t>(v + b);
+    }
+    return static_cast<uint32_t>(v - b);
+}
+
+/**
+ * The children of a place of tree 0: for v > 0 with lowest set bit b >= 2, the left child v - b/2
+ * and the right child v + h for the largest h in b/2, b/4, ..., 1 with v + h < n (if any); for
+ * the root, the largest power of two less than n. This is the inverse of Tree0Parent.
+ * @param n the group size.
+ * @param place a place of tree 0.
+ * @param rootSpan the smallest power of two at least n.
+ * @return its children places, ascending.
+ */
+std::vector<uint32_t>
+Tree0Children(uint32_t n, uint32_t place, uint64_t rootSpan)
+{
+    std::vector<uint32_t> children;
+    uint64_t v = place;
+    uint64_t b;
+    if (v == 0)
+    {
+        b = rootSpan;
+    }
+    else
+    {
+        b = v & (~v + 1);
+        if (b >= 2)
+        {
+            children.push_back(static_cast<uint32_t>(v - b / 2));
+        }
+    }
+    for (uint64_t h = b / 2; h >= 1; h /= 2)
+    {
+        if (v + h < n)
+        {
+            children.push_back(static_cast<uint32_t>(v + h));
+            break;
+        }
+    }
+    return children;
+}
+
+} // namespace
 
 TypeId
 DoubleBinaryTreeCollective::GetTypeId()
@@ -35,12 +146,6 @@ DoubleBinaryTreeCollective::~DoubleBinaryTreeCollective()
     NS_LOG_FUNCTION(this);
 }
 
-CollectiveAlgorithm
-DoubleBinaryTreeCollective::GetAlgorithm() const
-{
-    return CollectiveAlgorithm::DOUBLE_BINARY_TREE;
-}
-
 std::vector<CollectiveKind>
 DoubleBinaryTreeCollective::GetSupportedKinds() const
 {
@@ -52,27 +157,57 @@ DoubleBinaryTreeCollective::BuildSchedule(CollectiveKind kind,
                                           uint32_t n,
                                           uint64_t bytes,
                                           uint32_t localSize,
-                                          std::vector<CollectiveTransferSpec>& schedule) const
+                                          CollectiveSchedule& schedule) const
 {
     NS_LOG_FUNCTION(this << n << bytes);
     const uint32_t depthMax = CeilLog2(n);
     for (uint32_t tree = 0; tree < 2; ++tree)
     {
-        const uint64_t offset = CollectiveVolume::RangeBytes(bytes, 2, 0, tree);
-        const uint64_t half = CollectiveVolume::ChunkBytes(bytes, 2, tree);
+        const uint64_t offset = CollectiveChunks::RangeBytes(bytes, 2, 0, tree);
+        const uint64_t half = CollectiveChunks::ChunkBytes(bytes, 2, tree);
         for (uint32_t r = 0; r < n; ++r)
         {
-            uint32_t parent = CollectiveVolume::TreeParent(n, tree, r);
+            uint32_t parent = TreeParent(n, tree, r);
             if (parent == n)
             {
                 continue; // the root
             }
-            uint32_t depth = CollectiveVolume::TreeDepth(n, tree, r);
+            uint32_t depth = TreeDepth(n, tree, r);
             AddTransfer(schedule, r, parent, offset, half, depthMax - depth, true);
             AddTransfer(schedule, parent, r, offset, half, depthMax + depth - 1, false);
         }
     }
     return 2 * depthMax;
+}
+
+uint32_t
+DoubleBinaryTreeCollective::TreeParent(uint32_t n, uint32_t tree, uint32_t rank)
+{
+    uint32_t parent = Tree0Parent(n, TreePlace(n, tree, rank));
+    return parent == n ? n : TreeRank(n, tree, parent);
+}
+
+std::vector<uint32_t>
+DoubleBinaryTreeCollective::TreeChildren(uint32_t n, uint32_t tree, uint32_t rank)
+{
+    std::vector<uint32_t> children;
+    for (uint32_t place : Tree0Children(n, TreePlace(n, tree, rank), uint64_t{1} << CeilLog2(n)))
+    {
+        children.push_back(TreeRank(n, tree, place));
+    }
+    std::sort(children.begin(), children.end());
+    return children;
+}
+
+uint32_t
+DoubleBinaryTreeCollective::TreeDepth(uint32_t n, uint32_t tree, uint32_t rank)
+{
+    uint32_t depth = 0;
+    for (uint32_t place = TreePlace(n, tree, rank); place != 0; place = Tree0Parent(n, place))
+    {
+        ++depth;
+    }
+    return depth;
 }
 
 } // namespace ns3

@@ -9,6 +9,7 @@
 #include "recursive-doubling-collective.h"
 
 #include "ns3/log.h"
+#include "ns3/type-id-alias.h"
 
 #include <sstream>
 
@@ -18,6 +19,10 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("HalvingDoublingCollective");
 
 NS_OBJECT_ENSURE_REGISTERED(HalvingDoublingCollective);
+
+/// The short name scenarios use: collectives: {all_reduce: halving-doubling}.
+static TypeIdAlias g_halvingDoublingCollectiveAlias("halving-doubling",
+                                                    "ns3::HalvingDoublingCollective");
 
 TypeId
 HalvingDoublingCollective::GetTypeId()
@@ -39,12 +44,6 @@ HalvingDoublingCollective::~HalvingDoublingCollective()
     NS_LOG_FUNCTION(this);
 }
 
-CollectiveAlgorithm
-HalvingDoublingCollective::GetAlgorithm() const
-{
-    return CollectiveAlgorithm::HALVING_DOUBLING;
-}
-
 std::vector<CollectiveKind>
 HalvingDoublingCollective::GetSupportedKinds() const
 {
@@ -58,7 +57,7 @@ HalvingDoublingCollective::CheckSupport(CollectiveKind kind, uint32_t n, uint32_
     if (error.empty() && !IsPowerOfTwo(n))
     {
         std::ostringstream message;
-        message << "halving-doubling " << CollectiveVolume::GetKindName(kind)
+        message << "halving-doubling " << GetCollectiveKindName(kind)
                 << " needs a power-of-two group size n, got n = " << n;
         error = message.str();
     }
@@ -69,7 +68,7 @@ void
 HalvingDoublingCollective::AddHalvingReduceScatter(uint32_t n,
                                                    uint64_t bytes,
                                                    uint32_t firstStep,
-                                                   std::vector<CollectiveTransferSpec>& schedule)
+                                                   CollectiveSchedule& schedule)
 {
     const uint32_t levels = CeilLog2(n);
     for (uint32_t k = 0; k < levels; ++k)
@@ -84,8 +83,8 @@ HalvingDoublingCollective::AddHalvingReduceScatter(uint32_t n,
             AddTransfer(schedule,
                         r,
                         r ^ d,
-                        CollectiveVolume::RangeBytes(bytes, n, 0, given),
-                        CollectiveVolume::RangeBytes(bytes, n, given, given + d),
+                        CollectiveChunks::RangeBytes(bytes, n, 0, given),
+                        CollectiveChunks::RangeBytes(bytes, n, given, given + d),
                         firstStep + k,
                         true);
         }
@@ -97,7 +96,7 @@ HalvingDoublingCollective::BuildSchedule(CollectiveKind kind,
                                          uint32_t n,
                                          uint64_t bytes,
                                          uint32_t localSize,
-                                         std::vector<CollectiveTransferSpec>& schedule) const
+                                         CollectiveSchedule& schedule) const
 {
     NS_LOG_FUNCTION(this << n << bytes);
     const uint32_t levels = CeilLog2(n);

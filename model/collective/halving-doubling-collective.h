@@ -37,7 +37,6 @@ class HalvingDoublingCollective : public CollectiveStrategy
     HalvingDoublingCollective();
     ~HalvingDoublingCollective() override;
 
-    CollectiveAlgorithm GetAlgorithm() const override;
     std::vector<CollectiveKind> GetSupportedKinds() const override;
 
     /**
@@ -60,14 +59,14 @@ class HalvingDoublingCollective : public CollectiveStrategy
     static void AddHalvingReduceScatter(uint32_t n,
                                         uint64_t bytes,
                                         uint32_t firstStep,
-                                        std::vector<CollectiveTransferSpec>& schedule);
+                                        CollectiveSchedule& schedule);
 
   protected:
     uint32_t BuildSchedule(CollectiveKind kind,
                            uint32_t n,
                            uint64_t bytes,
                            uint32_t localSize,
-                           std::vector<CollectiveTransferSpec>& schedule) const override;
+                           CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

@@ -9,6 +9,7 @@
 #include "ring-collective.h"
 
 #include "ns3/log.h"
+#include "ns3/type-id-alias.h"
 
 namespace ns3
 {
@@ -16,6 +17,9 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("HierarchicalCollective");
 
 NS_OBJECT_ENSURE_REGISTERED(HierarchicalCollective);
+
+/// The short name scenarios use: collectives: {all_reduce: hierarchical}.
+static TypeIdAlias g_hierarchicalCollectiveAlias("hierarchical", "ns3::HierarchicalCollective");
 
 TypeId
 HierarchicalCollective::GetTypeId()
@@ -37,12 +41,6 @@ HierarchicalCollective::~HierarchicalCollective()
     NS_LOG_FUNCTION(this);
 }
 
-CollectiveAlgorithm
-HierarchicalCollective::GetAlgorithm() const
-{
-    return CollectiveAlgorithm::HIERARCHICAL;
-}
-
 std::vector<CollectiveKind>
 HierarchicalCollective::GetSupportedKinds() const
 {
@@ -54,7 +52,7 @@ HierarchicalCollective::BuildSchedule(CollectiveKind kind,
                                       uint32_t n,
                                       uint64_t bytes,
                                       uint32_t localSize,
-                                      std::vector<CollectiveTransferSpec>& schedule) const
+                                      CollectiveSchedule& schedule) const
 {
     NS_LOG_FUNCTION(this << n << bytes << localSize);
     const uint32_t servers = n / localSize;
@@ -77,8 +75,8 @@ HierarchicalCollective::BuildSchedule(CollectiveKind kind,
         {
             rail[server] = server * localSize + l;
         }
-        const uint64_t offset = CollectiveVolume::RangeBytes(bytes, localSize, 0, l);
-        const uint64_t railBytes = CollectiveVolume::ChunkBytes(bytes, localSize, l);
+        const uint64_t offset = CollectiveChunks::RangeBytes(bytes, localSize, 0, l);
+        const uint64_t railBytes = CollectiveChunks::ChunkBytes(bytes, localSize, l);
         RingCollective::AddRingReduceScatter(rail, offset, railBytes, railStart, schedule);
         RingCollective::AddRingAllGather(rail,
                                          offset,

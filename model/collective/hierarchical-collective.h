@@ -40,7 +40,6 @@ class HierarchicalCollective : public CollectiveStrategy
     HierarchicalCollective();
     ~HierarchicalCollective() override;
 
-    CollectiveAlgorithm GetAlgorithm() const override;
     std::vector<CollectiveKind> GetSupportedKinds() const override;
 
   protected:
@@ -48,7 +47,7 @@ class HierarchicalCollective : public CollectiveStrategy
                            uint32_t n,
                            uint64_t bytes,
                            uint32_t localSize,
-                           std::vector<CollectiveTransferSpec>& schedule) const override;
+                           CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

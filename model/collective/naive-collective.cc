@@ -7,6 +7,7 @@
 #include "naive-collective.h"
 
 #include "ns3/log.h"
+#include "ns3/type-id-alias.h"
 
 namespace ns3
 {
@@ -14,6 +15,9 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("NaiveCollective");
 
 NS_OBJECT_ENSURE_REGISTERED(NaiveCollective);
+
+/// The short name scenarios use: collectives: {all_reduce: naive}.
+static TypeIdAlias g_naiveCollectiveAlias("naive", "ns3::NaiveCollective");
 
 TypeId
 NaiveCollective::GetTypeId()
@@ -35,12 +39,6 @@ NaiveCollective::~NaiveCollective()
     NS_LOG_FUNCTION(this);
 }
 
-CollectiveAlgorithm
-NaiveCollective::GetAlgorithm() const
-{
-    return CollectiveAlgorithm::NAIVE;
-}
-
 std::vector<CollectiveKind>
 NaiveCollective::GetSupportedKinds() const
 {
@@ -52,7 +50,7 @@ NaiveCollective::BuildSchedule(CollectiveKind kind,
                                uint32_t n,
                                uint64_t bytes,
                                uint32_t localSize,
-                               std::vector<CollectiveTransferSpec>& schedule) const
+                               CollectiveSchedule& schedule) const
 {
     NS_LOG_FUNCTION(this << n << bytes);
     if (kind == CollectiveKind::ALL_REDUCE)

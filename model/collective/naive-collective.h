@@ -32,7 +32,6 @@ class NaiveCollective : public CollectiveStrategy
     NaiveCollective();
     ~NaiveCollective() override;
 
-    CollectiveAlgorithm GetAlgorithm() const override;
     std::vector<CollectiveKind> GetSupportedKinds() const override;
 
   protected:
@@ -40,7 +39,7 @@ class NaiveCollective : public CollectiveStrategy
                            uint32_t n,
                            uint64_t bytes,
                            uint32_t localSize,
-                           std::vector<CollectiveTransferSpec>& schedule) const override;
+                           CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

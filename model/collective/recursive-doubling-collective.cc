@@ -7,6 +7,7 @@
 #include "recursive-doubling-collective.h"
 
 #include "ns3/log.h"
+#include "ns3/type-id-alias.h"
 
 #include <sstream>
 
@@ -16,6 +17,10 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RecursiveDoublingCollective");
 
 NS_OBJECT_ENSURE_REGISTERED(RecursiveDoublingCollective);
+
+/// The short name scenarios use: collectives: {all_reduce: recursive-doubling}.
+static TypeIdAlias g_recursiveDoublingCollectiveAlias("recursive-doubling",
+                                                      "ns3::RecursiveDoublingCollective");
 
 TypeId
 RecursiveDoublingCollective::GetTypeId()
@@ -37,12 +42,6 @@ RecursiveDoublingCollective::~RecursiveDoublingCollective()
     NS_LOG_FUNCTION(this);
 }
 
-CollectiveAlgorithm
-RecursiveDoublingCollective::GetAlgorithm() const
-{
-    return CollectiveAlgorithm::RECURSIVE_DOUBLING;
-}
-
 std::vector<CollectiveKind>
 RecursiveDoublingCollective::GetSupportedKinds() const
 {
@@ -56,7 +55,7 @@ RecursiveDoublingCollective::CheckSupport(CollectiveKind kind, uint32_t n, uint3
     if (error.empty() && kind != CollectiveKind::BROADCAST && !IsPowerOfTwo(n))
     {
         std::ostringstream message;
-        message << "recursive-doubling " << CollectiveVolume::GetKindName(kind)
+        message << "recursive-doubling " << GetCollectiveKindName(kind)
                 << " needs a power-of-two group size n, got n = " << n;
         error = message.str();
     }
@@ -67,7 +66,7 @@ void
 RecursiveDoublingCollective::AddDoublingAllGather(uint32_t n,
                                                   uint64_t bytes,
                                                   uint32_t firstStep,
-                                                  std::vector<CollectiveTransferSpec>& schedule)
+                                                  CollectiveSchedule& schedule)
 {
     const uint32_t levels = CeilLog2(n);
     for (uint32_t k = 0; k < levels; ++k)
@@ -79,8 +78,8 @@ RecursiveDoublingCollective::AddDoublingAllGather(uint32_t n,
             AddTransfer(schedule,
                         r,
                         r ^ distance,
-                        CollectiveVolume::RangeBytes(bytes, n, 0, first),
-                        CollectiveVolume::RangeBytes(bytes, n, first, first + distance),
+                        CollectiveChunks::RangeBytes(bytes, n, 0, first),
+                        CollectiveChunks::RangeBytes(bytes, n, first, first + distance),
                         firstStep + k,
                         false);
         }
@@ -92,7 +91,7 @@ RecursiveDoublingCollective::BuildSchedule(CollectiveKind kind,
                                            uint32_t n,
                                            uint64_t bytes,
                                            uint32_t localSize,
-                                           std::vector<CollectiveTransferSpec>& schedule) const
+                                           CollectiveSchedule& schedule) const
 {
     NS_LOG_FUNCTION(this << n << bytes);
     const uint32_t levels = CeilLog2(n);

@@ -39,7 +39,6 @@ class RecursiveDoublingCollective : public CollectiveStrategy
     RecursiveDoublingCollective();
     ~RecursiveDoublingCollective() override;
 
-    CollectiveAlgorithm GetAlgorithm() const override;
     std::vector<CollectiveKind> GetSupportedKinds() const override;
 
     /**
@@ -63,14 +62,14 @@ class RecursiveDoublingCollective : public CollectiveStrategy
     static void AddDoublingAllGather(uint32_t n,
                                      uint64_t bytes,
                                      uint32_t firstStep,
-                                     std::vector<CollectiveTransferSpec>& schedule);
+                                     CollectiveSchedule& schedule);
 
   protected:
     uint32_t BuildSchedule(CollectiveKind kind,
                            uint32_t n,
                            uint64_t bytes,
                            uint32_t localSize,
-                           std::vector<CollectiveTransferSpec>& schedule) const override;
+                           CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

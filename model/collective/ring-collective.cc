@@ -7,6 +7,7 @@
 #include "ring-collective.h"
 
 #include "ns3/log.h"
+#include "ns3/type-id-alias.h"
 
 #include <numeric>
 
@@ -16,6 +17,9 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RingCollective");
 
 NS_OBJECT_ENSURE_REGISTERED(RingCollective);
+
+/// The short name scenarios use: collectives: {all_reduce: ring}.
+static TypeIdAlias g_ringCollectiveAlias("ring", "ns3::RingCollective");
 
 TypeId
 RingCollective::GetTypeId()
@@ -37,12 +41,6 @@ RingCollective::~RingCollective()
     NS_LOG_FUNCTION(this);
 }
 
-CollectiveAlgorithm
-RingCollective::GetAlgorithm() const
-{
-    return CollectiveAlgorithm::RING;
-}
-
 std::vector<CollectiveKind>
 RingCollective::GetSupportedKinds() const
 {
@@ -59,7 +57,7 @@ RingCollective::AddRingStage(const std::vector<uint32_t>& ring,
                              uint32_t firstStep,
                              uint32_t shift,
                              bool reduce,
-                             std::vector<CollectiveTransferSpec>& schedule)
+                             CollectiveSchedule& schedule)
 {
     const auto size = static_cast<uint32_t>(ring.size());
     for (uint32_t s = 0; s + 1 < size; ++s)
@@ -72,8 +70,8 @@ RingCollective::AddRingStage(const std::vector<uint32_t>& ring,
             AddTransfer(schedule,
                         ring[p],
                         ring[(p + 1) % size],
-                        offset + CollectiveVolume::RangeBytes(bytes, size, 0, chunk),
-                        CollectiveVolume::ChunkBytes(bytes, size, chunk),
+                        offset + CollectiveChunks::RangeBytes(bytes, size, 0, chunk),
+                        CollectiveChunks::ChunkBytes(bytes, size, chunk),
                         firstStep + s,
                         reduce);
         }
@@ -85,7 +83,7 @@ RingCollective::AddRingReduceScatter(const std::vector<uint32_t>& ring,
                                      uint64_t offset,
                                      uint64_t bytes,
                                      uint32_t firstStep,
-                                     std::vector<CollectiveTransferSpec>& schedule)
+                                     CollectiveSchedule& schedule)
 {
     AddRingStage(ring, offset, bytes, firstStep, 1, true, schedule);
 }
@@ -95,7 +93,7 @@ RingCollective::AddRingAllGather(const std::vector<uint32_t>& ring,
                                  uint64_t offset,
                                  uint64_t bytes,
                                  uint32_t firstStep,
-                                 std::vector<CollectiveTransferSpec>& schedule)
+                                 CollectiveSchedule& schedule)
 {
     AddRingStage(ring, offset, bytes, firstStep, 0, false, schedule);
 }
@@ -105,7 +103,7 @@ RingCollective::BuildSchedule(CollectiveKind kind,
                               uint32_t n,
                               uint64_t bytes,
                               uint32_t localSize,
-                              std::vector<CollectiveTransferSpec>& schedule) const
+                              CollectiveSchedule& schedule) const
 {
     NS_LOG_FUNCTION(this << n << bytes);
     std::vector<uint32_t> ring(n);

@@ -16,7 +16,7 @@ namespace ns3
  * @ingroup llm-fabric
  * @brief The RING algorithm (Patarasuk and Yuan 2009), and the chain broadcast.
  *
- * With c(i) chunk i of the buffer in n chunks (CollectiveVolume::ChunkBytes) and indices mod n:
+ * With c(i) chunk i of the buffer in n chunks (CollectiveChunks::ChunkBytes) and indices mod n:
  * - REDUCE_SCATTER: step s (0..n-2), rank r sends c(r-s-1) to r+1, which adds it; r ends with
  *   c(r) reduced. n - 1 steps.
  * - ALL_GATHER: step s (0..n-2), rank r sends c(r-s) to r+1, which stores it. n - 1 steps.
@@ -38,7 +38,6 @@ class RingCollective : public CollectiveStrategy
     RingCollective();
     ~RingCollective() override;
 
-    CollectiveAlgorithm GetAlgorithm() const override;
     std::vector<CollectiveKind> GetSupportedKinds() const override;
 
     /**
@@ -56,7 +55,7 @@ class RingCollective : public CollectiveStrategy
                                      uint64_t offset,
                                      uint64_t bytes,
                                      uint32_t firstStep,
-                                     std::vector<CollectiveTransferSpec>& schedule);
+                                     CollectiveSchedule& schedule);
 
     /**
      * Append a ring all-gather of the region [offset, offset + bytes) among the ranks of a ring,
@@ -72,14 +71,14 @@ class RingCollective : public CollectiveStrategy
                                  uint64_t offset,
                                  uint64_t bytes,
                                  uint32_t firstStep,
-                                 std::vector<CollectiveTransferSpec>& schedule);
+                                 CollectiveSchedule& schedule);
 
   protected:
     uint32_t BuildSchedule(CollectiveKind kind,
                            uint32_t n,
                            uint64_t bytes,
                            uint32_t localSize,
-                           std::vector<CollectiveTransferSpec>& schedule) const override;
+                           CollectiveSchedule& schedule) const override;
 
   private:
     /**
@@ -98,7 +97,7 @@ class RingCollective : public CollectiveStrategy
                              uint32_t firstStep,
                              uint32_t shift,
                              bool reduce,
-                             std::vector<CollectiveTransferSpec>& schedule);
+                             CollectiveSchedule& schedule);
 };
 
 } // namespace ns3

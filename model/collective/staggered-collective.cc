@@ -7,6 +7,7 @@
 #include "staggered-collective.h"
 
 #include "ns3/log.h"
+#include "ns3/type-id-alias.h"
 
 namespace ns3
 {
@@ -14,6 +15,9 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("StaggeredCollective");
 
 NS_OBJECT_ENSURE_REGISTERED(StaggeredCollective);
+
+/// The short name scenarios use: collectives: {all_reduce: staggered}.
+static TypeIdAlias g_staggeredCollectiveAlias("staggered", "ns3::StaggeredCollective");
 
 TypeId
 StaggeredCollective::GetTypeId()
@@ -35,12 +39,6 @@ StaggeredCollective::~StaggeredCollective()
     NS_LOG_FUNCTION(this);
 }
 
-CollectiveAlgorithm
-StaggeredCollective::GetAlgorithm() const
-{
-    return CollectiveAlgorithm::STAGGERED;
-}
-
 std::vector<CollectiveKind>
 StaggeredCollective::GetSupportedKinds() const
 {
@@ -52,7 +50,7 @@ StaggeredCollective::BuildSchedule(CollectiveKind kind,
                                    uint32_t n,
                                    uint64_t bytes,
                                    uint32_t localSize,
-                                   std::vector<CollectiveTransferSpec>& schedule) const
+                                   CollectiveSchedule& schedule) const
 {
     NS_LOG_FUNCTION(this << n << bytes);
     for (uint32_t k = 0; k + 1 < n; ++k)
@@ -63,8 +61,8 @@ StaggeredCollective::BuildSchedule(CollectiveKind kind,
             AddTransfer(schedule,
                         r,
                         to,
-                        CollectiveVolume::RangeBytes(bytes, n, 0, to),
-                        CollectiveVolume::ChunkBytes(bytes, n, to),
+                        CollectiveChunks::RangeBytes(bytes, n, 0, to),
+                        CollectiveChunks::ChunkBytes(bytes, n, to),
                         k,
                         false);
         }

@@ -255,6 +255,7 @@ IterationSchedule::Build(Ptr<const TransformerSpec> model,
     std::string problem = schedule.m_report.Build(model, config, layout, gpus, gpu, algorithms);
     if (!problem.empty())
     {
+        out.m_report = schedule.m_report; // for GetRefusedKind
         return problem;
     }
     std::ostringstream message;
@@ -405,7 +406,7 @@ IterationSchedule::Build(Ptr<const TransformerSpec> model,
         if (!placed)
         {
             message << "the " << TrafficReport::GetStrategyName(entry.strategy) << " "
-                    << CollectiveVolume::GetKindName(entry.kind) << " of " << entry.what
+                    << GetCollectiveKindName(entry.kind) << " of " << entry.what
                     << " cannot be scheduled";
             return message.str();
         }
@@ -516,7 +517,7 @@ IterationSchedule::Build(Ptr<const TransformerSpec> model,
         ScheduleOp op;
         op.type = ScheduleOp::COLLECTIVE;
         op.name = TrafficReport::GetStrategyName(entry.strategy) + " " +
-                  CollectiveVolume::GetKindName(entry.kind) + " " + entry.what + suffix;
+                  GetCollectiveKindName(entry.kind) + " " + entry.what + suffix;
         op.phase = entry.phase;
         if (slot != nullptr)
         {
@@ -589,7 +590,7 @@ IterationSchedule::Build(Ptr<const TransformerSpec> model,
             if (f != none)
             {
                 ScheduleOp follow = collective(f, &slot, suffix.str());
-                follow.messageBytes = CollectiveVolume::ChunkBytes(entries[f].messageBytes,
+                follow.messageBytes = CollectiveChunks::ChunkBytes(entries[f].messageBytes,
                                                                    bucket.count,
                                                                    bucket.index);
                 follow.bucket = bucket.index;
@@ -819,7 +820,7 @@ IterationSchedule::Print() const
         }
         else
         {
-            out << CollectiveVolume::GetKindName(op.kind) << " {";
+            out << GetCollectiveKindName(op.kind) << " {";
             for (std::size_t i = 0; i < op.members.size(); ++i)
             {
                 out << (i > 0 ? "," : "") << op.members[i];
@@ -861,7 +862,7 @@ IterationSchedule::ToJson() const
         {
             out << ",\"entry\":" << op.entry
                 << ",\"strategy\":" << JsonString(TrafficReport::GetStrategyName(op.strategy))
-                << ",\"kind\":" << JsonString(CollectiveVolume::GetKindName(op.kind))
+                << ",\"kind\":" << JsonString(GetCollectiveKindName(op.kind))
                 << ",\"members\":" << JsonArray(op.members)
                 << ",\"messageBytes\":" << op.messageBytes << ",\"count\":" << op.count
                 << ",\"bucket\":" << JsonIndex(op.bucket) << ",\"bucketCount\":" << op.bucketCount;

@@ -7,9 +7,9 @@
 #ifndef ITERATION_SCHEDULE_H
 #define ITERATION_SCHEDULE_H
 
-#include "collective-volume.h"
 #include "traffic-report.h"
 
+#include "ns3/collective-chunks.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 
@@ -135,7 +135,7 @@ struct ScheduleOp
  * ending at that point (and on the previous bucket of the entry: one
  * communication stream), so that the later segments overlap it. The FSDP
  * HYBRID_SHARD all-reduce across replicas (S' bytes) is cut into as many
- * buckets, bucket j of CollectiveVolume::ChunkBytes(S', buckets, j) bytes,
+ * buckets, bucket j of CollectiveChunks::ChunkBytes(S', buckets, j) bytes,
  * depending on reduce-scatter bucket j.
  * DDP's smaller first bucket is not modelled.
  *
@@ -162,7 +162,7 @@ struct ScheduleOp
  * ("forward", "backward", "optimizer"), "microBatch", "virtualStage" (integers or
  * null), "dependsOn" (array of ids)} plus, for compute, "flops" and
  * "durationNs", and for a collective "entry", "strategy" ("DP", "TP", ...),
- * "kind" (CollectiveVolume::GetKindName), "members" (array of ranks),
+ * "kind" (GetCollectiveKindName), "members" (array of ranks),
  * "messageBytes", "count", and "bucket" and "bucketCount" (null and 0 if not a
  * bucket). Integers are written in decimal; strings are escaped.
  */

@@ -13,6 +13,7 @@
 #include "transformer-spec.h"
 
 #include "ns3/boolean.h"
+#include "ns3/collective-strategy.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -23,6 +24,7 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -381,8 +383,6 @@ const CollectiveKey COLLECTIVE_KEYS[] = {
 const char* const SECTIONS[] =
     {"model", "training", "layout", "cluster", "collectives", "topology", "network"};
 
-/// The message size of the example collective that validates an algorithm choice.
-constexpr uint64_t EXAMPLE_BYTES = 4096;
 /// The group size of that example (2 for send-recv).
 constexpr uint32_t EXAMPLE_RANKS = 4;
 /// The ranks per server of that example.
@@ -615,8 +615,7 @@ class Loader
      * @param[out] algorithms receives the algorithm choices.
      * @return an empty string, or the message.
      */
-    std::string Read(const YAML::Node& root,
-                     std::map<CollectiveKind, CollectiveAlgorithm>& algorithms);
+    std::string Read(const YAML::Node& root, CollectiveAlgorithms& algorithms);
 
     /** @return the GPU count read. */
     uint32_t GetGpus() const
@@ -726,8 +725,7 @@ class Loader
      * @param[out] algorithms receives the choices.
      * @return an empty string, or the message.
      */
-    std::string ReadCollectives(const YAML::Node& section,
-                                std::map<CollectiveKind, CollectiveAlgorithm>& algorithms);
+    std::string ReadCollectives(const YAML::Node& section, CollectiveAlgorithms& algorithms);
     /**
      * @param section the topology section.
      * @return an empty string, or the message.
@@ -1214,8 +1212,7 @@ Loader::ReadCluster(const YAML::Node& section)
 }
 
 std::string
-Loader::ReadCollectives(const YAML::Node& section,
-                        std::map<CollectiveKind, CollectiveAlgorithm>& algorithms)
+Loader::ReadCollectives(const YAML::Node& section, CollectiveAlgorithms& algorithms)
 {
     std::vector<std::string> known;
     for (const CollectiveKey& key : COLLECTIVE_KEYS)
@@ -1242,26 +1239,28 @@ Loader::ReadCollectives(const YAML::Node& section,
             {
                 return error;
             }
-            CollectiveAlgorithm algorithm = CollectiveAlgorithm::RING;
-            std::string problem = CollectiveVolume::ParseAlgorithm(name, algorithm);
+            TypeId algorithm;
+            std::string problem = CollectiveAlgorithms::Resolve(name, algorithm);
             if (!problem.empty())
             {
                 return Fail(path, problem);
+            }
+            Ptr<CollectiveStrategy> strategy = CollectiveStrategy::Create(algorithm);
+            std::vector<CollectiveKind> kinds = strategy->GetSupportedKinds();
+            if (std::find(kinds.begin(), kinds.end(), key.kind) == kinds.end())
+            {
+                return Fail(path,
+                            "algorithm '" + name + "' does not apply to " +
+                                GetCollectiveKindName(key.kind) + " (supported: " +
+                                Join(CollectiveAlgorithms::GetAliasesFor(key.kind)) + ")");
             }
             uint32_t ranks = key.kind == CollectiveKind::SEND_RECV ? 2 : EXAMPLE_RANKS;
-            RankVolume volume;
-            problem = CollectiveVolume::Compute(key.kind,
-                                                algorithm,
-                                                ranks,
-                                                EXAMPLE_BYTES,
-                                                0,
-                                                volume,
-                                                EXAMPLE_LOCAL_SIZE);
+            problem = strategy->CheckSupport(key.kind, ranks, EXAMPLE_LOCAL_SIZE);
             if (!problem.empty())
             {
                 return Fail(path, problem);
             }
-            algorithms[key.kind] = algorithm;
+            algorithms.Set(key.kind, algorithm);
         }
     }
     return "";
@@ -1337,7 +1336,7 @@ Loader::ReadNetwork(const YAML::Node& section)
 }
 
 std::string
-Loader::Read(const YAML::Node& root, std::map<CollectiveKind, CollectiveAlgorithm>& algorithms)
+Loader::Read(const YAML::Node& root, CollectiveAlgorithms& algorithms)
 {
     if (!root.IsMap())
     {
@@ -1462,10 +1461,6 @@ Scenario::Scenario()
 {
     NS_LOG_FUNCTION(this);
     m_topology->SetCluster(1, m_layout->GetGpusPerServer());
-    for (const CollectiveKey& key : COLLECTIVE_KEYS)
-    {
-        m_algorithms[key.kind] = GetDefaultAlgorithm(key.kind);
-    }
 }
 
 // Out of line: the header only declares the classes that the Ptr members point to.
@@ -1488,21 +1483,10 @@ Scenario::GetCollectiveKey(CollectiveKind kind)
     return "collectives";
 }
 
-CollectiveAlgorithm
+TypeId
 Scenario::GetDefaultAlgorithm(CollectiveKind kind)
 {
-    switch (kind)
-    {
-    case CollectiveKind::ALL_TO_ALL:
-    case CollectiveKind::SEND_RECV:
-        return CollectiveAlgorithm::DIRECT;
-    case CollectiveKind::ALL_REDUCE:
-    case CollectiveKind::ALL_GATHER:
-    case CollectiveKind::REDUCE_SCATTER:
-    case CollectiveKind::BROADCAST:
-        break;
-    }
-    return CollectiveAlgorithm::RING;
+    return CollectiveAlgorithms::GetDefault(kind);
 }
 
 std::string
@@ -1607,14 +1591,13 @@ Scenario::GetNetwork() const
     return m_network;
 }
 
-CollectiveAlgorithm
+TypeId
 Scenario::GetAlgorithm(CollectiveKind kind) const
 {
-    auto it = m_algorithms.find(kind);
-    return it == m_algorithms.end() ? GetDefaultAlgorithm(kind) : it->second;
+    return m_algorithms.For(kind);
 }
 
-const std::map<CollectiveKind, CollectiveAlgorithm>&
+const CollectiveAlgorithms&
 Scenario::GetAlgorithms() const
 {
     return m_algorithms;

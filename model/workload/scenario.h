@@ -7,8 +7,7 @@
 #ifndef SCENARIO_H
 #define SCENARIO_H
 
-#include "collective-volume.h"
-
+#include "ns3/collective-algorithms.h"
 #include "ns3/ptr.h"
 
 #include <cstdint>
@@ -146,7 +145,7 @@ class Scenario
      * @return its algorithm when a scenario does not choose one: ring for all-reduce,
      * all-gather, reduce-scatter and broadcast, direct for all-to-all and send-recv.
      */
-    static CollectiveAlgorithm GetDefaultAlgorithm(CollectiveKind kind);
+    static TypeId GetDefaultAlgorithm(CollectiveKind kind);
 
     /**
      * @param kind a collective.
@@ -176,20 +175,20 @@ class Scenario
      * @param kind a collective.
      * @return the algorithm chosen for it.
      */
-    CollectiveAlgorithm GetAlgorithm(CollectiveKind kind) const;
+    TypeId GetAlgorithm(CollectiveKind kind) const;
 
     /** @return the algorithm of every collective. */
-    const std::map<CollectiveKind, CollectiveAlgorithm>& GetAlgorithms() const;
+    const CollectiveAlgorithms& GetAlgorithms() const;
 
   private:
-    Ptr<TransformerSpec> m_model;                               //!< The model.
-    Ptr<TrainingConfig> m_training;                             //!< Training settings.
-    Ptr<ParallelLayout> m_layout;                               //!< Parallel layout.
-    Ptr<GpuSpec> m_gpu;                                         //!< The GPU.
-    Ptr<GpuClusterTopology> m_topology;                         //!< The network topology.
-    Ptr<NetworkConfig> m_network;                               //!< Transport and switches.
-    uint32_t m_gpus;                                            //!< GPUs of the job.
-    std::map<CollectiveKind, CollectiveAlgorithm> m_algorithms; //!< Algorithm per collective.
+    Ptr<TransformerSpec> m_model;       //!< The model.
+    Ptr<TrainingConfig> m_training;     //!< Training settings.
+    Ptr<ParallelLayout> m_layout;       //!< Parallel layout.
+    Ptr<GpuSpec> m_gpu;                 //!< The GPU.
+    Ptr<GpuClusterTopology> m_topology; //!< The network topology.
+    Ptr<NetworkConfig> m_network;       //!< Transport and switches.
+    uint32_t m_gpus;                    //!< GPUs of the job.
+    CollectiveAlgorithms m_algorithms;  //!< Algorithm per collective.
 };
 
 } // namespace ns3

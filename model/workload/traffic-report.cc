@@ -13,6 +13,7 @@
 #include "transformer-spec.h"
 
 #include "ns3/abort.h"
+#include "ns3/collective-strategy.h"
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -24,57 +25,6 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("TrafficReport");
-
-CollectiveAlgorithms
-CollectiveAlgorithms::FromMap(const std::map<CollectiveKind, CollectiveAlgorithm>& chosen)
-{
-    CollectiveAlgorithms a;
-    for (const auto& [kind, algorithm] : chosen)
-    {
-        switch (kind)
-        {
-        case CollectiveKind::ALL_REDUCE:
-            a.allReduce = algorithm;
-            break;
-        case CollectiveKind::ALL_GATHER:
-            a.allGather = algorithm;
-            break;
-        case CollectiveKind::REDUCE_SCATTER:
-            a.reduceScatter = algorithm;
-            break;
-        case CollectiveKind::ALL_TO_ALL:
-            a.allToAll = algorithm;
-            break;
-        case CollectiveKind::SEND_RECV:
-            a.sendRecv = algorithm;
-            break;
-        default:
-            break; // broadcast is not part of a training iteration's report
-        }
-    }
-    return a;
-}
-
-CollectiveAlgorithm
-CollectiveAlgorithms::For(CollectiveKind kind) const
-{
-    switch (kind)
-    {
-    case CollectiveKind::ALL_REDUCE:
-        return allReduce;
-    case CollectiveKind::ALL_GATHER:
-        return allGather;
-    case CollectiveKind::REDUCE_SCATTER:
-        return reduceScatter;
-    case CollectiveKind::ALL_TO_ALL:
-        return allToAll;
-    case CollectiveKind::SEND_RECV:
-        return sendRecv;
-    case CollectiveKind::BROADCAST:
-        break;
-    }
-    return CollectiveAlgorithm::RING;
-}
 
 uint64_t
 TrafficBytes::Sent() const
@@ -199,6 +149,7 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
 {
     NS_LOG_FUNCTION(this << gpus);
     m_ranks = 0;
+    m_refused = false;
     m_cache.clear();
     m_stages.clear();
     NS_ABORT_MSG_IF(!model || !config || !layout || !gpu, "TrafficReport: a null input");
@@ -356,6 +307,16 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
     return "";
 }
 
+bool
+TrafficReport::GetRefusedKind(CollectiveKind& kind) const
+{
+    if (m_refused)
+    {
+        kind = m_refusedKind;
+    }
+    return m_refused;
+}
+
 uint32_t
 TrafficReport::GetRankCount() const
 {
@@ -470,28 +431,52 @@ TrafficReport::AddEntry(uint32_t rank,
     entry.count = count;
     entry.phase = phase;
 
-    RankVolume volume;
-    std::string problem = CollectiveVolume::Compute(kind,
-                                                    entry.algorithm,
-                                                    entry.GetGroupSize(),
-                                                    messageBytes,
-                                                    entry.groupRank,
-                                                    volume);
+    // The group's servers give the localSize the runtime plans with, and tell intra- from
+    // inter-server transfers.
+    std::vector<uint32_t> servers;
+    servers.reserve(members.size());
+    for (uint32_t member : members)
+    {
+        servers.push_back(m_layout->GetServer(member));
+    }
+    const Shape shape{kind,
+                      entry.algorithm.GetUid(),
+                      entry.GetGroupSize(),
+                      messageBytes,
+                      CollectiveStrategy::LocalSizeOf(servers)};
+    auto found = m_traffic.find(shape);
+    if (found == m_traffic.end())
+    {
+        auto& strategy = m_strategies[entry.algorithm.GetUid()];
+        if (!strategy)
+        {
+            strategy = CollectiveStrategy::Create(entry.algorithm);
+        }
+        std::pair<std::string, CollectiveTraffic> tallied;
+        tallied.first = strategy->Tally(kind,
+                                        std::get<2>(shape),
+                                        messageBytes,
+                                        std::get<4>(shape),
+                                        tallied.second);
+        found = m_traffic.emplace(shape, std::move(tallied)).first;
+    }
+    const auto& [problem, traffic] = found->second;
     if (!problem.empty())
     {
+        m_refused = true;
+        m_refusedKind = kind;
         return GetStrategyName(strategy) + " " + what + ": " + problem;
     }
-    entry.steps = volume.steps;
-    // A transfer is intra-server when its peer is on the rank's server.
-    uint32_t server = m_layout->GetServer(rank);
-    for (const CollectiveTransfer& send : volume.sends)
+    entry.steps = traffic.steps;
+    const uint32_t server = servers[entry.groupRank];
+    for (const CollectivePeerBytes& send : traffic.sent[entry.groupRank])
     {
-        bool intra = m_layout->GetServer(members[send.peer]) == server;
+        bool intra = servers[send.peer] == server;
         (intra ? entry.bytes.intraSent : entry.bytes.interSent) += send.bytes * count;
     }
-    for (const CollectiveTransfer& receive : volume.receives)
+    for (const CollectivePeerBytes& receive : traffic.received[entry.groupRank])
     {
-        bool intra = m_layout->GetServer(members[receive.peer]) == server;
+        bool intra = servers[receive.peer] == server;
         (intra ? entry.bytes.intraReceived : entry.bytes.interReceived) += receive.bytes * count;
     }
     out.totals.byStrategy[static_cast<std::size_t>(strategy)].Add(entry.bytes);
@@ -620,7 +605,7 @@ TrafficReport::AddDataParallel(uint32_t rank,
         {
             uint32_t index =
                 static_cast<uint32_t>(std::find(shard.begin(), shard.end(), rank) - shard.begin());
-            uint64_t shardBytes = CollectiveVolume::ChunkBytes(gradientBytes,
+            uint64_t shardBytes = CollectiveChunks::ChunkBytes(gradientBytes,
                                                                static_cast<uint32_t>(shard.size()),
                                                                index);
             problem = AddEntry(rank,
@@ -954,7 +939,7 @@ TrafficReport::ComputeRank(uint32_t rank, RankReport& out) const
             first.pp = 0;
             ParallelLayout::RankCoordinates last = coordinates;
             last.pp = pp - 1;
-            uint64_t share = CollectiveVolume::ChunkBytes(m_embeddingCopy, tp, coordinates.tp);
+            uint64_t share = CollectiveChunks::ChunkBytes(m_embeddingCopy, tp, coordinates.tp);
             problem = AddEntry(rank,
                                TrafficStrategy::PP,
                                "",
@@ -1023,12 +1008,12 @@ TrafficReport::ComputeRank(uint32_t rank, RankReport& out) const
     }
 
     // DP: the rank's share of its stage's parameters.
-    const uint64_t dense = CollectiveVolume::ChunkBytes(stage.dense, tp, coordinates.tp);
+    const uint64_t dense = CollectiveChunks::ChunkBytes(stage.dense, tp, coordinates.tp);
     ParallelLayout::GroupKind denseKind = cp > 1 ? ParallelLayout::DP_CP : ParallelLayout::DP;
     problem = AddDataParallel(rank, layout.GetGroup(denseKind, rank), dense, "dense", out);
     if (problem.empty() && ep > 1 && stage.expert > 0)
     {
-        const uint64_t expert = CollectiveVolume::ChunkBytes(stage.expert / ep, tp, coordinates.tp);
+        const uint64_t expert = CollectiveChunks::ChunkBytes(stage.expert / ep, tp, coordinates.tp);
         problem = AddDataParallel(rank,
                                   layout.GetGroup(ParallelLayout::EXPERT_DP, rank),
                                   expert,

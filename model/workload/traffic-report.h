@@ -7,8 +7,10 @@
 #ifndef TRAFFIC_REPORT_H
 #define TRAFFIC_REPORT_H
 
-#include "collective-volume.h"
-
+#include "ns3/collective-algorithms.h"
+#include "ns3/collective-kind.h"
+#include "ns3/collective-schedule.h"
+#include "ns3/collective-strategy.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 
@@ -16,6 +18,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ns3
@@ -25,34 +28,6 @@ class GpuSpec;
 class ParallelLayout;
 class TrainingConfig;
 class TransformerSpec;
-
-/**
- * @ingroup llm-fabric
- * The algorithm used for each kind of collective in a TrafficReport.
- */
-struct CollectiveAlgorithms
-{
-    CollectiveAlgorithm allReduce{CollectiveAlgorithm::RING};     //!< For ALL_REDUCE.
-    CollectiveAlgorithm allGather{CollectiveAlgorithm::RING};     //!< For ALL_GATHER.
-    CollectiveAlgorithm reduceScatter{CollectiveAlgorithm::RING}; //!< For REDUCE_SCATTER.
-    CollectiveAlgorithm allToAll{CollectiveAlgorithm::DIRECT};    //!< For ALL_TO_ALL.
-    CollectiveAlgorithm sendRecv{CollectiveAlgorithm::DIRECT};    //!< For SEND_RECV.
-
-    /**
-     * @param kind a collective (BROADCAST is not used by the report and gives
-     * RING).
-     * @return the algorithm chosen for it.
-     */
-    CollectiveAlgorithm For(CollectiveKind kind) const;
-
-    /**
-     * The choices of a scenario (Scenario::GetAlgorithms()), defaults for kinds it leaves out.
-     * @param chosen algorithm per kind.
-     * @return the choices.
-     */
-    static CollectiveAlgorithms FromMap(
-        const std::map<CollectiveKind, CollectiveAlgorithm>& chosen);
-};
 
 /**
  * @ingroup llm-fabric
@@ -121,13 +96,13 @@ struct TrafficEntry
                                    //!< "ulysses"; otherwise "".
     std::string what;              //!< The tensor moved, e.g. "dense gradients".
     CollectiveKind kind;           //!< The collective.
-    CollectiveAlgorithm algorithm; //!< Its algorithm.
+    TypeId algorithm;              //!< Its CollectiveStrategy subclass.
     std::vector<uint32_t> members; //!< The global ranks of the group, in group order.
     uint32_t groupRank;            //!< The index of the rank in members.
-    uint64_t messageBytes;         //!< The message size S, as CollectiveVolume defines it.
+    uint64_t messageBytes;         //!< The message size S, as CollectiveKind defines it.
     uint64_t count;                //!< How many times per iteration.
     TrafficPhase phase;            //!< When it takes place.
-    uint32_t steps;                //!< Steps of one collective (CollectiveVolume).
+    uint32_t steps;                //!< Steps of one collective (of its strategy's schedule).
     TrafficBytes bytes;            //!< count x the rank's bytes in one collective.
 
     /** @return the group size, members.size(). */
@@ -163,9 +138,10 @@ struct TrafficTotals
  * (TrainingConfig::GetGradientAccumulationSteps(Dp)), l the layers of the
  * rank's pipeline stage (Layers / Pp, all its virtual stages together), l_moe
  * those of them that are mixture-of-experts layers, s' = s / Cp the tokens of a
- * sequence held by a rank. The bytes of one collective are those of
- * CollectiveVolume::Compute for the rank's index in the group, and an entry's
- * bytes are count times those.
+ * sequence held by a rank. The bytes of one collective are those its
+ * CollectiveStrategy's schedule gives the rank's index in the group
+ * (CollectiveStrategy::Tally, the schedule CollectiveRuntime executes, with the
+ * same localSize rule), and an entry's bytes are count times those.
  *
  * <b>TP</b> (Tp > 1, group TP). Narayanan et al. 2021 (Megatron-LM PTD-P),
  * section 2.3: each layer has two all-reduces (f after attention, g after the
@@ -201,7 +177,7 @@ struct TrafficTotals
  * (TransformerSpec::GetParametersPerLayer), plus the embeddings on the stage of
  * chunk 0, plus the final norm and the output head on the stage of the last
  * chunk (with TiedEmbeddings and Pp > 1, the copy of the word embedding), split
- * over Tp by the integer chunking rule (CollectiveVolume::ChunkBytes) at the
+ * over Tp by the integer chunking rule (CollectiveChunks::ChunkBytes) at the
  * rank's tp coordinate (norms and row-parallel biases, replicated in
  * Megatron-LM, are counted as split: < 0.1% of the parameters). With Ep > 1 the
  * routed experts of the stage's MoE layers (Experts FFNs per layer) are split
@@ -338,6 +314,15 @@ class TrafficReport
     static std::string GetStrategyName(TrafficStrategy strategy);
 
     /**
+     * After a Build that failed because a collective's strategy cannot serve its group (an
+     * algorithm unfit for the group size, say), which kind of collective it was, so that callers
+     * can name the scenario key that chose the algorithm.
+     * @param[out] kind the collective kind (unchanged if false).
+     * @return whether the last Build failed that way.
+     */
+    bool GetRefusedKind(CollectiveKind& kind) const;
+
+    /**
      * @param phase a phase.
      * @return its name: "forward", "backward" or "optimizer".
      */
@@ -388,7 +373,7 @@ class TrafficReport
      * @param phase the phase.
      * @param[out] out the report the entry is appended to (if count and the group
      * allow).
-     * @return an empty string, or CollectiveVolume's problem.
+     * @return an empty string, or the strategy's problem.
      */
     std::string AddEntry(uint32_t rank,
                          TrafficStrategy strategy,
@@ -441,6 +426,15 @@ class TrafficReport
     std::vector<StageParameters> m_stages; //!< Per pipeline stage.
     uint64_t m_embeddingCopy;              //!< Tied word embedding parameters synced (0: none).
     mutable std::map<uint32_t, RankReport> m_cache; //!< Computed ranks.
+    mutable bool m_refused{false};                  //!< A strategy refused a group.
+    mutable CollectiveKind m_refusedKind{CollectiveKind::ALL_REDUCE}; //!< Of which kind.
+
+    /// A group shape: kind, strategy uid, group size, message size, localSize.
+    using Shape = std::tuple<CollectiveKind, uint16_t, uint32_t, uint64_t, uint32_t>;
+    /// Tallied traffic per group shape, computed once (or the strategy's refusal).
+    mutable std::map<Shape, std::pair<std::string, CollectiveTraffic>> m_traffic;
+    /// The strategies, made once per TypeId uid.
+    mutable std::map<uint16_t, Ptr<CollectiveStrategy>> m_strategies;
 };
 
 } // namespace ns3

@@ -4,8 +4,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef COLLECTIVE_VOLUME_H
-#define COLLECTIVE_VOLUME_H
+#ifndef COLLECTIVE_VOLUME_ORACLE_H
+#define COLLECTIVE_VOLUME_ORACLE_H
+
+#include "ns3/collective-kind.h"
+#include "ns3/type-id.h"
 
 #include <cstdint>
 #include <string>
@@ -13,21 +16,6 @@
 
 namespace ns3
 {
-
-/**
- * @ingroup llm-fabric
- * The collective operations of distributed training. The message size S of each is defined in
- * CollectiveVolume.
- */
-enum class CollectiveKind
-{
-    ALL_REDUCE,     ///< Every rank ends with the element-wise reduction of all ranks' buffers.
-    ALL_GATHER,     ///< Every rank ends with the concatenation of all ranks' chunks.
-    REDUCE_SCATTER, ///< Rank i ends with chunk i of the reduction of all ranks' buffers.
-    ALL_TO_ALL,     ///< Rank i sends chunk j of its buffer to rank j (MoE token dispatch).
-    SEND_RECV,      ///< Rank 0 sends a buffer to rank 1 (pipeline-parallel activations).
-    BROADCAST       ///< Rank 0 (the root) sends its buffer to every other rank.
-};
 
 /**
  * @ingroup llm-fabric
@@ -79,7 +67,12 @@ struct RankVolume
 };
 
 /**
- * @ingroup llm-fabric
+ * @ingroup llm-fabric-tests
+ * The test oracle: an independent, analytical derivation of every collective schedule's traffic,
+ * per rank, written apart from the strategies in model/collective/ (it was the model's analytic
+ * recorder before the report derived its bytes from the strategies' own schedules). The
+ * strategy tests compare each plan with it, and the traffic report's tests compare the report.
+ *
  * The analytical traffic of one collective operation: for one rank of a group of n ranks, the
  * payload bytes it sends and receives, the number of steps and the list of its transfers. The
  * simulated collectives must produce exactly these transfers; in particular they split buffers
@@ -172,64 +165,6 @@ class CollectiveVolume
                                uint32_t localSize = 1);
 
     /**
-     * The integer chunking rule: the size of chunk @p index of a buffer of @p total bytes cut into
-     * @p parts chunks, floor(total / parts) + (index < total mod parts ? 1 : 0).
-     * @param total the buffer size, in bytes.
-     * @param parts the number of chunks, at least 1 (0 gives 0).
-     * @param index the chunk, less than parts (otherwise 0).
-     * @return the chunk's size, in bytes.
-     */
-    static uint64_t ChunkBytes(uint64_t total, uint32_t parts, uint32_t index);
-
-    /**
-     * The bytes of the contiguous chunks [first, last) of a buffer cut by ChunkBytes.
-     * @param total the buffer size, in bytes.
-     * @param parts the number of chunks, at least 1.
-     * @param first the first chunk.
-     * @param last one past the last chunk, at most parts.
-     * @return the sum of ChunkBytes(total, parts, i) for first <= i < last.
-     */
-    static uint64_t RangeBytes(uint64_t total, uint32_t parts, uint32_t first, uint32_t last);
-
-    /**
-     * The parent of a rank in one of the two trees of DOUBLE_BINARY_TREE.
-     *
-     * Tree 0 is an in-order binary tree rooted at rank 0 whose only child is the largest power of
-     * two less than n. A rank v > 0 whose lowest set bit is b has the parent v + b if bit 2b of v
-     * is clear and v + b < n, else v - b. Its depth is at most ceil(log2 n), and exactly that for
-     * rank 1. Tree 1 places rank r at the place of n-1-r in tree 0 for even n (mirror) and at the
-     * place of r-1 mod n for odd n (shift), as NCCL does.
-     * @param n the group size.
-     * @param tree 0 or 1.
-     * @param rank a rank, less than n.
-     * @return the parent, or n for the root.
-     */
-    static uint32_t TreeParent(uint32_t n, uint32_t tree, uint32_t rank);
-
-    /**
-     * @param n the group size.
-     * @param tree 0 or 1.
-     * @param rank a rank, less than n.
-     * @return the children of the rank in that tree (none, one or two), ascending.
-     */
-    static std::vector<uint32_t> TreeChildren(uint32_t n, uint32_t tree, uint32_t rank);
-
-    /**
-     * @param n the group size.
-     * @param tree 0 or 1.
-     * @param rank a rank, less than n.
-     * @return the number of edges between the rank and the root of that tree.
-     */
-    static uint32_t TreeDepth(uint32_t n, uint32_t tree, uint32_t rank);
-
-    /**
-     * @param kind a collective.
-     * @return its name: "all-reduce", "all-gather", "reduce-scatter", "all-to-all",
-     * "send-recv" or "broadcast".
-     */
-    static std::string GetKindName(CollectiveKind kind);
-
-    /**
      * @param algorithm an algorithm.
      * @return its name: "naive", "ring", "double-binary-tree", "recursive-doubling",
      * "halving-doubling", "direct", "staggered" or "hierarchical".
@@ -237,20 +172,25 @@ class CollectiveVolume
     static std::string GetAlgorithmName(CollectiveAlgorithm algorithm);
 
     /**
-     * @param name a name as GetKindName returns.
-     * @param[out] kind the collective of that name (unchanged on error).
-     * @return an empty string, or "unknown collective 'X' (known: ...)".
-     */
-    static std::string ParseKind(const std::string& name, CollectiveKind& kind);
-
-    /**
      * @param name a name as GetAlgorithmName returns.
      * @param[out] algorithm the algorithm of that name (unchanged on error).
      * @return an empty string, or "unknown collective algorithm 'X' (known: ...)".
      */
     static std::string ParseAlgorithm(const std::string& name, CollectiveAlgorithm& algorithm);
+
+    /**
+     * @param algorithm an algorithm of the oracle.
+     * @return the TypeId of the model's strategy of the same name (TypeIdAlias).
+     */
+    static TypeId GetStrategyTypeId(CollectiveAlgorithm algorithm);
+
+    /**
+     * @param strategy the TypeId of one of the model's strategies.
+     * @return the oracle's algorithm of the same name (aborts if there is none).
+     */
+    static CollectiveAlgorithm GetAlgorithmOf(TypeId strategy);
 };
 
 } // namespace ns3
 
-#endif /* COLLECTIVE_VOLUME_H */
+#endif /* COLLECTIVE_VOLUME_ORACLE_H */

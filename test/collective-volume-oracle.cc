@@ -4,9 +4,14 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "collective-volume.h"
+#include "collective-volume-oracle.h"
 
+#include "ns3/abort.h"
+#include "ns3/collective-algorithms.h"
+#include "ns3/collective-chunks.h"
+#include "ns3/double-binary-tree-collective.h"
 #include "ns3/log.h"
+#include "ns3/type-id-alias.h"
 
 #include <algorithm>
 #include <limits>
@@ -15,27 +20,10 @@
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("CollectiveVolume");
+NS_LOG_COMPONENT_DEFINE("CollectiveVolumeOracle");
 
 namespace
 {
-
-/// A collective and its name.
-struct KindName
-{
-    CollectiveKind kind; //!< The collective.
-    const char* name;    //!< Its name.
-};
-
-/// The names of the collectives, in declaration order.
-const KindName KIND_NAMES[] = {
-    {CollectiveKind::ALL_REDUCE, "all-reduce"},
-    {CollectiveKind::ALL_GATHER, "all-gather"},
-    {CollectiveKind::REDUCE_SCATTER, "reduce-scatter"},
-    {CollectiveKind::ALL_TO_ALL, "all-to-all"},
-    {CollectiveKind::SEND_RECV, "send-recv"},
-    {CollectiveKind::BROADCAST, "broadcast"},
-};
 
 /// An algorithm and its name.
 struct AlgorithmName
@@ -222,10 +210,10 @@ RingReduceScatter(Recorder& rec,
         uint32_t received = static_cast<uint32_t>((position + 2 * size - s - 2) % size);
         uint32_t step = firstStep + static_cast<uint32_t>(s);
         rec.Send(group.At(position + 1),
-                 CollectiveVolume::ChunkBytes(bytes, group.size, sent),
+                 CollectiveChunks::ChunkBytes(bytes, group.size, sent),
                  step);
         rec.Receive(group.At(position + size - 1),
-                    CollectiveVolume::ChunkBytes(bytes, group.size, received),
+                    CollectiveChunks::ChunkBytes(bytes, group.size, received),
                     step);
     }
 }
@@ -254,10 +242,10 @@ RingAllGather(Recorder& rec,
         uint32_t received = static_cast<uint32_t>((position + 2 * size - s - 1) % size);
         uint32_t step = firstStep + static_cast<uint32_t>(s);
         rec.Send(group.At(position + 1),
-                 CollectiveVolume::ChunkBytes(bytes, group.size, sent),
+                 CollectiveChunks::ChunkBytes(bytes, group.size, sent),
                  step);
         rec.Receive(group.At(position + size - 1),
-                    CollectiveVolume::ChunkBytes(bytes, group.size, received),
+                    CollectiveChunks::ChunkBytes(bytes, group.size, received),
                     step);
     }
 }
@@ -283,8 +271,8 @@ HalvingReduceScatter(Recorder& rec, uint32_t n, uint32_t rank, uint64_t bytes, u
         uint32_t peer = rank ^ d;
         uint32_t kept = (rank & d) ? low + d : low;
         uint32_t given = (rank & d) ? low : low + d;
-        rec.Send(peer, CollectiveVolume::RangeBytes(bytes, n, given, given + d), firstStep + k);
-        rec.Receive(peer, CollectiveVolume::RangeBytes(bytes, n, kept, kept + d), firstStep + k);
+        rec.Send(peer, CollectiveChunks::RangeBytes(bytes, n, given, given + d), firstStep + k);
+        rec.Receive(peer, CollectiveChunks::RangeBytes(bytes, n, kept, kept + d), firstStep + k);
     }
 }
 
@@ -308,109 +296,11 @@ DoublingAllGather(Recorder& rec, uint32_t n, uint32_t rank, uint64_t bytes, uint
         uint32_t peer = rank ^ d;
         uint32_t mine = rank & ~(d - 1);
         uint32_t theirs = peer & ~(d - 1);
-        rec.Send(peer, CollectiveVolume::RangeBytes(bytes, n, mine, mine + d), firstStep + k);
+        rec.Send(peer, CollectiveChunks::RangeBytes(bytes, n, mine, mine + d), firstStep + k);
         rec.Receive(peer,
-                    CollectiveVolume::RangeBytes(bytes, n, theirs, theirs + d),
+                    CollectiveChunks::RangeBytes(bytes, n, theirs, theirs + d),
                     firstStep + k);
     }
-}
-
-/**
- * @param n the group size.
- * @param tree 0 or 1.
- * @param rank a rank.
- * @return the place of the rank in tree 0's shape.
- */
-uint32_t
-TreePlace(uint32_t n, uint32_t tree, uint32_t rank)
-{
-    if (tree == 0)
-    {
-        return rank;
-    }
-    if (n % 2 == 0)
-    {
-        return n - 1 - rank;
-    }
-    return static_cast<uint32_t>((uint64_t{rank} + n - 1) % n);
-}
-
-/**
- * @param n the group size.
- * @param tree 0 or 1.
- * @param place a place in tree 0's shape.
- * @return the rank at that place (the inverse of TreePlace).
- */
-uint32_t
-TreeRank(uint32_t n, uint32_t tree, uint32_t place)
-{
-    if (tree == 0)
-    {
-        return place;
-    }
-    if (n % 2 == 0)
-    {
-        return n - 1 - place;
-    }
-    return static_cast<uint32_t>((uint64_t{place} + 1) % n);
-}
-
-/**
- * @param n the group size.
- * @param place a place of tree 0.
- * @return its parent place in tree 0, or n for the root (see CollectiveVolume::TreeParent).
- */
-uint32_t
-Tree0Parent(uint32_t n, uint32_t place)
-{
-    if (place == 0)
-    {
-        return n;
-    }
-    uint64_t v = place;
-    uint64_t b = v & (~v + 1);
-    if ((v & (b << 1)) == 0 && v + b < n)
-    {
-        return static_cast<uint32_t>(v + b);
-    }
-    return static_cast<uint32_t>(v - b);
-}
-
-/**
- * The children of a place of tree 0: for v > 0 with lowest set bit b >= 2, the left child v - b/2
- * and the right child v + h for the largest h in b/2, b/4, ..., 1 with v + h < n (if any); for
- * the root, the largest power of two less than n. This is the inverse of Tree0Parent.
- * @param n the group size.
- * @param place a place of tree 0.
- * @return its children places, ascending.
- */
-std::vector<uint32_t>
-Tree0Children(uint32_t n, uint32_t place)
-{
-    std::vector<uint32_t> children;
-    uint64_t v = place;
-    uint64_t b;
-    if (v == 0)
-    {
-        b = uint64_t{1} << CeilLog2(n);
-    }
-    else
-    {
-        b = v & (~v + 1);
-        if (b >= 2)
-        {
-            children.push_back(static_cast<uint32_t>(v - b / 2));
-        }
-    }
-    for (uint64_t h = b / 2; h >= 1; h /= 2)
-    {
-        if (v + h < n)
-        {
-            children.push_back(static_cast<uint32_t>(v + h));
-            break;
-        }
-    }
-    return children;
 }
 
 /**
@@ -437,77 +327,6 @@ UnknownName(const std::string& name, const Table& known, const std::string& what
 
 } // namespace
 
-uint64_t
-CollectiveVolume::ChunkBytes(uint64_t total, uint32_t parts, uint32_t index)
-{
-    if (parts == 0 || index >= parts)
-    {
-        return 0;
-    }
-    return total / parts + (index < total % parts ? 1 : 0);
-}
-
-uint64_t
-CollectiveVolume::RangeBytes(uint64_t total, uint32_t parts, uint32_t first, uint32_t last)
-{
-    if (parts == 0)
-    {
-        return 0;
-    }
-    last = std::min(last, parts);
-    if (first >= last)
-    {
-        return 0;
-    }
-    uint64_t remainder = total % parts;
-    uint64_t longEnd = std::min<uint64_t>(last, remainder);
-    uint64_t longChunks = longEnd > first ? longEnd - first : 0;
-    return uint64_t{last - first} * (total / parts) + longChunks;
-}
-
-uint32_t
-CollectiveVolume::TreeParent(uint32_t n, uint32_t tree, uint32_t rank)
-{
-    uint32_t parent = Tree0Parent(n, TreePlace(n, tree, rank));
-    return parent == n ? n : TreeRank(n, tree, parent);
-}
-
-std::vector<uint32_t>
-CollectiveVolume::TreeChildren(uint32_t n, uint32_t tree, uint32_t rank)
-{
-    std::vector<uint32_t> children;
-    for (uint32_t place : Tree0Children(n, TreePlace(n, tree, rank)))
-    {
-        children.push_back(TreeRank(n, tree, place));
-    }
-    std::sort(children.begin(), children.end());
-    return children;
-}
-
-uint32_t
-CollectiveVolume::TreeDepth(uint32_t n, uint32_t tree, uint32_t rank)
-{
-    uint32_t depth = 0;
-    for (uint32_t place = TreePlace(n, tree, rank); place != 0; place = Tree0Parent(n, place))
-    {
-        ++depth;
-    }
-    return depth;
-}
-
-std::string
-CollectiveVolume::GetKindName(CollectiveKind kind)
-{
-    for (const auto& entry : KIND_NAMES)
-    {
-        if (entry.kind == kind)
-        {
-            return entry.name;
-        }
-    }
-    return "unknown";
-}
-
 std::string
 CollectiveVolume::GetAlgorithmName(CollectiveAlgorithm algorithm)
 {
@@ -519,20 +338,6 @@ CollectiveVolume::GetAlgorithmName(CollectiveAlgorithm algorithm)
         }
     }
     return "unknown";
-}
-
-std::string
-CollectiveVolume::ParseKind(const std::string& name, CollectiveKind& kind)
-{
-    for (const auto& entry : KIND_NAMES)
-    {
-        if (name == entry.name)
-        {
-            kind = entry.kind;
-            return "";
-        }
-    }
-    return UnknownName(name, KIND_NAMES, "collective");
 }
 
 std::string
@@ -558,10 +363,10 @@ CollectiveVolume::Compute(CollectiveKind kind,
                           RankVolume& out,
                           uint32_t localSize)
 {
-    NS_LOG_FUNCTION(GetKindName(kind)
+    NS_LOG_FUNCTION(GetCollectiveKindName(kind)
                     << GetAlgorithmName(algorithm) << n << bytes << rank << localSize);
     out = RankVolume();
-    const std::string kindName = GetKindName(kind);
+    const std::string kindName = GetCollectiveKindName(kind);
     const std::string algorithmName = GetAlgorithmName(algorithm);
     std::ostringstream error;
     if (n == 0)
@@ -645,15 +450,15 @@ CollectiveVolume::Compute(CollectiveKind kind,
             out.steps = 2 * levels;
             for (uint32_t tree = 0; tree < 2; ++tree)
             {
-                uint64_t half = ChunkBytes(bytes, 2, tree);
-                uint32_t depth = TreeDepth(n, tree, rank);
-                uint32_t parent = TreeParent(n, tree, rank);
+                uint64_t half = CollectiveChunks::ChunkBytes(bytes, 2, tree);
+                uint32_t depth = DoubleBinaryTreeCollective::TreeDepth(n, tree, rank);
+                uint32_t parent = DoubleBinaryTreeCollective::TreeParent(n, tree, rank);
                 if (parent != n)
                 {
                     rec.Send(parent, half, levels - depth);
                     rec.Receive(parent, half, levels + depth - 1);
                 }
-                for (uint32_t child : TreeChildren(n, tree, rank))
+                for (uint32_t child : DoubleBinaryTreeCollective::TreeChildren(n, tree, rank))
                 {
                     rec.Receive(child, half, levels - depth - 1);
                     rec.Send(child, half, levels + depth);
@@ -679,7 +484,7 @@ CollectiveVolume::Compute(CollectiveKind kind,
             const uint32_t local = rank % localSize;
             const Group inServer{server * localSize, 1, localSize};
             const Group rail{local, localSize, servers};
-            const uint64_t railBytes = ChunkBytes(bytes, localSize, local);
+            const uint64_t railBytes = CollectiveChunks::ChunkBytes(bytes, localSize, local);
             out.steps = 2 * (localSize - 1) + 2 * (servers - 1);
             RingReduceScatter(rec, inServer, local, bytes, 0);
             RingReduceScatter(rec, rail, server, railBytes, localSize - 1);
@@ -709,8 +514,8 @@ CollectiveVolume::Compute(CollectiveKind kind,
             {
                 if (other != rank)
                 {
-                    rec.Send(other, ChunkBytes(bytes, n, rank), 0);
-                    rec.Receive(other, ChunkBytes(bytes, n, other), 0);
+                    rec.Send(other, CollectiveChunks::ChunkBytes(bytes, n, rank), 0);
+                    rec.Receive(other, CollectiveChunks::ChunkBytes(bytes, n, other), 0);
                 }
             }
         }
@@ -734,8 +539,8 @@ CollectiveVolume::Compute(CollectiveKind kind,
             {
                 if (other != rank)
                 {
-                    rec.Send(other, ChunkBytes(bytes, n, other), 0);
-                    rec.Receive(other, ChunkBytes(bytes, n, rank), 0);
+                    rec.Send(other, CollectiveChunks::ChunkBytes(bytes, n, other), 0);
+                    rec.Receive(other, CollectiveChunks::ChunkBytes(bytes, n, rank), 0);
                 }
             }
         }
@@ -747,8 +552,8 @@ CollectiveVolume::Compute(CollectiveKind kind,
             {
                 uint32_t to = static_cast<uint32_t>((uint64_t{rank} + k + 1) % n);
                 uint32_t from = static_cast<uint32_t>((uint64_t{rank} + n - k - 1) % n);
-                rec.Send(to, ChunkBytes(bytes, n, to), k);
-                rec.Receive(from, ChunkBytes(bytes, n, rank), k);
+                rec.Send(to, CollectiveChunks::ChunkBytes(bytes, n, to), k);
+                rec.Receive(from, CollectiveChunks::ChunkBytes(bytes, n, rank), k);
             }
         }
         break;
@@ -817,6 +622,24 @@ CollectiveVolume::Compute(CollectiveKind kind,
     std::stable_sort(out.sends.begin(), out.sends.end(), byStep);
     std::stable_sort(out.receives.begin(), out.receives.end(), byStep);
     return "";
+}
+
+TypeId
+CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm algorithm)
+{
+    TypeId tid;
+    std::string problem = CollectiveAlgorithms::Resolve(GetAlgorithmName(algorithm), tid);
+    NS_ABORT_MSG_IF(!problem.empty(), problem);
+    return tid;
+}
+
+CollectiveAlgorithm
+CollectiveVolume::GetAlgorithmOf(TypeId strategy)
+{
+    CollectiveAlgorithm algorithm = CollectiveAlgorithm::RING;
+    std::string problem = ParseAlgorithm(TypeIdAlias::GetShortName(strategy), algorithm);
+    NS_ABORT_MSG_IF(!problem.empty(), problem);
+    return algorithm;
 }
 
 } // namespace ns3
