@@ -140,7 +140,7 @@ main(int argc, char* argv[])
               << std::endl
               << std::endl;
 
-    const CollectiveAlgorithms& algorithms = scenario.GetAlgorithms();
+    const CollectiveChoices& algorithms = scenario.GetAlgorithms();
     TrafficReport report;
     problem =
         report.Build(model, training, layout, scenario.GetGpus(), scenario.GetGpu(), algorithms);

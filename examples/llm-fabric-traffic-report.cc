@@ -95,7 +95,7 @@ main(int argc, char* argv[])
         std::cerr << problem << std::endl;
         return 2;
     }
-    const CollectiveAlgorithms& algorithms = scenario.GetAlgorithms();
+    const CollectiveChoices& algorithms = scenario.GetAlgorithms();
     TrafficReport report;
     problem = report.Build(scenario.GetModel(),
                            scenario.GetTraining(),

@@ -113,7 +113,7 @@ LlmTrainingHelper::Build(const Scenario& scenario)
     }
 
     // Schedules first: they need no fabric, and their problems are the scenario's.
-    const CollectiveAlgorithms& algorithms = scenario.GetAlgorithms();
+    const CollectiveChoices& algorithms = scenario.GetAlgorithms();
     m_schedules.assign(gpus, IterationSchedule());
     for (uint32_t r = 0; r < gpus; ++r)
     {

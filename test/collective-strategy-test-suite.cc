@@ -6,7 +6,7 @@
 
 #include "collective-volume-oracle.h"
 
-#include "ns3/collective-algorithms.h"
+#include "ns3/collective-choices.h"
 #include "ns3/collective-plan.h"
 #include "ns3/collective-strategy.h"
 #include "ns3/llm-fabric-compat.h"
@@ -1206,16 +1206,16 @@ class CollectiveStrategyRefusalTestCase : public TestCase
         // Names: an alias registered in the class's own file, its TypeId name, or that without
         // "ns3::"; anything else is refused with the list of aliases.
         TypeId tid;
-        NS_TEST_ASSERT_MSG_EQ(CollectiveAlgorithms::Resolve("ring", tid), "", "alias");
+        NS_TEST_ASSERT_MSG_EQ(CollectiveChoices::Resolve("ring", tid), "", "alias");
         NS_TEST_ASSERT_MSG_EQ(tid.GetName(), "ns3::RingCollective", "alias ring");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveAlgorithms::Resolve("ns3::DoubleBinaryTreeCollective", tid),
+        NS_TEST_ASSERT_MSG_EQ(CollectiveChoices::Resolve("ns3::DoubleBinaryTreeCollective", tid),
                               "",
                               "TypeId name");
         NS_TEST_ASSERT_MSG_EQ(tid.GetName(), "ns3::DoubleBinaryTreeCollective", "TypeId name");
-        NS_TEST_ASSERT_MSG_EQ(CollectiveAlgorithms::Resolve("HierarchicalCollective", tid),
+        NS_TEST_ASSERT_MSG_EQ(CollectiveChoices::Resolve("HierarchicalCollective", tid),
                               "",
                               "short TypeId name");
-        std::string refused = CollectiveAlgorithms::Resolve("ns3::Dcqcn", tid);
+        std::string refused = CollectiveChoices::Resolve("ns3::Dcqcn", tid);
         NS_TEST_ASSERT_MSG_EQ(Contains(refused, "unknown collective algorithm 'ns3::Dcqcn'"),
                               true,
                               "a TypeId of another base is refused: " << refused);

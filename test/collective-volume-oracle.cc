@@ -7,7 +7,7 @@
 #include "collective-volume-oracle.h"
 
 #include "ns3/abort.h"
-#include "ns3/collective-algorithms.h"
+#include "ns3/collective-choices.h"
 #include "ns3/collective-chunks.h"
 #include "ns3/double-binary-tree-collective.h"
 #include "ns3/log.h"
@@ -628,7 +628,7 @@ TypeId
 CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm algorithm)
 {
     TypeId tid;
-    std::string problem = CollectiveAlgorithms::Resolve(GetAlgorithmName(algorithm), tid);
+    std::string problem = CollectiveChoices::Resolve(GetAlgorithmName(algorithm), tid);
     NS_ABORT_MSG_IF(!problem.empty(), problem);
     return tid;
 }

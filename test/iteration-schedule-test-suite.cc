@@ -71,7 +71,7 @@ BuildOrAbort(Ptr<TransformerSpec> model,
                                                    layout,
                                                    layout->GetWorldSize(),
                                                    CreateObject<GpuSpec>(),
-                                                   CollectiveAlgorithms(),
+                                                   CollectiveChoices(),
                                                    rank,
                                                    schedule,
                                                    bucketBytes);
@@ -379,7 +379,7 @@ class IterationScheduleInterleavedTestCase : public TestCase
                                                        layout,
                                                        2,
                                                        CreateObject<GpuSpec>(),
-                                                       CollectiveAlgorithms(),
+                                                       CollectiveChoices(),
                                                        0,
                                                        schedule);
         NS_TEST_EXPECT_MSG_NE(problem, "", "m not a multiple of Pp");

@@ -63,7 +63,7 @@ BuildOrAbort(TrafficReport& report,
              Ptr<TransformerSpec> model,
              Ptr<TrainingConfig> config,
              Ptr<ParallelLayout> layout,
-             const CollectiveAlgorithms& algorithms = CollectiveAlgorithms())
+             const CollectiveChoices& algorithms = CollectiveChoices())
 {
     std::string problem = report.Build(model,
                                        config,
@@ -175,7 +175,7 @@ class TrafficReportDataParallelTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).all.intraReceived, 373319424u, "0 -> 1");
 
         // Naive: rank 0 sends (n-1) S = 746,638,848, the others S = 248,879,616.
-        CollectiveAlgorithms naive;
+        CollectiveChoices naive;
         naive.Set(CollectiveKind::ALL_REDUCE,
                   CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm::NAIVE));
         BuildOrAbort(report, gpt2, config, MakeLayout(1, 1, 1, 4, 1, 8), naive);
@@ -192,7 +192,7 @@ class TrafficReportDataParallelTestCase : public TestCase
         // child (sends its half once down), leaf of tree 1 (sends its half once
         // up): S. Rank 2: interior in tree 0 (up once, down to two children: 3
         // halves), leaf in tree 1 (1 half): 4 x S/2 = 497,759,232.
-        CollectiveAlgorithms tree;
+        CollectiveChoices tree;
         tree.Set(CollectiveKind::ALL_REDUCE,
                  CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm::DOUBLE_BINARY_TREE));
         BuildOrAbort(report, gpt2, config, MakeLayout(1, 1, 1, 4, 1, 8), tree);

@@ -62,21 +62,21 @@ CollectiveRuntime::GetTypeId()
             .AddAttribute(
                 "AllReduce",
                 "Algorithm of all-reduce: a CollectiveStrategy subclass.",
-                TypeIdValue(CollectiveAlgorithms::GetDefault(CollectiveKind::ALL_REDUCE)),
+                TypeIdValue(CollectiveChoices::GetDefault(CollectiveKind::ALL_REDUCE)),
                 MakeTypeIdAccessor(&CollectiveRuntime::SetAlgorithmOf<CollectiveKind::ALL_REDUCE>,
                                    &CollectiveRuntime::GetAlgorithmOf<CollectiveKind::ALL_REDUCE>),
                 MakeTypeIdChecker())
             .AddAttribute(
                 "AllGather",
                 "Algorithm of all-gather: a CollectiveStrategy subclass.",
-                TypeIdValue(CollectiveAlgorithms::GetDefault(CollectiveKind::ALL_GATHER)),
+                TypeIdValue(CollectiveChoices::GetDefault(CollectiveKind::ALL_GATHER)),
                 MakeTypeIdAccessor(&CollectiveRuntime::SetAlgorithmOf<CollectiveKind::ALL_GATHER>,
                                    &CollectiveRuntime::GetAlgorithmOf<CollectiveKind::ALL_GATHER>),
                 MakeTypeIdChecker())
             .AddAttribute(
                 "ReduceScatter",
                 "Algorithm of reduce-scatter: a CollectiveStrategy subclass.",
-                TypeIdValue(CollectiveAlgorithms::GetDefault(CollectiveKind::REDUCE_SCATTER)),
+                TypeIdValue(CollectiveChoices::GetDefault(CollectiveKind::REDUCE_SCATTER)),
                 MakeTypeIdAccessor(
                     &CollectiveRuntime::SetAlgorithmOf<CollectiveKind::REDUCE_SCATTER>,
                     &CollectiveRuntime::GetAlgorithmOf<CollectiveKind::REDUCE_SCATTER>),
@@ -84,21 +84,21 @@ CollectiveRuntime::GetTypeId()
             .AddAttribute(
                 "AllToAll",
                 "Algorithm of all-to-all: a CollectiveStrategy subclass.",
-                TypeIdValue(CollectiveAlgorithms::GetDefault(CollectiveKind::ALL_TO_ALL)),
+                TypeIdValue(CollectiveChoices::GetDefault(CollectiveKind::ALL_TO_ALL)),
                 MakeTypeIdAccessor(&CollectiveRuntime::SetAlgorithmOf<CollectiveKind::ALL_TO_ALL>,
                                    &CollectiveRuntime::GetAlgorithmOf<CollectiveKind::ALL_TO_ALL>),
                 MakeTypeIdChecker())
             .AddAttribute(
                 "SendRecv",
                 "Algorithm of send-recv: a CollectiveStrategy subclass.",
-                TypeIdValue(CollectiveAlgorithms::GetDefault(CollectiveKind::SEND_RECV)),
+                TypeIdValue(CollectiveChoices::GetDefault(CollectiveKind::SEND_RECV)),
                 MakeTypeIdAccessor(&CollectiveRuntime::SetAlgorithmOf<CollectiveKind::SEND_RECV>,
                                    &CollectiveRuntime::GetAlgorithmOf<CollectiveKind::SEND_RECV>),
                 MakeTypeIdChecker())
             .AddAttribute(
                 "Broadcast",
                 "Algorithm of broadcast: a CollectiveStrategy subclass.",
-                TypeIdValue(CollectiveAlgorithms::GetDefault(CollectiveKind::BROADCAST)),
+                TypeIdValue(CollectiveChoices::GetDefault(CollectiveKind::BROADCAST)),
                 MakeTypeIdAccessor(&CollectiveRuntime::SetAlgorithmOf<CollectiveKind::BROADCAST>,
                                    &CollectiveRuntime::GetAlgorithmOf<CollectiveKind::BROADCAST>),
                 MakeTypeIdChecker())

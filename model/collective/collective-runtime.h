@@ -7,7 +7,7 @@
 #ifndef COLLECTIVE_RUNTIME_H
 #define COLLECTIVE_RUNTIME_H
 
-#include "collective-algorithms.h"
+#include "collective-choices.h"
 #include "collective-plan.h"
 #include "collective-strategy.h"
 
@@ -410,7 +410,7 @@ class CollectiveRuntime : public Object
     std::vector<Ptr<RdmaEndpoint>> m_nicOfRank;                       //!< per rank
     std::vector<uint32_t> m_nicIndex;                                 //!< per rank: host index
     std::vector<Ptr<NvlinkDomain>> m_domains;                         //!< per server
-    CollectiveAlgorithms m_algorithms;                                //!< per kind
+    CollectiveChoices m_algorithms;                                   //!< per kind
     mutable std::map<uint16_t, Ptr<CollectiveStrategy>> m_strategies; //!< made once, by TypeId uid
     LatencyModel m_latency;                                           //!< path latency
     std::map<std::pair<std::vector<uint32_t>, uint64_t>, uint64_t> m_byKey; //!< key -> number

@@ -238,7 +238,7 @@ IterationSchedule::Build(Ptr<const TransformerSpec> model,
                          Ptr<const ParallelLayout> layout,
                          uint32_t gpus,
                          Ptr<const GpuSpec> gpu,
-                         const CollectiveAlgorithms& algorithms,
+                         const CollectiveChoices& algorithms,
                          uint32_t rank,
                          IterationSchedule& out,
                          uint64_t bucketBytes)

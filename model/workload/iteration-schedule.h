@@ -193,7 +193,7 @@ class IterationSchedule
                              Ptr<const ParallelLayout> layout,
                              uint32_t gpus,
                              Ptr<const GpuSpec> gpu,
-                             const CollectiveAlgorithms& algorithms,
+                             const CollectiveChoices& algorithms,
                              uint32_t rank,
                              IterationSchedule& out,
                              uint64_t bucketBytes = DEFAULT_BUCKET_BYTES);

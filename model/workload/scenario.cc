@@ -615,7 +615,7 @@ class Loader
      * @param[out] algorithms receives the algorithm choices.
      * @return an empty string, or the message.
      */
-    std::string Read(const YAML::Node& root, CollectiveAlgorithms& algorithms);
+    std::string Read(const YAML::Node& root, CollectiveChoices& algorithms);
 
     /** @return the GPU count read. */
     uint32_t GetGpus() const
@@ -725,7 +725,7 @@ class Loader
      * @param[out] algorithms receives the choices.
      * @return an empty string, or the message.
      */
-    std::string ReadCollectives(const YAML::Node& section, CollectiveAlgorithms& algorithms);
+    std::string ReadCollectives(const YAML::Node& section, CollectiveChoices& algorithms);
     /**
      * @param section the topology section.
      * @return an empty string, or the message.
@@ -1212,7 +1212,7 @@ Loader::ReadCluster(const YAML::Node& section)
 }
 
 std::string
-Loader::ReadCollectives(const YAML::Node& section, CollectiveAlgorithms& algorithms)
+Loader::ReadCollectives(const YAML::Node& section, CollectiveChoices& algorithms)
 {
     std::vector<std::string> known;
     for (const CollectiveKey& key : COLLECTIVE_KEYS)
@@ -1240,7 +1240,7 @@ Loader::ReadCollectives(const YAML::Node& section, CollectiveAlgorithms& algorit
                 return error;
             }
             TypeId algorithm;
-            std::string problem = CollectiveAlgorithms::Resolve(name, algorithm);
+            std::string problem = CollectiveChoices::Resolve(name, algorithm);
             if (!problem.empty())
             {
                 return Fail(path, problem);
@@ -1252,7 +1252,7 @@ Loader::ReadCollectives(const YAML::Node& section, CollectiveAlgorithms& algorit
                 return Fail(path,
                             "algorithm '" + name + "' does not apply to " +
                                 GetCollectiveKindName(key.kind) + " (supported: " +
-                                Join(CollectiveAlgorithms::GetAliasesFor(key.kind)) + ")");
+                                Join(CollectiveChoices::GetAliasesFor(key.kind)) + ")");
             }
             uint32_t ranks = key.kind == CollectiveKind::SEND_RECV ? 2 : EXAMPLE_RANKS;
             problem = strategy->CheckSupport(key.kind, ranks, EXAMPLE_LOCAL_SIZE);
@@ -1336,7 +1336,7 @@ Loader::ReadNetwork(const YAML::Node& section)
 }
 
 std::string
-Loader::Read(const YAML::Node& root, CollectiveAlgorithms& algorithms)
+Loader::Read(const YAML::Node& root, CollectiveChoices& algorithms)
 {
     if (!root.IsMap())
     {
@@ -1486,7 +1486,7 @@ Scenario::GetCollectiveKey(CollectiveKind kind)
 TypeId
 Scenario::GetDefaultAlgorithm(CollectiveKind kind)
 {
-    return CollectiveAlgorithms::GetDefault(kind);
+    return CollectiveChoices::GetDefault(kind);
 }
 
 std::string
@@ -1597,7 +1597,7 @@ Scenario::GetAlgorithm(CollectiveKind kind) const
     return m_algorithms.For(kind);
 }
 
-const CollectiveAlgorithms&
+const CollectiveChoices&
 Scenario::GetAlgorithms() const
 {
     return m_algorithms;

@@ -7,7 +7,7 @@
 #ifndef SCENARIO_H
 #define SCENARIO_H
 
-#include "ns3/collective-algorithms.h"
+#include "ns3/collective-choices.h"
 #include "ns3/ptr.h"
 
 #include <cstdint>
@@ -178,7 +178,7 @@ class Scenario
     TypeId GetAlgorithm(CollectiveKind kind) const;
 
     /** @return the algorithm of every collective. */
-    const CollectiveAlgorithms& GetAlgorithms() const;
+    const CollectiveChoices& GetAlgorithms() const;
 
   private:
     Ptr<TransformerSpec> m_model;       //!< The model.
@@ -188,7 +188,7 @@ class Scenario
     Ptr<GpuClusterTopology> m_topology; //!< The network topology.
     Ptr<NetworkConfig> m_network;       //!< Transport and switches.
     uint32_t m_gpus;                    //!< GPUs of the job.
-    CollectiveAlgorithms m_algorithms;  //!< Algorithm per collective.
+    CollectiveChoices m_algorithms;     //!< Algorithm per collective.
 };
 
 } // namespace ns3

@@ -145,7 +145,7 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
                      Ptr<const ParallelLayout> layout,
                      uint32_t gpus,
                      Ptr<const GpuSpec> gpu,
-                     const CollectiveAlgorithms& algorithms)
+                     const CollectiveChoices& algorithms)
 {
     NS_LOG_FUNCTION(this << gpus);
     m_ranks = 0;

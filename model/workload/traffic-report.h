@@ -7,7 +7,7 @@
 #ifndef TRAFFIC_REPORT_H
 #define TRAFFIC_REPORT_H
 
-#include "ns3/collective-algorithms.h"
+#include "ns3/collective-choices.h"
 #include "ns3/collective-kind.h"
 #include "ns3/collective-schedule.h"
 #include "ns3/collective-strategy.h"
@@ -262,7 +262,7 @@ class TrafficReport
                       Ptr<const ParallelLayout> layout,
                       uint32_t gpus,
                       Ptr<const GpuSpec> gpu,
-                      const CollectiveAlgorithms& algorithms = CollectiveAlgorithms());
+                      const CollectiveChoices& algorithms = CollectiveChoices());
 
     /** @return the number of ranks (0 before a successful Build). */
     uint32_t GetRankCount() const;
@@ -419,7 +419,7 @@ class TrafficReport
     Ptr<const TrainingConfig> m_config;    //!< The configuration.
     Ptr<const ParallelLayout> m_layout;    //!< The layout.
     Ptr<const GpuSpec> m_gpu;              //!< The GPU.
-    CollectiveAlgorithms m_algorithms;     //!< Algorithm per collective kind.
+    CollectiveChoices m_algorithms;        //!< Algorithm per collective kind.
     uint32_t m_ranks;                      //!< World size (0 before Build).
     uint32_t m_microBatches;               //!< Micro-batches per iteration m.
     uint32_t m_sequenceLength;             //!< Sequence length s.

@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "collective-algorithms.h"
+#include "collective-choices.h"
 
 #include "collective-strategy.h"
 #include "direct-collective.h"
@@ -17,7 +17,7 @@
 namespace ns3
 {
 
-CollectiveAlgorithms::CollectiveAlgorithms()
+CollectiveChoices::CollectiveChoices()
 {
     for (uint32_t k = 0; k < COLLECTIVE_KINDS; ++k)
     {
@@ -26,19 +26,19 @@ CollectiveAlgorithms::CollectiveAlgorithms()
 }
 
 TypeId
-CollectiveAlgorithms::For(CollectiveKind kind) const
+CollectiveChoices::For(CollectiveKind kind) const
 {
     return m_strategies[static_cast<std::size_t>(kind)];
 }
 
 void
-CollectiveAlgorithms::Set(CollectiveKind kind, TypeId strategy)
+CollectiveChoices::Set(CollectiveKind kind, TypeId strategy)
 {
     m_strategies[static_cast<std::size_t>(kind)] = strategy;
 }
 
 TypeId
-CollectiveAlgorithms::GetDefault(CollectiveKind kind)
+CollectiveChoices::GetDefault(CollectiveKind kind)
 {
     // GetTypeId, not a lookup by name: this runs while the library registers its types.
     bool direct = kind == CollectiveKind::ALL_TO_ALL || kind == CollectiveKind::SEND_RECV;
@@ -46,7 +46,7 @@ CollectiveAlgorithms::GetDefault(CollectiveKind kind)
 }
 
 std::string
-CollectiveAlgorithms::Resolve(const std::string& name, TypeId& strategy)
+CollectiveChoices::Resolve(const std::string& name, TypeId& strategy)
 {
     return TypeIdAlias::Resolve(CollectiveStrategy::GetTypeId(),
                                 name,
@@ -55,7 +55,7 @@ CollectiveAlgorithms::Resolve(const std::string& name, TypeId& strategy)
 }
 
 std::vector<std::string>
-CollectiveAlgorithms::GetAliasesFor(CollectiveKind kind)
+CollectiveChoices::GetAliasesFor(CollectiveKind kind)
 {
     std::vector<std::string> aliases;
     for (const std::string& alias : TypeIdAlias::GetAliases(CollectiveStrategy::GetTypeId()))

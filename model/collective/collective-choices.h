@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#ifndef COLLECTIVE_ALGORITHMS_H
-#define COLLECTIVE_ALGORITHMS_H
+#ifndef COLLECTIVE_CHOICES_H
+#define COLLECTIVE_CHOICES_H
 
 #include "collective-kind.h"
 
@@ -28,11 +28,11 @@ namespace ns3
  * Names are resolved by TypeIdAlias, so a strategy defined anywhere (in a test, say) is chosen
  * by its TypeId name or by the alias its file registers, with no table to edit.
  */
-class CollectiveAlgorithms
+class CollectiveChoices
 {
   public:
     /// Every kind at its default (GetDefault).
-    CollectiveAlgorithms();
+    CollectiveChoices();
 
     /**
      * @param kind a collective.
@@ -75,4 +75,4 @@ class CollectiveAlgorithms
 
 } // namespace ns3
 
-#endif /* COLLECTIVE_ALGORITHMS_H */
+#endif /* COLLECTIVE_CHOICES_H */
