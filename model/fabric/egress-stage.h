@@ -45,8 +45,8 @@ class EgressStage : public Object
         uint8_t priority{0};    //!< priority (the egress queue of that port)
         uint32_t queueBytes{0}; //!< MMU egress bytes of (port, priority): at dequeue those left
                                 //!< behind the frame; at enqueue those the frame finds
-        uint64_t txBytes{0};    //!< bytes the port had sent before this frame
-                                //!< (RoceNetDevice::GetTxBytes)
+        uint64_t txBytes{0};    //!< bytes the port has started to send so far
+                                //!< (RoceNetDevice::GetTxBytes): at dequeue, not this frame
         DataRate rate;          //!< the port's link rate
         Time now;               //!< the time of the call
     };
