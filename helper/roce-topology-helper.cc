@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/pointer.h"
 #include "ns3/queue-size.h"
 #include "ns3/uinteger.h"
 
@@ -22,7 +23,8 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RoceTopologyHelper");
 
 RoceTopologyHelper::RoceTopologyHelper()
-    : m_seedBase(0)
+    : m_seedBase(0),
+      m_setLoadBalancer(false)
 {
     m_switchFactory.SetTypeId("ns3::RoceSwitch");
 }
@@ -72,6 +74,27 @@ void
 RoceTopologyHelper::SetEcmpSeedBase(uint32_t seedBase)
 {
     m_seedBase = seedBase;
+}
+
+void
+RoceTopologyHelper::ConfigureSwitch(Ptr<RoceSwitch> sw, uint32_t index) const
+{
+    if (m_setLoadBalancer)
+    {
+        sw->SetAttribute("LoadBalancer",
+                         PointerValue(m_loadBalancerFactory.Create<LoadBalancer>()));
+    }
+    // A distinct, well-spread seed per switch (golden-ratio increments).
+    Ptr<LoadBalancer> balancer = sw->GetLoadBalancer();
+    TypeId::AttributeInformation info;
+    if (balancer->GetInstanceTypeId().LookupAttributeByName("Seed", &info))
+    {
+        balancer->SetAttribute("Seed", UintegerValue(m_seedBase + 0x9E3779B9U * (index + 1)));
+    }
+    for (const ObjectFactory& factory : m_stageFactories)
+    {
+        sw->AddEgressStage(factory.Create<EgressStage>());
+    }
 }
 
 RoceLinkHelper&
@@ -181,8 +204,7 @@ RoceTopologyHelper::Build(uint32_t hosts,
             {
                 sw->GetMmu()->SetAttribute(name, *value);
             }
-            // A distinct, well-spread seed per switch (golden-ratio increments).
-            sw->SetAttribute("EcmpSeed", UintegerValue(m_seedBase + 0x9E3779B9U * (index + 1)));
+            ConfigureSwitch(sw, index);
             nodes[i]->AggregateObject(sw);
             switches[i] = sw;
         }

@@ -11,8 +11,11 @@
 #include "roce-link-helper.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/egress-stage.h"
+#include "ns3/load-balancer.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
+#include "ns3/type-id-alias.h"
 
 #include <cstdint>
 #include <string>
@@ -28,8 +31,9 @@ namespace ns3
  * devices, links, switches with their MMUs, host addresses (10.0.0.1 upwards, in host order)
  * and equal-cost host routes computed from the topology (EqualCostRoutes, Boost.Graph).
  *
- * Every switch gets its own ECMP seed (derived from SetEcmpSeedBase and its index), so tiers
- * do not polarize.
+ * Every switch gets its own load balancer (SetLoadBalancer; ECMP by default) and its own ECMP
+ * seed (derived from SetEcmpSeedBase and its index), so tiers do not polarize, and its own
+ * egress stages (AddEgressStage).
  */
 class RoceTopologyHelper
 {
@@ -86,9 +90,47 @@ class RoceTopologyHelper
                                    bool lossless);
 
     /**
-     * @param seedBase base of the per-switch ECMP seeds (default 0).
+     * @param seedBase base of the per-switch ECMP seeds (default 0). Switch i (in build order)
+     * gets seedBase + 0x9E3779B9 x (i + 1) (modulo 2^32) as the Seed of its load balancer, if
+     * the balancer has an integer attribute named Seed (EcmpLoadBalancer has).
      */
     void SetEcmpSeedBase(uint32_t seedBase);
+
+    /**
+     * Give every switch built from now on a new load balancer of this type (the switch's
+     * LoadBalancer attribute), created with these attributes; its Seed, if it has one, is then
+     * set per switch (SetEcmpSeedBase). Without a call, switches keep their default
+     * EcmpLoadBalancer, seeded the same way.
+     *
+     * This is the one call behind a scenario's `topology.load_balancer` key:
+     * @code
+     * std::string problem = topo.SetLoadBalancer(name); // "ecmp", "spray", "ns3::MyBalancer"
+     * if (!problem.empty()) { report "topology.load_balancer: " + problem }
+     * @endcode
+     *
+     * @tparam Ts attribute name (std::string) and value (AttributeValue) pairs.
+     * @param typeOrAlias an alias ("ecmp", "spray"), a TypeId name ("ns3::SprayLoadBalancer")
+     *        or the same without "ns3::": a constructible subclass of LoadBalancer.
+     * @param args attributes of the balancer, as name, value, name, value... (a wrong name or
+     *        value aborts, as ObjectFactory::Set does).
+     * @return "" or, for a name that is not a load balancer, why (TypeIdAlias::Resolve's
+     *         message, listing the known aliases); nothing changes then.
+     */
+    template <typename... Ts>
+    std::string SetLoadBalancer(const std::string& typeOrAlias, Ts&&... args);
+
+    /**
+     * Append an egress stage to every switch built from now on: a new object per switch,
+     * created with these attributes, after the switch's EcnMarker (RoceSwitch::EcnEnabled) and
+     * the stages added before.
+     * @tparam Ts attribute name (std::string) and value (AttributeValue) pairs.
+     * @param typeOrAlias an alias ("ecn"), a TypeId name or the same without "ns3::": a
+     *        constructible subclass of EgressStage.
+     * @param args attributes of the stage, as name, value, name, value...
+     * @return "" or, for a name that is not an egress stage, why; nothing changes then.
+     */
+    template <typename... Ts>
+    std::string AddEgressStage(const std::string& typeOrAlias, Ts&&... args);
 
     /// @return the link helper, for pcap and ascii tracing of the devices built.
     RoceLinkHelper& GetLinkHelper();
@@ -150,11 +192,55 @@ class RoceTopologyHelper
                      const std::vector<PendingLink>& links);
 
   private:
+    /**
+     * Give a new switch its load balancer and egress stages, and seed its balancer.
+     * @param sw the switch.
+     * @param index its index among the switches.
+     */
+    void ConfigureSwitch(Ptr<RoceSwitch> sw, uint32_t index) const;
+
     RoceLinkHelper m_linkHelper;                                              //!< makes links
     ObjectFactory m_switchFactory;                                            //!< makes switches
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_mmuAttributes; //!< for MMUs
     uint32_t m_seedBase;                                                      //!< ECMP seed base
+    bool m_setLoadBalancer;                      //!< SetLoadBalancer was called
+    ObjectFactory m_loadBalancerFactory;         //!< makes load balancers
+    std::vector<ObjectFactory> m_stageFactories; //!< make egress stages, in order
 };
+
+template <typename... Ts>
+std::string
+RoceTopologyHelper::SetLoadBalancer(const std::string& typeOrAlias, Ts&&... args)
+{
+    TypeId tid;
+    std::string problem = TypeIdAlias::Resolve(LoadBalancer::GetTypeId(), typeOrAlias, tid);
+    if (!problem.empty())
+    {
+        return problem;
+    }
+    m_loadBalancerFactory = ObjectFactory();
+    m_loadBalancerFactory.SetTypeId(tid);
+    m_loadBalancerFactory.Set(std::forward<Ts>(args)...);
+    m_setLoadBalancer = true;
+    return "";
+}
+
+template <typename... Ts>
+std::string
+RoceTopologyHelper::AddEgressStage(const std::string& typeOrAlias, Ts&&... args)
+{
+    TypeId tid;
+    std::string problem = TypeIdAlias::Resolve(EgressStage::GetTypeId(), typeOrAlias, tid);
+    if (!problem.empty())
+    {
+        return problem;
+    }
+    ObjectFactory factory;
+    factory.SetTypeId(tid);
+    factory.Set(std::forward<Ts>(args)...);
+    m_stageFactories.push_back(factory);
+    return "";
+}
 
 } // namespace ns3
 

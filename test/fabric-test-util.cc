@@ -6,10 +6,14 @@
 
 #include "fabric-test-util.h"
 
+#include "ns3/boolean.h"
 #include "ns3/ethernet-header.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/mac48-address.h"
 #include "ns3/node.h"
 #include "ns3/roce-channel.h"
+#include "ns3/uinteger.h"
 
 using namespace ns3;
 
@@ -60,6 +64,30 @@ MakeFrame(uint32_t bytes, uint8_t dscp)
     eth.SetLengthType(0x0800);
     p->AddHeader(eth);
     return p;
+}
+
+Ptr<RoceConstantRateSource>
+AddConstantRateSource(const RoceFabric& fabric,
+                      uint32_t from,
+                      uint32_t to,
+                      DataRate rate,
+                      uint64_t packets,
+                      uint32_t payload,
+                      uint16_t udpPort,
+                      bool ect)
+{
+    Ptr<RoceConstantRateSource> app = CreateObject<RoceConstantRateSource>();
+    app->SetAttribute("Local", Ipv4AddressValue(fabric.GetHostAddress(from)));
+    app->SetAttribute("Remote", Ipv4AddressValue(fabric.GetHostAddress(to)));
+    app->SetAttribute("RemoteMac", Mac48AddressValue(fabric.GetHostMac(to)));
+    app->SetAttribute("DataRate", DataRateValue(rate));
+    app->SetAttribute("PayloadSize", UintegerValue(payload));
+    app->SetAttribute("MaxPackets", UintegerValue(packets));
+    app->SetAttribute("UdpSourcePort", UintegerValue(udpPort));
+    app->SetAttribute("Ect", BooleanValue(ect));
+    app->SetStartTime(Seconds(0));
+    fabric.GetHost(from)->AddApplication(app);
+    return app;
 }
 
 } // namespace tests

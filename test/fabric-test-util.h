@@ -11,6 +11,8 @@
 #include "ns3/mac48-address.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
+#include "ns3/roce-constant-rate-source.h"
+#include "ns3/roce-fabric.h"
 #include "ns3/roce-net-device.h"
 
 #include <cstdint>
@@ -57,6 +59,28 @@ Link MakeLink(ns3::DataRate rate, ns3::Time delay, ns3::Mac48Address macA, ns3::
  * @return the frame.
  */
 ns3::Ptr<ns3::Packet> MakeFrame(uint32_t bytes, uint8_t dscp);
+
+/**
+ * @ingroup llm-fabric-tests
+ * Install a constant-rate source from one host of a fabric to another, starting at time 0.
+ * @param fabric the fabric.
+ * @param from sending host.
+ * @param to receiving host.
+ * @param rate rate on the wire.
+ * @param packets how many packets.
+ * @param payload RDMA payload per packet.
+ * @param udpPort UDP source port (the flow's ECMP entropy).
+ * @param ect send ECN-capable.
+ * @return the application.
+ */
+ns3::Ptr<ns3::RoceConstantRateSource> AddConstantRateSource(const ns3::RoceFabric& fabric,
+                                                            uint32_t from,
+                                                            uint32_t to,
+                                                            ns3::DataRate rate,
+                                                            uint64_t packets,
+                                                            uint32_t payload,
+                                                            uint16_t udpPort,
+                                                            bool ect = true);
 
 } // namespace tests
 } // namespace llmfabric

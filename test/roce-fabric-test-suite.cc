@@ -4,10 +4,12 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "fabric-test-util.h"
 #include "llm-fabric-test-util.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/ecn-marker.h"
 #include "ns3/enum.h"
 #include "ns3/ib-bth-header.h"
 #include "ns3/ipv4-header.h"
@@ -36,42 +38,6 @@ namespace tests
 
 namespace
 {
-
-/**
- * Install a constant-rate source from one host of a fabric to another.
- * @param fabric the fabric.
- * @param from sending host.
- * @param to receiving host.
- * @param rate rate on the wire.
- * @param packets how many packets.
- * @param payload RDMA payload per packet.
- * @param udpPort UDP source port (the flow's ECMP entropy).
- * @param ect send ECN-capable.
- * @return the application.
- */
-Ptr<RoceConstantRateSource>
-AddSource(const RoceFabric& fabric,
-          uint32_t from,
-          uint32_t to,
-          DataRate rate,
-          uint64_t packets,
-          uint32_t payload,
-          uint16_t udpPort,
-          bool ect = true)
-{
-    Ptr<RoceConstantRateSource> app = CreateObject<RoceConstantRateSource>();
-    app->SetAttribute("Local", Ipv4AddressValue(fabric.GetHostAddress(from)));
-    app->SetAttribute("Remote", Ipv4AddressValue(fabric.GetHostAddress(to)));
-    app->SetAttribute("RemoteMac", Mac48AddressValue(fabric.GetHostMac(to)));
-    app->SetAttribute("DataRate", DataRateValue(rate));
-    app->SetAttribute("PayloadSize", UintegerValue(payload));
-    app->SetAttribute("MaxPackets", UintegerValue(packets));
-    app->SetAttribute("UdpSourcePort", UintegerValue(udpPort));
-    app->SetAttribute("Ect", BooleanValue(ect));
-    app->SetStartTime(Seconds(0));
-    fabric.GetHost(from)->AddApplication(app);
-    return app;
-}
 
 /// Counts frames and the last arrival time at a host port.
 class Arrivals
@@ -143,7 +109,7 @@ class FabricStarForwardingTestCase : public TestCase
                                                             MakeCallback(&Arrivals::Rx, &at1));
         // One packet with a 930-byte payload: frame = 14 + 20 + 8 + 12 + 930 + 4 = 988 bytes,
         // (8 + 988 + 4) x 8 / 100 Gb/s = 80 ns per hop, + 1 us per link: 2 x 1080 = 2160 ns.
-        AddSource(fabric, 0, 2, DataRate("100Gbps"), 1, 930, 0xC000);
+        AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 1, 930, 0xC000);
         Simulator::Run();
         Simulator::Destroy();
         NS_TEST_ASSERT_MSG_EQ(at2.frames, 1, "the destination gets the frame");
@@ -189,7 +155,13 @@ class FabricLeafSpineEcmpTestCase : public TestCase
         // 400 flows (UDP source ports) of 2 packets each, host 0 -> host 2, slowly (no queues).
         for (uint16_t f = 0; f < 400; ++f)
         {
-            AddSource(fabric, 0, 2, DataRate("1Gbps"), 2, 100, static_cast<uint16_t>(0xC000 + f));
+            AddConstantRateSource(fabric,
+                                  0,
+                                  2,
+                                  DataRate("1Gbps"),
+                                  2,
+                                  100,
+                                  static_cast<uint16_t>(0xC000 + f));
         }
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(at2.frames, 800, "every packet arrives");
@@ -241,8 +213,8 @@ class FabricIncastPfcTestCase : public TestCase
                                                                 MakeCallback(&Arrivals::Rx, &at2));
             // Two senders at line rate, 2000 packets of 930-byte payload (988-byte frames)
             // each, priority 3 (DSCP 26), which is lossless by default.
-            AddSource(fabric, 0, 2, DataRate("100Gbps"), 2000, 930, 0xC000);
-            AddSource(fabric, 1, 2, DataRate("100Gbps"), 2000, 930, 0xC001);
+            AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 2000, 930, 0xC000);
+            AddConstantRateSource(fabric, 1, 2, DataRate("100Gbps"), 2000, 930, 0xC001);
             Simulator::Run();
             Ptr<RoceSwitch> sw = fabric.GetSwitch(0);
             uint64_t pauses = sw->GetPort(0)->GetCounters(3).pausesSent +
@@ -305,8 +277,8 @@ class FabricXoffCrossingTestCase : public TestCase
             XoffProbe probe;
             probe.mmu = fabric.GetSwitch(0)->GetMmu();
             probe.mmu->TraceConnectWithoutContext("Xoff", MakeCallback(&XoffProbe::Xoff, &probe));
-            AddSource(fabric, 0, 2, DataRate("100Gbps"), 500, 930, 0xC000);
-            AddSource(fabric, 1, 2, DataRate("100Gbps"), 500, 930, 0xC001);
+            AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 500, 930, 0xC000);
+            AddConstantRateSource(fabric, 1, 2, DataRate("100Gbps"), 500, 930, 0xC001);
             Simulator::Run();
             NS_TEST_ASSERT_MSG_GT(probe.bytesAtXoff.size(), 0, "XOFF fires");
             uint32_t frame = 988;
@@ -358,8 +330,8 @@ class FabricEcnTestCase : public TestCase
             topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize("20KB")));
             topo.SetMmuAttribute("Pmax", DoubleValue(0.5));
             RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
-            AddSource(fabric, 0, 2, DataRate("100Gbps"), 300, 930, 0xC000, ect);
-            AddSource(fabric, 1, 2, DataRate("100Gbps"), 300, 930, 0xC001, ect);
+            AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 300, 930, 0xC000, ect);
+            AddConstantRateSource(fabric, 1, 2, DataRate("100Gbps"), 300, 930, 0xC001, ect);
             Simulator::Run();
             uint64_t marks = fabric.GetSwitch(0)->GetEcnMarks(2, 3);
             if (ect)
@@ -406,7 +378,7 @@ class FabricEcnMarkPointTestCase : public TestCase
   private:
     void DoRun() override
     {
-        for (auto point : {RoceSwitch::MARK_ON_ENQUEUE, RoceSwitch::MARK_ON_DEQUEUE})
+        for (auto point : {EcnMarker::MARK_ON_ENQUEUE, EcnMarker::MARK_ON_DEQUEUE})
         {
             RoceTopologyHelper topo;
             // Mark surely above one byte of queue, never at an empty queue.
@@ -422,8 +394,8 @@ class FabricEcnMarkPointTestCase : public TestCase
             // Two senders at line rate, 10 frames each, into one port: two frames arrive per
             // frame time and one leaves, so the queue grows by a frame per frame time, then
             // drains after the 10th pair.
-            AddSource(fabric, 0, 2, DataRate("100Gbps"), 10, 930, 0xC000);
-            AddSource(fabric, 1, 2, DataRate("100Gbps"), 10, 930, 0xC001);
+            AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 10, 930, 0xC000);
+            AddConstantRateSource(fabric, 1, 2, DataRate("100Gbps"), 10, 930, 0xC001);
             Simulator::Run();
             uint64_t marks = fabric.GetSwitch(0)->GetEcnMarks(2, 3);
             Simulator::Destroy();
@@ -435,7 +407,7 @@ class FabricEcnMarkPointTestCase : public TestCase
             // frame has not been counted in (their arrivals are simultaneous, and the first is
             // processed first): unmarked either way.
             NS_TEST_EXPECT_MSG_NE(arrivals.ecn[0], ce, "first frame unmarked");
-            if (point == RoceSwitch::MARK_ON_ENQUEUE)
+            if (point == EcnMarker::MARK_ON_ENQUEUE)
             {
                 // Enqueue: the second frame finds the first already on the wire (released from
                 // the queue when it started): unmarked; each later one finds at least one frame
@@ -482,7 +454,7 @@ class FabricDeterminismTestCase : public TestCase
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(run);
         RoceTopologyHelper topo;
-        topo.SetSwitchAttribute("ForwardingPolicy", EnumValue(RoceSwitch::SPRAY));
+        NS_TEST_EXPECT_MSG_EQ(topo.SetLoadBalancer("spray"), "", "spraying is known");
         RoceTopologyHelper::LeafSpineConfig c;
         c.hostsPerLeaf = 2;
         c.leaves = 2;
@@ -493,8 +465,8 @@ class FabricDeterminismTestCase : public TestCase
         Arrivals at3;
         fabric.GetHostDevice(3)->TraceConnectWithoutContext("PhyRxEnd",
                                                             MakeCallback(&Arrivals::Rx, &at3));
-        AddSource(fabric, 0, 3, DataRate("100Gbps"), 300, 930, 0xC000);
-        AddSource(fabric, 1, 3, DataRate("100Gbps"), 300, 930, 0xC001);
+        AddConstantRateSource(fabric, 0, 3, DataRate("100Gbps"), 300, 930, 0xC000);
+        AddConstantRateSource(fabric, 1, 3, DataRate("100Gbps"), 300, 930, 0xC001);
         Simulator::Run();
         Simulator::Destroy();
         return at3.times.str();

@@ -212,6 +212,7 @@ RoceNetDevice::RoceNetDevice()
       m_dwrrCredited(false),
       m_txBusy(false),
       m_wireFreeFs(0),
+      m_txBytes(0),
       m_rxTotalBytes(0),
       m_maxRxBytes(0),
       m_rxDrainEndFs(0)
@@ -437,6 +438,7 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
     // gap ends, not when its rounded event ran.
     int64_t startFs = ExactTime::NextStart(m_wireFreeFs);
     uint32_t size = frame->GetSize();
+    m_txBytes += size;
     int64_t lastBitFs =
         startFs + BytesToFs(size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES : 0));
     m_wireFreeFs = lastBitFs + (m_countPreambleAndGap ? BytesToFs(INTERFRAME_GAP_BYTES) : 0);
@@ -736,6 +738,12 @@ uint32_t
 RoceNetDevice::GetMaxRxBufferBytes() const
 {
     return m_maxRxBytes;
+}
+
+uint64_t
+RoceNetDevice::GetTxBytes() const
+{
+    return m_txBytes;
 }
 
 const RoceNetDevice::Counters&

@@ -199,6 +199,13 @@ class RoceNetDevice : public NetDevice
     const Counters& GetCounters(uint8_t priority) const;
 
     /**
+     * @return bytes of every frame this port has started to transmit, data and PFC, without
+     *         FCS, preamble and gap (what a frame's dequeue callback reads does not count that
+     *         frame yet).
+     */
+    uint64_t GetTxBytes() const;
+
+    /**
      * The time a frame of this many bytes (Ethernet header to payload end, no FCS) occupies
      * the wire at this port's rate, FCS, preamble and gap included (preamble and gap only with
      * CountPreambleAndGap).
@@ -352,6 +359,7 @@ class RoceNetDevice : public NetDevice
     Ptr<Packet> m_currentFrame;                             //!< the frame on the wire
     int64_t m_wireFreeFs;                                   //!< exact time the wire frees (fs)
     std::array<Counters, NUM_PRIORITIES> m_counters;        //!< per-priority counters
+    uint64_t m_txBytes;                                     //!< bytes started, all frames
     std::deque<std::pair<Ptr<Packet>, uint8_t>> m_rxBuffer; //!< frames waiting to go up
     std::array<uint32_t, NUM_PRIORITIES> m_rxBytes;         //!< receive buffer per priority
     uint32_t m_rxTotalBytes;                                //!< receive buffer, all

@@ -7,19 +7,20 @@
 #include "roce-switch.h"
 
 #include "ecmp-hash.h"
+#include "ecmp-load-balancer.h"
 #include "pfc-header.h"
 #include "roce-channel.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
-#include "ns3/ethernet-header.h"
-#include "ns3/ipv4-header.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -27,16 +28,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RoceSwitch");
 
 NS_OBJECT_ENSURE_REGISTERED(RoceSwitch);
-
-namespace
-{
-
-/// Offset of the IPv4 TOS byte in an untagged Ethernet frame.
-constexpr uint32_t TOS_OFFSET = 15;
-/// Offset of the EtherType in an Ethernet frame.
-constexpr uint32_t ETHERTYPE_OFFSET = 12;
-
-} // namespace
 
 TypeId
 RoceSwitch::GetTypeId()
@@ -46,34 +37,29 @@ RoceSwitch::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("LlmFabric")
             .AddConstructor<RoceSwitch>()
-            .AddAttribute(
-                "ForwardingPolicy",
-                "How a port is chosen among equal-cost ones: per-flow ECMP on a seeded "
-                "hash of the 5-tuple, or per-packet spraying.",
-                EnumValue(RoceSwitch::ECMP),
-                LLM_FABRIC_ENUM_ACCESSOR(RoceSwitch::ForwardingPolicy, &RoceSwitch::m_policy),
-                MakeEnumChecker(RoceSwitch::ECMP, "Ecmp", RoceSwitch::SPRAY, "Spray"))
-            .AddAttribute("EcmpSeed",
-                          "Seed of this switch's ECMP hash; give each tier its own to avoid "
-                          "polarization.",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&RoceSwitch::m_ecmpSeed),
-                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("LoadBalancer",
+                          "Picks the egress port among equal-cost ones (a LoadBalancer; "
+                          "default: a new EcmpLoadBalancer per switch). One object per switch.",
+                          PointerValue(),
+                          MakePointerAccessor(&RoceSwitch::m_loadBalancer),
+                          MakePointerChecker<LoadBalancer>())
             .AddAttribute("EcnEnabled",
-                          "Mark ECN-capable packets CE as the MMU's RED decides.",
+                          "At initialization, put an EcnMarker first among the egress stages: "
+                          "ECN-capable packets are marked CE as the MMU's RED decides.",
                           BooleanValue(true),
                           MakeBooleanAccessor(&RoceSwitch::m_ecnEnabled),
                           MakeBooleanChecker())
             .AddAttribute(
                 "EcnMarkPoint",
-                "Where RED decides: Dequeue (as a packet leaves its egress queue, on the "
-                "length left behind it: the mark does not wait behind the queue it reports) "
-                "or Enqueue (as it arrives, on the length it finds).",
-                EnumValue(RoceSwitch::MARK_ON_DEQUEUE),
-                LLM_FABRIC_ENUM_ACCESSOR(RoceSwitch::EcnMarkPoint, &RoceSwitch::m_ecnMarkPoint),
-                MakeEnumChecker(RoceSwitch::MARK_ON_DEQUEUE,
+                "MarkPoint of the EcnMarker that EcnEnabled installs (read at initialization): "
+                "Dequeue (as a packet leaves its egress queue, on the length left behind it: the "
+                "mark does not wait behind the queue it reports) or Enqueue (as it arrives, on "
+                "the length it finds).",
+                EnumValue(EcnMarker::MARK_ON_DEQUEUE),
+                LLM_FABRIC_ENUM_ACCESSOR(EcnMarker::MarkPoint, &RoceSwitch::m_ecnMarkPoint),
+                MakeEnumChecker(EcnMarker::MARK_ON_DEQUEUE,
                                 "Dequeue",
-                                RoceSwitch::MARK_ON_ENQUEUE,
+                                EcnMarker::MARK_ON_ENQUEUE,
                                 "Enqueue"))
             .AddAttribute("PauseQuanta",
                           "Pause time of the PFC frames this switch sends, in quanta of 512 bit "
@@ -98,15 +84,14 @@ RoceSwitch::GetTypeId()
 }
 
 RoceSwitch::RoceSwitch()
-    : m_policy(ECMP),
-      m_ecmpSeed(0),
-      m_ecnEnabled(true),
-      m_ecnMarkPoint(MARK_ON_DEQUEUE),
-      m_pauseQuanta(0xFFFF)
+    : m_ecnEnabled(true),
+      m_ecnMarkPoint(EcnMarker::MARK_ON_DEQUEUE),
+      m_pauseQuanta(0xFFFF),
+      m_initialized(false)
 {
     NS_LOG_FUNCTION(this);
     m_mmu = CreateObject<SwitchMmu>();
-    m_spray = CreateObject<UniformRandomVariable>();
+    m_loadBalancer = CreateObject<EcmpLoadBalancer>();
 }
 
 RoceSwitch::~RoceSwitch()
@@ -168,29 +153,50 @@ RoceSwitch::GetRoute(Ipv4Address destination) const
     return it == m_routes.end() ? std::vector<uint32_t>() : it->second;
 }
 
-uint32_t
-RoceSwitch::SelectEcmpPort(const FlowFiveTuple& tuple, const std::vector<uint32_t>& ports) const
-{
-    return ports[EcmpHash::Select(EcmpHash::Hash(tuple, m_ecmpSeed),
-                                  static_cast<uint32_t>(ports.size()))];
-}
-
-uint32_t
-RoceSwitch::ChoosePort(const std::vector<uint32_t>& ports,
-                       const FlowFiveTuple& tuple,
-                       uint8_t priority)
-{
-    if (m_policy == SPRAY)
-    {
-        return ports[m_spray->GetInteger(0, static_cast<uint32_t>(ports.size()) - 1)];
-    }
-    return SelectEcmpPort(tuple, ports);
-}
-
 Ptr<SwitchMmu>
 RoceSwitch::GetMmu() const
 {
     return m_mmu;
+}
+
+Ptr<LoadBalancer>
+RoceSwitch::GetLoadBalancer() const
+{
+    return m_loadBalancer;
+}
+
+void
+RoceSwitch::AddEgressStage(Ptr<EgressStage> stage)
+{
+    NS_LOG_FUNCTION(this << stage);
+    NS_ABORT_MSG_IF(!stage, "RoceSwitch: AddEgressStage needs a stage");
+    m_stages.push_back(stage);
+    if (m_initialized)
+    {
+        UpdateEnqueueStages();
+    }
+}
+
+const std::vector<Ptr<EgressStage>>&
+RoceSwitch::GetEgressStages() const
+{
+    return m_stages;
+}
+
+void
+RoceSwitch::UpdateEnqueueStages()
+{
+    m_enqueueStages.clear();
+    for (const auto& stage : m_stages)
+    {
+        if (stage->HasEnqueueHook())
+        {
+            m_enqueueStages.push_back(PeekPointer(stage));
+        }
+    }
+    // Receive keeps the enqueue decisions of one frame as bits of a 64-bit word.
+    NS_ABORT_MSG_IF(m_enqueueStages.size() > 64,
+                    "RoceSwitch: more than 64 egress stages with an enqueue hook");
 }
 
 void
@@ -207,6 +213,15 @@ RoceSwitch::DoInitialize()
     }
     m_mmu->ConfigurePorts(rates, delays);
     m_mmu->Initialize();
+    NS_ABORT_MSG_IF(!m_loadBalancer, "RoceSwitch: no LoadBalancer");
+    if (m_ecnEnabled)
+    {
+        Ptr<EcnMarker> marker = CreateObject<EcnMarker>();
+        marker->SetAttribute("MarkPoint", EnumValue(m_ecnMarkPoint));
+        m_stages.insert(m_stages.begin(), marker);
+    }
+    m_initialized = true;
+    UpdateEnqueueStages();
     Object::DoInitialize();
 }
 
@@ -221,7 +236,9 @@ RoceSwitch::DoDispose()
     m_ports.clear();
     m_routes.clear();
     m_mmu = nullptr;
-    m_spray = nullptr;
+    m_loadBalancer = nullptr;
+    m_enqueueStages.clear();
+    m_stages.clear();
     Object::DoDispose();
 }
 
@@ -245,18 +262,24 @@ RoceSwitch::Receive(Ptr<RoceNetDevice> device, Ptr<Packet> frame)
         return;
     }
     const std::vector<uint32_t>& ports = route->second;
-    uint32_t outPort = ports.size() == 1 ? ports[0] : ChoosePort(ports, tuple, priority);
+    uint32_t outPort = ports.size() == 1
+                           ? ports[0]
+                           : m_loadBalancer->SelectPort(*this, ports, tuple, priority, frame);
 
-    // On enqueue, RED sees the egress queue as the packet finds it: decide before admitting it.
-    bool mark = false;
-    uint32_t queueSeen = 0;
-    if (m_ecnEnabled && m_ecnMarkPoint == MARK_ON_ENQUEUE)
+    // Stages that judge a frame on enqueue see the egress queue as the frame finds it: they
+    // decide before the MMU admits it, and act only if it does.
+    uint64_t decisions = 0;
+    EgressStage::QueueState found;
+    if (!m_enqueueStages.empty())
     {
-        bool untagged = n > TOS_OFFSET && bytes[ETHERTYPE_OFFSET] == 0x08 &&
-                        bytes[ETHERTYPE_OFFSET + 1] == 0x00;
-        uint8_t ecn = untagged ? (bytes[TOS_OFFSET] & 0x03) : 0;
-        mark = (ecn == 1 || ecn == 2) && m_mmu->DecideEcnMark(outPort, priority);
-        queueSeen = mark ? m_mmu->GetEgressBytes(outPort, priority) : 0;
+        found = MakeQueueState(outPort, priority);
+        for (size_t i = 0; i < m_enqueueStages.size(); ++i)
+        {
+            if (m_enqueueStages[i]->EnqueueDecide(*this, frame, found))
+            {
+                decisions |= uint64_t{1} << i;
+            }
+        }
     }
 
     uint32_t size = frame->GetSize();
@@ -279,11 +302,12 @@ RoceSwitch::Receive(Ptr<RoceNetDevice> device, Ptr<Packet> frame)
     {
         SendPause(inPort, priority);
     }
-    if (mark)
+    for (size_t i = 0; decisions != 0; ++i, decisions >>= 1)
     {
-        MarkCe(frame);
-        ++m_ecnMarks[outPort * RoceNetDevice::NUM_PRIORITIES + priority];
-        m_ecnMarkTrace(outPort, priority, queueSeen);
+        if (decisions & 1)
+        {
+            m_enqueueStages[i]->EnqueueApply(*this, frame, found);
+        }
     }
     uint64_t tag =
         (static_cast<uint64_t>(inPort) << 32) | (static_cast<uint64_t>(outPort) << 8) | priority;
@@ -301,26 +325,37 @@ RoceSwitch::Dequeued(Ptr<RoceNetDevice> device, Ptr<Packet> frame, uint8_t prior
         m_pauseRefresh[inPort * RoceNetDevice::NUM_PRIORITIES + inPriority].Cancel();
         m_ports[inPort]->SendPfc(inPriority, 0);
     }
-    if (m_ecnEnabled && m_ecnMarkPoint == MARK_ON_DEQUEUE)
+    if (!m_stages.empty())
     {
-        MaybeMarkCe(frame, outPort, priority); // on the queue left behind the frame
+        EgressStage::QueueState state = MakeQueueState(outPort, priority);
+        for (const auto& stage : m_stages)
+        {
+            stage->Dequeue(*this, frame, state);
+        }
     }
 }
 
-void
-RoceSwitch::MaybeMarkCe(Ptr<Packet> frame, uint32_t outPort, uint8_t priority)
+EgressStage::QueueState
+RoceSwitch::MakeQueueState(uint32_t outPort, uint8_t priority) const
 {
-    uint8_t bytes[TOS_OFFSET + 1];
-    uint32_t n = frame->CopyData(bytes, sizeof(bytes));
-    bool untagged =
-        n > TOS_OFFSET && bytes[ETHERTYPE_OFFSET] == 0x08 && bytes[ETHERTYPE_OFFSET + 1] == 0x00;
-    uint8_t ecn = untagged ? (bytes[TOS_OFFSET] & 0x03) : 0;
-    if ((ecn == 1 || ecn == 2) && m_mmu->DecideEcnMark(outPort, priority))
-    {
-        MarkCe(frame);
-        ++m_ecnMarks[outPort * RoceNetDevice::NUM_PRIORITIES + priority];
-        m_ecnMarkTrace(outPort, priority, m_mmu->GetEgressBytes(outPort, priority));
-    }
+    EgressStage::QueueState state;
+    const Ptr<RoceNetDevice>& port = m_ports[outPort];
+    state.port = outPort;
+    state.priority = priority;
+    state.queueBytes = m_mmu->GetEgressBytes(outPort, priority);
+    state.txBytes = port->GetTxBytes();
+    state.rate = port->GetDataRate();
+    state.now = Simulator::Now();
+    return state;
+}
+
+void
+RoceSwitch::RecordEcnMark(uint32_t port, uint8_t priority, uint32_t queueBytes)
+{
+    NS_ASSERT_MSG(port < m_ports.size() && priority < RoceNetDevice::NUM_PRIORITIES,
+                  "RoceSwitch: no port " << port << " priority " << +priority);
+    ++m_ecnMarks[port * RoceNetDevice::NUM_PRIORITIES + priority];
+    m_ecnMarkTrace(port, priority, queueBytes);
 }
 
 void
@@ -339,19 +374,6 @@ RoceSwitch::RefreshPause(uint32_t port, uint8_t priority)
     {
         SendPause(port, priority);
     }
-}
-
-void
-RoceSwitch::MarkCe(Ptr<Packet> frame)
-{
-    EthernetHeader eth(false);
-    frame->RemoveHeader(eth);
-    Ipv4Header ip;
-    frame->RemoveHeader(ip);
-    ip.SetEcn(Ipv4Header::ECN_CE);
-    ip.EnableChecksum();
-    frame->AddHeader(ip);
-    frame->AddHeader(eth);
 }
 
 void
@@ -409,8 +431,8 @@ RoceSwitch::GetTotalDrops() const
 int64_t
 RoceSwitch::AssignStreams(int64_t stream)
 {
-    m_spray->SetStream(stream);
-    return 1 + m_mmu->AssignStreams(stream + 1);
+    int64_t used = std::max<int64_t>(1, m_loadBalancer->AssignStreams(stream));
+    return used + m_mmu->AssignStreams(stream + used);
 }
 
 } // namespace ns3

@@ -7,14 +7,16 @@
 #ifndef ROCE_SWITCH_H
 #define ROCE_SWITCH_H
 
+#include "ecn-marker.h"
+#include "egress-stage.h"
 #include "flow-five-tuple.h"
+#include "load-balancer.h"
 #include "roce-net-device.h"
 #include "switch-mmu.h"
 
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/object.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
 #include <array>
@@ -33,14 +35,18 @@ namespace ns3
  *
  * Aggregated to a Node whose RoceNetDevices are its ports (port i is the i-th port added). For
  * each arriving frame it reads the 5-tuple, looks up the destination's equal-cost egress ports
- * (host routes installed by the topology helpers), picks one (per-flow ECMP on a seeded hash of
- * the 5-tuple, where RoCEv2's per-QP UDP source port is the entropy; or per-packet spraying),
- * asks the MMU to admit it against the ingress priority group, and queues the frame on the
- * egress port in its priority. ECN-capable packets are marked CE when the MMU's RED decides so,
+ * (host routes installed by the topology helpers), lets its LoadBalancer pick one when there are
+ * several (by default EcmpLoadBalancer: per-flow ECMP on a seeded hash of the 5-tuple, where
+ * RoCEv2's per-QP UDP source port is the entropy; SprayLoadBalancer sprays per packet), asks the
+ * MMU to admit it against the ingress priority group, and queues the frame on the egress port in
+ * its priority.
+ *
+ * As a frame leaves its egress queue, the switch's egress stages (EgressStage, an ordered list
+ * applied on every port) see it in turn and may modify it. EcnEnabled (the default) puts an
+ * EcnMarker first in that list, which marks ECN-capable packets CE when the MMU's RED decides so,
  * on the length of their egress queue: by default as they leave it (EcnMarkPoint Dequeue, the
- * length they leave behind them), so the mark reaches the receiver without the queueing delay
- * of the very queue it reports (as in the HPCC paper's switches and Kuzmanovic's "ECN on
- * dequeue"); or as they arrive (Enqueue, the length they find, the classic RED position).
+ * length they leave behind them), or as they arrive (Enqueue, the length they find, the classic
+ * RED position). Marks are counted here (GetEcnMarks) and traced (EcnMark).
  *
  * When the MMU puts an ingress group into XOFF, the switch sends a PFC pause for that priority
  * out of the ingress port (PauseQuanta quanta), re-sends it every half pause time while the
@@ -53,20 +59,6 @@ namespace ns3
 class RoceSwitch : public Object
 {
   public:
-    /// How a port is chosen among equal-cost ones.
-    enum ForwardingPolicy
-    {
-        ECMP, //!< per flow: seeded hash of the 5-tuple
-        SPRAY //!< per packet: uniformly at random
-    };
-
-    /// Where the ECN marking decision is taken.
-    enum EcnMarkPoint
-    {
-        MARK_ON_ENQUEUE, //!< as the packet joins its egress queue, on the length it finds
-        MARK_ON_DEQUEUE  //!< as it leaves, on the length left behind it
-    };
-
     /// Why a frame was dropped.
     enum DropReason
     {
@@ -137,16 +129,33 @@ class RoceSwitch : public Object
      */
     std::vector<uint32_t> GetRoute(Ipv4Address destination) const;
 
-    /**
-     * The egress port ECMP picks for a flow (the same function forwarding uses).
-     * @param tuple the flow.
-     * @param ports the equal-cost ports.
-     * @return one of them.
-     */
-    uint32_t SelectEcmpPort(const FlowFiveTuple& tuple, const std::vector<uint32_t>& ports) const;
-
     /// @return the MMU.
     Ptr<SwitchMmu> GetMmu() const;
+
+    /// @return the load balancer (attribute LoadBalancer).
+    Ptr<LoadBalancer> GetLoadBalancer() const;
+
+    /**
+     * Append a stage to the egress pipeline of every port (after the EcnMarker that EcnEnabled
+     * installs at initialization, and after the stages added before). A stage object belongs to
+     * one switch.
+     * @param stage the stage.
+     */
+    void AddEgressStage(Ptr<EgressStage> stage);
+
+    /**
+     * @return the egress stages in the order they are applied (the EcnMarker of EcnEnabled is
+     * there only once the switch is initialized).
+     */
+    const std::vector<Ptr<EgressStage>>& GetEgressStages() const;
+
+    /**
+     * Count and trace a CE mark; called by the egress stage that set it (EcnMarker).
+     * @param port egress port.
+     * @param priority priority.
+     * @param queueBytes the egress queue length the marking decision saw.
+     */
+    void RecordEcnMark(uint32_t port, uint8_t priority, uint32_t queueBytes);
 
     /**
      * @param port port number.
@@ -173,27 +182,18 @@ class RoceSwitch : public Object
     static const std::string& GetDropReasonName(DropReason reason);
 
     /**
-     * Assign fixed random variable streams (spraying, and the MMU's ECN marking).
+     * Assign fixed random variable streams: the load balancer's from @p stream, then the MMU's
+     * (ECN marking). The balancer is given at least one stream index even if it uses none, so
+     * that the MMU's streams do not depend on the balancer (an ECMP and a spraying run draw the
+     * same RED decisions for the same queues).
      * @param stream first stream index.
-     * @return the number of streams used.
+     * @return the number of streams used (2 with ECMP or spraying).
      */
     int64_t AssignStreams(int64_t stream);
 
   protected:
     void DoInitialize() override;
     void DoDispose() override;
-
-    /**
-     * Choose the egress port among equal-cost ones; subclasses may override it (adaptive
-     * routing, flowlets).
-     * @param ports the equal-cost ports (at least two).
-     * @param tuple the packet's flow.
-     * @param priority its priority.
-     * @return the chosen port.
-     */
-    virtual uint32_t ChoosePort(const std::vector<uint32_t>& ports,
-                                const FlowFiveTuple& tuple,
-                                uint8_t priority);
 
   private:
     /**
@@ -204,7 +204,8 @@ class RoceSwitch : public Object
     void Receive(Ptr<RoceNetDevice> port, Ptr<Packet> frame);
 
     /**
-     * A frame left an egress queue.
+     * A frame left an egress queue: release it from the MMU (resuming its ingress group if it
+     * returns to XON), then pass it through the egress stages.
      * @param port the egress device.
      * @param frame the frame.
      * @param priority its priority.
@@ -213,12 +214,17 @@ class RoceSwitch : public Object
     void Dequeued(Ptr<RoceNetDevice> port, Ptr<Packet> frame, uint8_t priority, uint64_t tag);
 
     /**
-     * Decide ECN marking for a frame and mark it CE (counted and traced) if RED says so.
-     * @param frame the frame, Ethernet header first.
-     * @param outPort its egress port.
-     * @param priority its priority.
+     * The state of an egress queue as the stages see it, now.
+     * @param outPort egress port.
+     * @param priority priority.
+     * @return the state.
      */
-    void MaybeMarkCe(Ptr<Packet> frame, uint32_t outPort, uint8_t priority);
+    EgressStage::QueueState MakeQueueState(uint32_t outPort, uint8_t priority) const;
+
+    /**
+     * Sort the egress stages into those called at dequeue (all) and those with an enqueue hook.
+     */
+    void UpdateEnqueueStages();
 
     /**
      * Count and trace a drop.
@@ -228,12 +234,6 @@ class RoceSwitch : public Object
      * @param reason why.
      */
     void Drop(uint32_t port, uint8_t priority, Ptr<const Packet> frame, DropReason reason);
-
-    /**
-     * Set CE in the IPv4 header of an untagged frame and fix the header checksum.
-     * @param frame the frame.
-     */
-    static void MarkCe(Ptr<Packet> frame);
 
     /**
      * Send the PFC pause of an ingress group in XOFF, and schedule its refresh.
@@ -253,12 +253,13 @@ class RoceSwitch : public Object
     std::vector<uint32_t> m_portOfIfIndex;   //!< port number of a device ifIndex
     std::unordered_map<uint32_t, std::vector<uint32_t>> m_routes; //!< host routes
     Ptr<SwitchMmu> m_mmu;                                         //!< buffer manager
-    ForwardingPolicy m_policy;                                    //!< ECMP or spraying
-    uint32_t m_ecmpSeed;                                          //!< hash seed of this switch
-    bool m_ecnEnabled;                                            //!< mark ECN-capable packets
-    EcnMarkPoint m_ecnMarkPoint;                                  //!< enqueue or dequeue
+    Ptr<LoadBalancer> m_loadBalancer;                             //!< picks among equal-cost ports
+    bool m_ecnEnabled;                                            //!< install an EcnMarker
+    EcnMarker::MarkPoint m_ecnMarkPoint;                          //!< its MarkPoint
     uint16_t m_pauseQuanta;                                       //!< quanta of the pauses it sends
-    Ptr<UniformRandomVariable> m_spray;                           //!< spraying choice
+    bool m_initialized;                                           //!< DoInitialize has run
+    std::vector<Ptr<EgressStage>> m_stages;                       //!< egress stages, in order
+    std::vector<EgressStage*> m_enqueueStages;                    //!< those with an enqueue hook
     std::vector<EventId> m_pauseRefresh;                          //!< per ingress group
     std::vector<uint64_t> m_ecnMarks;                             //!< per egress port x priority
     std::vector<std::array<uint64_t, DROP_REASONS>> m_drops;      //!< per ingress port x priority

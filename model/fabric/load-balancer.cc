@@ -1,0 +1,42 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "load-balancer.h"
+
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("LoadBalancer");
+
+NS_OBJECT_ENSURE_REGISTERED(LoadBalancer);
+
+TypeId
+LoadBalancer::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::LoadBalancer").SetParent<Object>().SetGroupName("LlmFabric");
+    return tid;
+}
+
+LoadBalancer::LoadBalancer()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+LoadBalancer::~LoadBalancer()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+int64_t
+LoadBalancer::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    return 0;
+}
+
+} // namespace ns3

@@ -1,0 +1,78 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef LOAD_BALANCER_H
+#define LOAD_BALANCER_H
+
+#include "flow-five-tuple.h"
+
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/ptr.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+class RoceSwitch;
+
+/**
+ * @ingroup llm-fabric
+ * @brief How a switch picks one egress port among the equal-cost ports of a destination: the
+ * load-balancing extension point.
+ *
+ * A RoceSwitch holds one LoadBalancer (attribute RoceSwitch::LoadBalancer, by default an
+ * EcmpLoadBalancer) and asks it for every frame whose route has two ports or more (a single
+ * port is taken without asking). Subclasses are one class per file pair, chosen by TypeId:
+ * EcmpLoadBalancer (per flow, alias "ecmp") and SprayLoadBalancer (per packet, alias "spray");
+ * an adaptive or flowlet balancer reads the queues of the candidate ports through the switch
+ * (RoceSwitch::GetMmu()->GetEgressBytes(port, priority), RoceSwitch::GetPort) and the time
+ * with Simulator::Now(), and keeps its own per-flow state.
+ *
+ * Each switch needs its own object: RoceTopologyHelper::SetLoadBalancer creates one per switch.
+ */
+class LoadBalancer : public Object
+{
+  public:
+    /**
+     * Register this type.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    LoadBalancer();
+    ~LoadBalancer() override;
+
+    /**
+     * Choose the egress port of a frame; called once per frame, at its arrival
+     * (Simulator::Now()), before the MMU admits it. It must not allocate or do string work: it
+     * runs for every frame the switch forwards.
+     * @param sw the switch asking (its ports, its MMU's egress queue lengths).
+     * @param ports the equal-cost egress ports of the destination (at least two).
+     * @param tuple the frame's flow.
+     * @param priority the frame's priority (0-7).
+     * @param frame the frame, Ethernet header first (read only).
+     * @return one of @p ports.
+     */
+    virtual uint32_t SelectPort(const RoceSwitch& sw,
+                                const std::vector<uint32_t>& ports,
+                                const FlowFiveTuple& tuple,
+                                uint8_t priority,
+                                Ptr<const Packet> frame) = 0;
+
+    /**
+     * Assign fixed random variable streams.
+     * @param stream first stream index to use.
+     * @return the number of streams used (0 for a deterministic balancer).
+     */
+    virtual int64_t AssignStreams(int64_t stream);
+};
+
+} // namespace ns3
+
+#endif /* LOAD_BALANCER_H */
