@@ -44,6 +44,7 @@
  * Run: ./ns3 run "llm-fabric-train --scenario=scenarios/gpt2-small-16gpu.yaml --outDir=train-out"
  */
 
+#include "ns3/attribute-defaults.h"
 #include "ns3/core-module.h"
 #include "ns3/dcqcn.h"
 #include "ns3/fabric-monitor.h"
@@ -55,12 +56,15 @@
 #include "ns3/roce-channel.h"
 #include "ns3/switch-mmu.h"
 #include "ns3/training-monitor.h"
+#include "ns3/type-id-alias.h"
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sys/resource.h>
+#include <vector>
 
 using namespace ns3;
 
@@ -86,6 +90,167 @@ FailOption(const std::string& key, const std::string& reason)
     Fail("llm-fabric-train: --" + key + ": " + reason);
 }
 
+/**
+ * A program option that stands for an attribute (or a setting) of the model: given, it becomes
+ * the user's value, which the scenario does not replace (AttributeDefaults).
+ */
+class AttributeOption
+{
+  public:
+    /// Turns the option's text into the user's setting; returns "" or the problem.
+    using Apply = std::string (*)(AttributeDefaults& defaults, const std::string& value);
+
+    /**
+     * @param name the option's name.
+     * @param apply what it does.
+     * @param defaults the record of the user's settings.
+     * @param problems where a refused value is reported (name, reason).
+     */
+    AttributeOption(const std::string& name,
+                    Apply apply,
+                    AttributeDefaults& defaults,
+                    std::vector<std::pair<std::string, std::string>>& problems)
+        : m_name(name),
+          m_apply(apply),
+          m_defaults(defaults),
+          m_problems(problems)
+    {
+    }
+
+    /**
+     * CommandLine's callback.
+     * @param value the option's text.
+     * @return true (a problem is reported once the command line is parsed, on one line).
+     */
+    bool Given(std::string value)
+    {
+        std::string problem = m_apply(m_defaults, value);
+        if (!problem.empty())
+        {
+            m_problems.emplace_back(m_name, problem);
+        }
+        return true;
+    }
+
+  private:
+    std::string m_name;                                           //!< option name
+    Apply m_apply;                                                //!< its effect
+    AttributeDefaults& m_defaults;                                //!< the user's settings
+    std::vector<std::pair<std::string, std::string>>& m_problems; //!< refused values
+};
+
+/// --cc: an alias or TypeId name of a RdmaCongestionOps subclass.
+std::string
+GiveCongestionControl(AttributeDefaults& defaults, const std::string& value)
+{
+    TypeId tid;
+    std::string problem =
+        TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), value, tid, "congestion control");
+    return problem.empty() ? defaults.Give("ns3::RdmaEndpoint::CongestionControl", tid.GetName())
+                           : problem;
+}
+
+/// --dcqcnProfile: the defaults of a DCQCN parameter set.
+std::string
+GiveDcqcnProfile(AttributeDefaults& defaults, const std::string& value)
+{
+    std::string problem = Dcqcn::SetDefaultProfile(value);
+    if (problem.empty())
+    {
+        defaults.MarkGiven(NetworkConfig::DCQCN_PROFILE_SETTING);
+    }
+    return problem;
+}
+
+/// --pfc: 1 makes priority 3 lossless, 0 none.
+std::string
+GivePfc(AttributeDefaults& defaults, const std::string& value)
+{
+    if (value != "0" && value != "1")
+    {
+        return "'" + value + "' is not 0 or 1";
+    }
+    return defaults.Give("ns3::SwitchMmu::LosslessPriorities", value == "1" ? "8" : "0");
+}
+
+/// --mtu.
+std::string
+GiveMtu(AttributeDefaults& defaults, const std::string& value)
+{
+    return defaults.Give("ns3::RdmaQueuePair::Mtu", value);
+}
+
+/// --channels.
+std::string
+GiveChannels(AttributeDefaults& defaults, const std::string& value)
+{
+    return defaults.Give("ns3::CollectiveRuntime::Channels", value);
+}
+
+/// --bufferSize.
+std::string
+GiveBuffer(AttributeDefaults& defaults, const std::string& value)
+{
+    return defaults.Give("ns3::SwitchMmu::Buffer", value);
+}
+
+/// --kmin.
+std::string
+GiveKmin(AttributeDefaults& defaults, const std::string& value)
+{
+    return defaults.Give("ns3::SwitchMmu::Kmin", value);
+}
+
+/// --kmax.
+std::string
+GiveKmax(AttributeDefaults& defaults, const std::string& value)
+{
+    return defaults.Give("ns3::SwitchMmu::Kmax", value);
+}
+
+/// --pmax.
+std::string
+GivePmax(AttributeDefaults& defaults, const std::string& value)
+{
+    return defaults.Give("ns3::SwitchMmu::Pmax", value);
+}
+
+/// --recovery.
+std::string
+GiveRecovery(AttributeDefaults& defaults, const std::string& value)
+{
+    return defaults.Give("ns3::RdmaQueuePair::Recovery", value);
+}
+
+/**
+ * @param name an attribute's full name.
+ * @return its current default, as text.
+ */
+std::string
+DefaultOf(const std::string& name)
+{
+    std::string::size_type split = name.rfind("::");
+    TypeId::AttributeInformation info;
+    TypeId::LookupByName(name.substr(0, split))
+        .LookupAttributeByName(name.substr(split + 2), &info);
+    return info.initialValue->SerializeToString(info.checker);
+}
+
+/**
+ * @param names names.
+ * @return them separated by ", ".
+ */
+std::string
+Join(const std::vector<std::string>& names)
+{
+    std::string joined;
+    for (const std::string& name : names)
+    {
+        joined += (joined.empty() ? "" : ", ") + name;
+    }
+    return joined;
+}
+
 } // namespace
 
 int
@@ -95,119 +260,77 @@ main(int argc, char* argv[])
     uint32_t iterations = 1;
     std::string outDir = ".";
     std::string pcap;
-    std::string cc = "dcqcn";
-    std::string dcqcnProfile = "mlx5";
-    bool pfc = true;
-    uint32_t mtu = 4096;
-    uint32_t channels = 2;
-    std::string bufferSize = "32MB";
-    std::string kmin = "100KB";
-    std::string kmax = "400KB";
-    double pmax = 0.2;
     uint32_t seed = 1;
     Time sampleInterval = Time(0);
 
-    // The scenario's network section gives the defaults of the transport and switch options,
-    // so it is read before the command line, which may override any of them. The DCQCN profile
-    // and the closed-form alpha decay become attribute defaults before the command line is
-    // parsed too, so that --ns3::Dcqcn::X=... given with them still wins.
-    Scenario scenario;
-    std::string scenarioProblem;
-    bool profileGiven = false;
-    bool loaded = false;
-    for (int i = 1; i < argc; ++i)
-    {
-        std::string arg = argv[i];
-        if (arg.rfind("--scenario=", 0) == 0)
-        {
-            scenarioPath = arg.substr(std::string("--scenario=").size());
-        }
-        if (arg.rfind("--dcqcnProfile=", 0) == 0)
-        {
-            dcqcnProfile = arg.substr(std::string("--dcqcnProfile=").size());
-            profileGiven = true;
-        }
-    }
-    if (!scenarioPath.empty())
-    {
-        scenarioProblem = Scenario::Load(scenarioPath, scenario);
-        loaded = true;
-        if (scenarioProblem.empty())
-        {
-            Ptr<NetworkConfig> network = scenario.GetNetwork();
-            mtu = network->GetMtu();
-            channels = network->GetChannels();
-            cc = network->GetCongestionControlName();
-            dcqcnProfile = profileGiven ? dcqcnProfile : network->GetDcqcnProfileName();
-            pfc = network->GetPfc();
-            bufferSize = std::to_string(network->GetBufferBytes()) + "B";
-            kmin = std::to_string(network->GetKminBytes()) + "B";
-            kmax = std::to_string(network->GetKmaxBytes()) + "B";
-            pmax = network->GetPmax();
-            Config::SetDefault("ns3::RdmaQueuePair::Recovery",
-                               StringValue(network->GetRecoveryName()));
-        }
-    }
-    std::string profileProblem = Dcqcn::SetDefaultProfile(dcqcnProfile);
-    Config::SetDefault("ns3::Dcqcn::AlphaDecayEvents", BooleanValue(false));
+    // The scenario's network section is applied by the helper, as attribute defaults, when the
+    // job is built; the options below and any --ns3::Type::Attribute=value given here win over
+    // it (the helper's AttributeDefaults records them).
+    LlmTrainingHelper job;
+    AttributeDefaults& defaults = job.GetAttributeDefaults();
+    Config::SetDefault("ns3::Dcqcn::AlphaDecayEvents", BooleanValue(false)); // same states, faster
+    std::vector<std::pair<std::string, std::string>> problems;
+    std::vector<std::unique_ptr<AttributeOption>> options;
+    auto option = [&](const std::string& name, AttributeOption::Apply apply) {
+        options.push_back(std::make_unique<AttributeOption>(name, apply, defaults, problems));
+        return MakeCallback(&AttributeOption::Given, options.back().get());
+    };
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("scenario", "YAML scenario file (required)", scenarioPath);
     cmd.AddValue("iterations", "Training iterations", iterations);
     cmd.AddValue("outDir", "Folder of the outputs", outDir);
     cmd.AddValue("pcap", "Prefix of pcap files; empty: none", pcap);
-    cmd.AddValue("cc", "Congestion control: none, fixed or dcqcn", cc);
-    cmd.AddValue("dcqcnProfile", "DCQCN parameters: mlx5 or sigcomm2015", dcqcnProfile);
-    cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", pfc);
-    cmd.AddValue("mtu", "RDMA MTU (256-4096)", mtu);
-    cmd.AddValue("channels", "Queue pairs per NIC pair (1-64)", channels);
-    cmd.AddValue("bufferSize", "Switch buffer", bufferSize);
-    cmd.AddValue("kmin", "ECN Kmin", kmin);
-    cmd.AddValue("kmax", "ECN Kmax", kmax);
-    cmd.AddValue("pmax", "ECN Pmax", pmax);
+    cmd.AddValue("cc",
+                 "Congestion control (ns3::RdmaEndpoint::CongestionControl): an alias (" +
+                     Join(TypeIdAlias::GetAliases(RdmaCongestionOps::GetTypeId())) +
+                     ") or a TypeId name",
+                 option("cc", &GiveCongestionControl));
+    cmd.AddValue("dcqcnProfile",
+                 "DCQCN parameters: mlx5 or sigcomm2015 (default: the scenario's)",
+                 option("dcqcnProfile", &GiveDcqcnProfile));
+    cmd.AddValue("pfc",
+                 "1: priority 3 lossless (PFC); 0: lossy (ns3::SwitchMmu::LosslessPriorities)",
+                 option("pfc", &GivePfc));
+    cmd.AddValue("mtu", "RDMA MTU (ns3::RdmaQueuePair::Mtu)", option("mtu", &GiveMtu));
+    cmd.AddValue("channels",
+                 "Queue pairs per NIC pair (ns3::CollectiveRuntime::Channels)",
+                 option("channels", &GiveChannels));
+    cmd.AddValue("bufferSize",
+                 "Switch buffer (ns3::SwitchMmu::Buffer)",
+                 option("bufferSize", &GiveBuffer));
+    cmd.AddValue("kmin", "ECN Kmin (ns3::SwitchMmu::Kmin)", option("kmin", &GiveKmin));
+    cmd.AddValue("kmax", "ECN Kmax (ns3::SwitchMmu::Kmax)", option("kmax", &GiveKmax));
+    cmd.AddValue("pmax", "ECN Pmax (ns3::SwitchMmu::Pmax)", option("pmax", &GivePmax));
+    cmd.AddValue("recovery",
+                 "GoBackN or SelectiveRepeat (ns3::RdmaQueuePair::Recovery)",
+                 option("recovery", &GiveRecovery));
     cmd.AddValue("seed", "RNG run number", seed);
     cmd.AddValue("sampleInterval",
                  "If positive: write queue.csv (every port's queues at this interval) and "
                  "pauses.csv (every PFC pause interval) as the run goes",
                  sampleInterval);
-    cmd.AddValue("recovery", "ns3::RdmaQueuePair::Recovery");
     cmd.Parse(argc, argv);
+    defaults.RecordCommandLine(argc, argv);
+    defaults.Reapply(); // a --dcqcnProfile parsed after --ns3::Dcqcn::X=... must not undo it
+    if (!problems.empty())
+    {
+        FailOption(problems.front().first, problems.front().second);
+    }
 
     if (scenarioPath.empty())
     {
         FailOption("scenario", "a scenario file is required");
     }
-    if (!loaded)
-    {
-        // Given in another form than --scenario=FILE: read it now (its network section then
-        // does not set the options' defaults).
-        scenarioProblem = Scenario::Load(scenarioPath, scenario);
-    }
     if (iterations == 0)
     {
         FailOption("iterations", "must be at least 1");
     }
-    if (mtu < 256 || mtu > 4096)
-    {
-        FailOption("mtu", "must be between 256 and 4096 (the RDMA payload per packet)");
-    }
-    if (channels == 0 || channels > 64)
-    {
-        FailOption("channels", "must be between 1 and 64");
-    }
-    TypeId ccType;
-    std::string problem = RdmaHelper::LookupCongestionControl(cc, ccType);
+    Scenario scenario;
+    std::string problem = Scenario::Load(scenarioPath, scenario);
     if (!problem.empty())
     {
-        FailOption("cc", problem);
-    }
-    if (!profileProblem.empty())
-    {
-        FailOption("dcqcnProfile", profileProblem);
-    }
-    if (!scenarioProblem.empty())
-    {
-        Fail(scenarioProblem);
+        Fail(problem);
     }
     std::error_code error;
     std::filesystem::create_directories(outDir, error);
@@ -217,16 +340,7 @@ main(int argc, char* argv[])
     }
     RngSeedManager::SetRun(seed);
 
-    LlmTrainingHelper job;
     job.SetIterations(iterations);
-    job.SetMtu(mtu);
-    job.SetChannels(channels);
-    job.SetCongestionControl(ccType);
-    problem = job.GetTopologyHelper().SetMmuBufferAndEcn(bufferSize, kmin, kmax, pmax, pfc);
-    if (!problem.empty())
-    {
-        FailOption("bufferSize/kmin/kmax/pmax", problem);
-    }
     problem = job.Build(scenario);
     if (!problem.empty())
     {
@@ -234,28 +348,6 @@ main(int argc, char* argv[])
     }
     const RoceFabric& fabric = job.GetFabric();
     fabric.AssignStreams(1);
-    for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
-    {
-        // The switch configures its MMU's ports when the simulation starts (and aborts on a bad
-        // configuration); configure them now to report a problem cleanly.
-        Ptr<RoceSwitch> sw = fabric.GetSwitch(s);
-        std::vector<DataRate> rates;
-        std::vector<Time> delays;
-        for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
-        {
-            rates.push_back(sw->GetPort(p)->GetDataRate());
-            TimeValue delay;
-            sw->GetPort(p)->GetChannel()->GetAttribute("Delay", delay);
-            delays.push_back(delay.Get());
-        }
-        sw->GetMmu()->ConfigurePorts(rates, delays);
-        problem = sw->GetMmu()->CheckConfig();
-        if (!problem.empty())
-        {
-            FailOption("bufferSize/kmin/kmax/pmax", problem);
-        }
-    }
-
     FabricMonitor ports;
     for (uint32_t h = 0; h < fabric.GetNHosts(); ++h)
     {
@@ -297,8 +389,11 @@ main(int argc, char* argv[])
     uint32_t servers = job.GetNvlinkDomains().size();
     std::cout << "llm-fabric-train: " << scenarioPath << ": " << gpus << " GPUs on " << servers
               << " servers; " << job.GetTopology()->Describe() << "; " << iterations
-              << " iteration(s), cc " << cc << ", PFC " << (pfc ? "on" : "off") << ", MTU " << mtu
-              << std::endl;
+              << " iteration(s), cc "
+              << TypeIdAlias::GetShortName(
+                     TypeId::LookupByName(DefaultOf("ns3::RdmaEndpoint::CongestionControl")))
+              << ", PFC " << (DefaultOf("ns3::SwitchMmu::LosslessPriorities") != "0" ? "on" : "off")
+              << ", MTU " << DefaultOf("ns3::RdmaQueuePair::Mtu") << std::endl;
 
     auto wallStart = std::chrono::steady_clock::now();
     Simulator::Run();

@@ -6,6 +6,7 @@
 
 #include "llm-training-helper.h"
 
+#include "network-config.h"
 #include "rdma-helper.h"
 
 #include "ns3/config.h"
@@ -13,7 +14,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/parallel-layout.h"
-#include "ns3/rdma-cc-none.h"
+#include "ns3/rdma-queue-pair.h"
 #include "ns3/roce-channel.h"
 #include "ns3/roce-net-device.h"
 #include "ns3/training-config.h"
@@ -34,9 +35,6 @@ NS_LOG_COMPONENT_DEFINE("LlmTrainingHelper");
 
 LlmTrainingHelper::LlmTrainingHelper()
     : m_iterations(1),
-      m_mtu(4096),
-      m_channels(2),
-      m_cc(RdmaCcNone::GetTypeId()),
       m_bucketBytes(IterationSchedule::DEFAULT_BUCKET_BYTES)
 {
 }
@@ -47,22 +45,10 @@ LlmTrainingHelper::SetIterations(uint32_t iterations)
     m_iterations = iterations;
 }
 
-void
-LlmTrainingHelper::SetMtu(uint32_t mtu)
+AttributeDefaults&
+LlmTrainingHelper::GetAttributeDefaults()
 {
-    m_mtu = mtu;
-}
-
-void
-LlmTrainingHelper::SetChannels(uint32_t channels)
-{
-    m_channels = channels;
-}
-
-void
-LlmTrainingHelper::SetCongestionControl(TypeId cc)
-{
-    m_cc = cc;
+    return m_defaults;
 }
 
 void
@@ -84,14 +70,6 @@ LlmTrainingHelper::Build(const Scenario& scenario)
     {
         return "iterations: must be at least 1";
     }
-    if (m_mtu < 256 || m_mtu > 4096)
-    {
-        return "mtu: " + std::to_string(m_mtu) + " is outside 256..4096";
-    }
-    if (m_channels == 0 || m_channels > 64)
-    {
-        return "channels: " + std::to_string(m_channels) + " is outside 1..64";
-    }
     Ptr<ParallelLayout> layout = scenario.GetLayout();
     uint32_t gpus = scenario.GetGpus();
     uint32_t perServer = layout->GetGpusPerServer();
@@ -112,8 +90,28 @@ LlmTrainingHelper::Build(const Scenario& scenario)
         return "topology: " + problem;
     }
 
-    // Schedules first: they need no fabric, and their problems are the scenario's.
-    const CollectiveChoices& algorithms = scenario.GetAlgorithms();
+    problem = scenario.GetNetwork()->Apply(m_defaults, m_topoHelper);
+    if (!problem.empty())
+    {
+        return "network: " + problem;
+    }
+    for (uint32_t k = 0; k < COLLECTIVE_KINDS; ++k)
+    {
+        auto kind = static_cast<CollectiveKind>(k);
+        m_defaults.Offer("ns3::CollectiveRuntime::" +
+                             CollectiveRuntime::GetAlgorithmAttributeName(kind),
+                         TypeIdValue(scenario.GetAlgorithm(kind)));
+    }
+    m_runtime = CreateObject<CollectiveRuntime>();
+
+    // Schedules first: they need no fabric, and their problems are the scenario's. They use
+    // the runtime's algorithms, so that the report and the simulation plan alike.
+    CollectiveChoices algorithms;
+    for (uint32_t k = 0; k < COLLECTIVE_KINDS; ++k)
+    {
+        auto kind = static_cast<CollectiveKind>(k);
+        algorithms.Set(kind, m_runtime->GetAlgorithm(kind));
+    }
     m_schedules.assign(gpus, IterationSchedule());
     for (uint32_t r = 0; r < gpus; ++r)
     {
@@ -137,22 +135,21 @@ LlmTrainingHelper::Build(const Scenario& scenario)
         }
     }
 
-    Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(m_mtu));
     m_fabric = m_topology->Build(m_topoHelper, servers, perServer);
+    problem = CheckSwitches();
+    if (!problem.empty())
+    {
+        return "network: " + problem;
+    }
     RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(m_cc));
     m_endpoints = rdma.Install(m_fabric);
 
-    m_runtime = CreateObject<CollectiveRuntime>();
-    m_runtime->SetAttribute("Channels", UintegerValue(m_channels));
-    m_runtime->SetAttribute("Mtu", UintegerValue(m_mtu));
+    // The MTU's one home is RdmaQueuePair::Mtu: the runtime's ideal times use the same.
+    TypeId::AttributeInformation mtu;
+    RdmaQueuePair::GetTypeId().LookupAttributeByName("Mtu", &mtu);
+    m_runtime->SetAttribute("Mtu", *mtu.initialValue);
     m_runtime->SetAttribute("NicRate", DataRateValue(m_fabric.GetHostDevice(0)->GetDataRate()));
     m_runtime->SetGpusPerServer(perServer);
-    for (uint32_t kind = 0; kind <= static_cast<uint32_t>(CollectiveKind::BROADCAST); ++kind)
-    {
-        auto k = static_cast<CollectiveKind>(kind);
-        m_runtime->SetAlgorithm(k, algorithms.For(k));
-    }
     m_domains.clear();
     for (uint32_t s = 0; s < servers; ++s)
     {
@@ -210,6 +207,30 @@ LlmTrainingHelper::Build(const Scenario& scenario)
     return "";
 }
 
+std::string
+LlmTrainingHelper::CheckSwitches() const
+{
+    for (uint32_t s = 0; s < m_fabric.GetNSwitches(); ++s)
+    {
+        Ptr<RoceSwitch> sw = m_fabric.GetSwitch(s);
+        std::vector<DataRate> rates;
+        std::vector<Time> delays;
+        for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+        {
+            rates.push_back(sw->GetPort(p)->GetDataRate());
+            Ptr<RoceChannel> channel = DynamicCast<RoceChannel>(sw->GetPort(p)->GetChannel());
+            delays.push_back(channel ? channel->GetDelay() : Time(0));
+        }
+        sw->GetMmu()->ConfigurePorts(rates, delays);
+        std::string problem = sw->GetMmu()->CheckConfig();
+        if (!problem.empty())
+        {
+            return m_fabric.GetSwitchName(s) + ": " + problem;
+        }
+    }
+    return "";
+}
+
 void
 LlmTrainingHelper::ComputeLatencies()
 {
@@ -261,7 +282,9 @@ LlmTrainingHelper::ComputeLatencies()
         hostOfNode[m_fabric.GetHost(h)->GetId()] = h;
     }
     m_latency.assign(hosts, std::vector<Time>(hosts, Time(0)));
-    uint64_t frameBits = (m_mtu + CollectiveRuntime::PACKET_OVERHEAD_BYTES) * 8;
+    UintegerValue mtu;
+    m_runtime->GetAttribute("Mtu", mtu);
+    uint64_t frameBits = (mtu.Get() + CollectiveRuntime::PACKET_OVERHEAD_BYTES) * 8;
     for (uint32_t h = 0; h < hosts; ++h)
     {
         // Breadth-first: fewest hops; along the first path found, the delays plus the

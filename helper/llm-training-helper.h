@@ -7,6 +7,7 @@
 #ifndef LLM_TRAINING_HELPER_H
 #define LLM_TRAINING_HELPER_H
 
+#include "attribute-defaults.h"
 #include "roce-fabric.h"
 #include "roce-topology-helper.h"
 
@@ -55,14 +56,14 @@ class LlmTrainingHelper
     /// @param iterations training iterations every rank runs (at least 1).
     void SetIterations(uint32_t iterations);
 
-    /// @param mtu RDMA MTU of every queue pair (256 to 4096; 4096 by default).
-    void SetMtu(uint32_t mtu);
-
-    /// @param channels channels (queue pairs per NIC pair) of the collectives (default 2).
-    void SetChannels(uint32_t channels);
-
-    /// @param cc the congestion control of every queue pair (a ns3::RdmaCongestionOps TypeId).
-    void SetCongestionControl(TypeId cc);
+    /**
+     * What the user gave on the command line: Build applies the scenario's network and
+     * collectives sections as attribute defaults except these (a value the user gave wins).
+     * Programs call RecordCommandLine on it after parsing, and Give for their own options that
+     * stand for attributes.
+     * @return the record.
+     */
+    AttributeDefaults& GetAttributeDefaults();
 
     /// @param bytes the DP gradient bucket size of the schedules.
     void SetBucketBytes(uint64_t bytes);
@@ -71,7 +72,12 @@ class LlmTrainingHelper
     RoceTopologyHelper& GetTopologyHelper();
 
     /**
-     * Build the job.
+     * Build the job: apply the scenario's network section (NetworkConfig::Apply: the RDMA MTU,
+     * recovery and congestion control, the channels, the switches' buffer, ECN, PFC and load
+     * balancer) and its collectives section (CollectiveRuntime's AllReduce... attributes) as
+     * attribute defaults, except what the user gave (GetAttributeDefaults); then build the
+     * fabric, the RDMA endpoints, the runtime (which plans every collective once) and one
+     * application per rank.
      * @param scenario a loaded scenario.
      * @return "" or the problem, "KEY: reason" with KEY the scenario key (or section) to change.
      */
@@ -101,13 +107,17 @@ class LlmTrainingHelper
     Time GetPathLatency(uint32_t a, uint32_t b) const;
 
   private:
+    /**
+     * Check every switch's MMU against its ports (what it would abort on at start).
+     * @return "" or the problem.
+     */
+    std::string CheckSwitches() const;
+
     /// Compute every NIC's path latencies (m_latency).
     void ComputeLatencies();
 
     uint32_t m_iterations;                           //!< iterations
-    uint32_t m_mtu;                                  //!< RDMA MTU
-    uint32_t m_channels;                             //!< channels
-    TypeId m_cc;                                     //!< congestion control
+    AttributeDefaults m_defaults;                    //!< what the user gave
     uint64_t m_bucketBytes;                          //!< DP bucket size
     RoceTopologyHelper m_topoHelper;                 //!< builds the fabric
     RoceFabric m_fabric;                             //!< the fabric

@@ -263,7 +263,11 @@ class TrainingMoeIncastTestCase : public TestCase
         Scenario scenario;
         NS_TEST_ASSERT_MSG_EQ(Load(MOE_SCENARIO, scenario), "", "scenario loads");
         LlmTrainingHelper job;
-        job.SetCongestionControl(TypeId::LookupByName("ns3::RdmaCcNone"));
+        NS_TEST_ASSERT_MSG_EQ(
+            job.GetAttributeDefaults().Give("ns3::RdmaEndpoint::CongestionControl",
+                                            "ns3::RdmaCcNone"),
+            "",
+            "congestion control");
         // A 2 MB buffer per switch: 3 ports x 8 priorities x 4200 B reserved, about 133 KB of
         // lossless headroom per port (2 x 1 us x 400 Gb/s plus frames), some 1.5 MB shared;
         // the uplink's excess (about 2 x 6/7 x 400 - 400 = 286 Gb/s while both NICs send)
@@ -334,7 +338,6 @@ class TrainingInterleavedTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(Load(INTERLEAVED_SCENARIO, scenario), "", "scenario loads");
         LlmTrainingHelper job;
         job.SetIterations(2);
-        job.SetChannels(scenario.GetNetwork()->GetChannels());
         NS_TEST_ASSERT_MSG_EQ(job.Build(scenario), "", "job builds");
         job.GetFabric().AssignStreams(1);
         Simulator::Run();

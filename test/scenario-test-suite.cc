@@ -727,7 +727,8 @@ class ScenarioTopologyTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
                               "t.yaml: topology.radix: unknown key (known: kind, nics_per_server, "
                               "planes, servers_per_leaf, spines, fat_tree_k, host_rate, "
-                              "host_delay, fabric_rate, fabric_delay, core_rate, core_delay)",
+                              "host_delay, fabric_rate, fabric_delay, core_rate, core_delay, "
+                              "load_balancer)",
                               "unknown key");
         y.extra = "topology:\n  spines: 2\n  spines: 4\n";
         NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
@@ -827,8 +828,10 @@ class ScenarioNetworkTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(n, nullptr, "a network configuration without the section");
         NS_TEST_EXPECT_MSG_EQ(n->GetMtu(), 4096u, "default mtu");
         NS_TEST_EXPECT_MSG_EQ(n->GetChannels(), 2u, "default channels");
-        NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControl(), NetworkConfig::DCQCN, "default cc");
-        NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControlName(), "dcqcn", "default cc name");
+        NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControl().GetName(), "ns3::Dcqcn", "default cc");
+        NS_TEST_EXPECT_MSG_EQ(n->GetLoadBalancer().GetName(),
+                              "ns3::EcmpLoadBalancer",
+                              "default load balancer");
         NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfile(), NetworkConfig::MLX5, "default profile");
         NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfileName(), "mlx5", "default profile name");
         NS_TEST_EXPECT_MSG_EQ(n->GetRecovery(), NetworkConfig::GO_BACK_N, "default recovery");
@@ -861,8 +864,9 @@ class ScenarioNetworkTestCase : public TestCase
             n = scenario.GetNetwork();
             NS_TEST_EXPECT_MSG_EQ(n->GetMtu(), 1024u, "mtu");
             NS_TEST_EXPECT_MSG_EQ(n->GetChannels(), 8u, "channels");
-            NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControl(), NetworkConfig::FIXED, "cc");
-            NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControlName(), "fixed", "cc name");
+            NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControl().GetName(),
+                                  "ns3::RdmaCcFixedRate",
+                                  "cc");
             NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfile(), NetworkConfig::SIGCOMM2015, "profile");
             NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfileName(), "sigcomm2015", "profile name");
             NS_TEST_EXPECT_MSG_EQ(n->GetRecovery(), NetworkConfig::SELECTIVE_REPEAT, "recovery");
@@ -901,9 +905,6 @@ class ScenarioNetworkTestCase : public TestCase
             NameGetter getter;    //!< The getter of the key's name.
             const char* expected; //!< The name it gives.
         } choices[] = {
-            {"  congestion_control: none\n", &NetworkConfig::GetCongestionControlName, "none"},
-            {"  congestion_control: fixed\n", &NetworkConfig::GetCongestionControlName, "fixed"},
-            {"  congestion_control: dcqcn\n", &NetworkConfig::GetCongestionControlName, "dcqcn"},
             {"  dcqcn_profile: mlx5\n", &NetworkConfig::GetDcqcnProfileName, "mlx5"},
             {"  dcqcn_profile: sigcomm2015\n", &NetworkConfig::GetDcqcnProfileName, "sigcomm2015"},
             {"  recovery: go-back-n\n", &NetworkConfig::GetRecoveryName, "GoBackN"},
@@ -927,10 +928,44 @@ class ScenarioNetworkTestCase : public TestCase
                               true,
                               "Recovery by name");
         NS_TEST_EXPECT_MSG_EQ(n->GetRecoveryName(), "SelectiveRepeat", "Recovery by name");
-        NS_TEST_EXPECT_MSG_EQ(n->SetAttributeFailSafe("CongestionControl", StringValue("none")),
-                              true,
-                              "CongestionControl by name");
-        NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControlName(), "none", "CongestionControl by name");
+
+        // The congestion control and the load balancer are named by alias or TypeId name.
+        const struct
+        {
+            const char* yaml;     //!< The section and key.
+            bool cc;              //!< Whether it names the congestion control.
+            const char* expected; //!< The TypeId it names.
+        } classes[] = {
+            {"network:\n  congestion_control: none\n", true, "ns3::RdmaCcNone"},
+            {"network:\n  congestion_control: fixed\n", true, "ns3::RdmaCcFixedRate"},
+            {"network:\n  congestion_control: dcqcn\n", true, "ns3::Dcqcn"},
+            {"network:\n  congestion_control: ns3::Dcqcn\n", true, "ns3::Dcqcn"},
+            {"topology:\n  load_balancer: spray\n", false, "ns3::SprayLoadBalancer"},
+            {"topology:\n  load_balancer: ns3::EcmpLoadBalancer\n", false, "ns3::EcmpLoadBalancer"},
+        };
+
+        for (const auto& entry : classes)
+        {
+            Yaml y;
+            y.extra = entry.yaml;
+            Scenario scenario;
+            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, scenario),
+                                  "",
+                                  entry.yaml);
+            Ptr<NetworkConfig> network = scenario.GetNetwork();
+            TypeId named = entry.cc ? network->GetCongestionControl() : network->GetLoadBalancer();
+            NS_TEST_EXPECT_MSG_EQ(named.GetName(), entry.expected, entry.yaml);
+        }
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  congestion_control: bbr\n"),
+                              "t.yaml: network.congestion_control: unknown congestion control "
+                              "'bbr' (known: dcqcn, fixed, none, or the TypeId name of a subclass "
+                              "of ns3::RdmaCongestionOps)",
+                              "unknown congestion control");
+        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  congestion_control: ns3::RingCollective\n"),
+                              "t.yaml: network.congestion_control: unknown congestion control "
+                              "'ns3::RingCollective' (known: dcqcn, fixed, none, or the TypeId "
+                              "name of a subclass of ns3::RdmaCongestionOps)",
+                              "a class of another extension point");
         NS_TEST_EXPECT_MSG_EQ(n->SetAttributeFailSafe("DcqcnProfile", StringValue("sigcomm2015")),
                               true,
                               "DcqcnProfile by name");

@@ -17,6 +17,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 namespace ns3
@@ -188,6 +189,25 @@ TypeId
 CollectiveRuntime::GetAlgorithm(CollectiveKind kind) const
 {
     return m_algorithms.For(kind);
+}
+
+std::string
+CollectiveRuntime::GetAlgorithmAttributeName(CollectiveKind kind)
+{
+    // The attribute names are the kinds' names in CamelCase: all-reduce -> AllReduce.
+    std::string name;
+    bool upper = true;
+    for (char c : GetCollectiveKindName(kind))
+    {
+        if (c == '-')
+        {
+            upper = true;
+            continue;
+        }
+        name += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+        upper = false;
+    }
+    return name;
 }
 
 void

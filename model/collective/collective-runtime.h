@@ -171,6 +171,12 @@ class CollectiveRuntime : public Object
      */
     TypeId GetAlgorithm(CollectiveKind kind) const;
 
+    /**
+     * @param kind a collective.
+     * @return the name of the attribute that chooses its algorithm ("AllReduce", ...).
+     */
+    static std::string GetAlgorithmAttributeName(CollectiveKind kind);
+
     /// @param model the path latency between two NICs, for IdealTime and IdealTransfer.
     void SetLatencyModel(LatencyModel model);
 

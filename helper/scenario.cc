@@ -6,22 +6,26 @@
 
 #include "scenario.h"
 
-#include "gpu-spec.h"
+#include "gpu-cluster-topology.h"
 #include "network-config.h"
-#include "parallel-layout.h"
-#include "training-config.h"
-#include "transformer-spec.h"
+#include "value-parser.h"
 
 #include "ns3/boolean.h"
 #include "ns3/collective-strategy.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
-#include "ns3/gpu-cluster-topology.h"
+#include "ns3/gpu-spec.h"
+#include "ns3/load-balancer.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/parallel-layout.h"
+#include "ns3/rdma-congestion-ops.h"
 #include "ns3/string.h"
+#include "ns3/training-config.h"
+#include "ns3/transformer-spec.h"
+#include "ns3/type-id-alias.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -66,8 +70,12 @@ enum class ValueKind
     TEXT,     ///< A string (StringValue, or a name the loader uses).
     CHOICE,   ///< One of a list of names (EnumValue).
     RATE,     ///< A positive data rate with its unit, such as 400Gbps (DataRateValue).
-    DELAY     ///< A delay of 0 to 1 s with its unit, such as 1us (TimeValue).
+    DELAY,    ///< A delay of 0 to 1 s with its unit, such as 1us (TimeValue).
+    SUBCLASS  ///< An extension-point class, by alias or TypeId name (TypeIdValue).
 };
+
+/// The base class of a SUBCLASS key.
+using BaseOf = TypeId (*)();
 
 /// A name of an enumerated value and the value.
 struct Choice
@@ -101,6 +109,8 @@ struct KeySpec
     bool positive;               //!< Require at least 1 even if the attribute allows 0.
     std::vector<Choice> choices; //!< The names of a CHOICE.
     EnumMaker makeEnum;          //!< Makes the value of a CHOICE.
+    BaseOf base{nullptr};        //!< The extension point of a SUBCLASS.
+    const char* what{""};        //!< What a SUBCLASS names, for messages.
 };
 
 /**
@@ -192,6 +202,20 @@ OneOf(const char* key,
       EnumMaker makeEnum)
 {
     return {key, target, attribute, ValueKind::CHOICE, false, std::move(choices), makeEnum};
+}
+
+/**
+ * @param key the YAML key.
+ * @param target the object.
+ * @param attribute the attribute.
+ * @param base the extension point.
+ * @param what what the key names, for messages ("congestion control").
+ * @return a key naming a subclass of base (TypeIdAlias).
+ */
+KeySpec
+Subclass(const char* key, Target target, const char* attribute, BaseOf base, const char* what)
+{
+    return {key, target, attribute, ValueKind::SUBCLASS, false, {}, nullptr, base, what};
 }
 
 /// @return the keys of the model section.
@@ -324,6 +348,11 @@ TopologyKeys()
         Delay("fabric_delay", Target::TOPOLOGY, "FabricDelay"),
         Rate("core_rate", Target::TOPOLOGY, "CoreRate"),
         Delay("core_delay", Target::TOPOLOGY, "CoreDelay"),
+        Subclass("load_balancer",
+                 Target::NETWORK,
+                 "LoadBalancer",
+                 &LoadBalancer::GetTypeId,
+                 "load balancer"),
     };
     return keys;
 }
@@ -335,13 +364,11 @@ NetworkKeys()
     static const std::vector<KeySpec> keys = {
         Unsigned("mtu", Target::NETWORK, "Mtu"),
         Unsigned("channels", Target::NETWORK, "Channels"),
-        OneOf("congestion_control",
-              Target::NETWORK,
-              "CongestionControl",
-              {{"none", NetworkConfig::NONE},
-               {"fixed", NetworkConfig::FIXED},
-               {"dcqcn", NetworkConfig::DCQCN}},
-              &MakeEnumValue<NetworkConfig::CongestionControlKind>),
+        Subclass("congestion_control",
+                 Target::NETWORK,
+                 "CongestionControl",
+                 &RdmaCongestionOps::GetTypeId,
+                 "congestion control"),
         OneOf("dcqcn_profile",
               Target::NETWORK,
               "DcqcnProfile",
@@ -412,168 +439,6 @@ Describe(const YAML::Node& node)
         return "a sequence";
     }
     return "nothing";
-}
-
-/**
- * Read the range of a numeric checker from its type information ("uint32_t 1:1024").
- * @param checker the checker.
- * @param[out] minimum the lower bound, as printed.
- * @param[out] maximum the upper bound, as printed.
- * @return true if the information had that form.
- */
-bool
-CheckerRange(Ptr<const AttributeChecker> checker, std::string& minimum, std::string& maximum)
-{
-    std::string info = checker->GetUnderlyingTypeInformation();
-    std::string::size_type space = info.rfind(' ');
-    std::string range = space == std::string::npos ? info : info.substr(space + 1);
-    std::string::size_type colon = range.find(':');
-    if (colon == std::string::npos || colon == 0 || colon + 1 == range.size())
-    {
-        return false;
-    }
-    minimum = range.substr(0, colon);
-    maximum = range.substr(colon + 1);
-    return true;
-}
-
-/**
- * @param text a decimal integer without sign.
- * @param[out] value its value.
- * @param[out] overflow set if it does not fit in 64 bits.
- * @return true if @p text is made of decimal digits only.
- */
-bool
-ParseDecimal(const std::string& text, uint64_t& value, bool& overflow)
-{
-    value = 0;
-    overflow = false;
-    if (text.empty())
-    {
-        return false;
-    }
-    for (char c : text)
-    {
-        if (c < '0' || c > '9')
-        {
-            return false;
-        }
-        uint64_t digit = static_cast<uint64_t>(c - '0');
-        if (value > (std::numeric_limits<uint64_t>::max() - digit) / 10)
-        {
-            overflow = true;
-        }
-        else
-        {
-            value = value * 10 + digit;
-        }
-    }
-    return true;
-}
-
-/**
- * @param text a number, as YAML writes floats (1.5, 989.4e12).
- * @param[out] value its value.
- * @return true if all of @p text is a finite number.
- */
-bool
-ParseNumber(const std::string& text, double& value)
-{
-    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])))
-    {
-        return false;
-    }
-    const char* begin = text.c_str();
-    char* end = nullptr;
-    value = std::strtod(begin, &end);
-    return end == begin + text.size() && std::isfinite(value);
-}
-
-/// Rates whose number is this large or more are refused (DataRate's parser would overflow).
-constexpr double MAX_RATE_NUMBER = 2e9;
-
-/**
- * @param text a rate as DataRate writes it: a number and a unit without space (400Gbps,
- * 12.5GB/s).
- * @param[out] rate its value.
- * @return true if @p text is such a rate and is positive.
- */
-bool
-ParseRate(const std::string& text, DataRate& rate)
-{
-    std::string::size_type unit = text.find_first_not_of("0123456789.");
-    double number = 0.0;
-    if (unit == 0 || unit == std::string::npos || !ParseNumber(text.substr(0, unit), number) ||
-        number >= MAX_RATE_NUMBER)
-    {
-        return false;
-    }
-    for (char c : text)
-    {
-        if (std::isspace(static_cast<unsigned char>(c)))
-        {
-            return false;
-        }
-    }
-    std::istringstream in(text);
-    DataRate value;
-    in >> value;
-    if (in.fail() || value.GetBitRate() == 0)
-    {
-        return false;
-    }
-    rate = value;
-    return true;
-}
-
-/// The longest delay accepted, in seconds.
-constexpr double MAX_DELAY_SECONDS = 1.0;
-
-/**
- * @param text a delay: a number and a unit (s, ms, us, ns, ps) without space (1us, 0.5us).
- * @param[out] seconds its value in seconds.
- * @param[out] delay its value.
- * @return true if @p text has that form (whatever the sign of the number).
- */
-bool
-ParseDelay(const std::string& text, double& seconds, Time& delay)
-{
-    /// A unit of a delay.
-    struct Unit
-    {
-        const char* suffix; //!< As written.
-        Time::Unit unit;    //!< As Time knows it.
-        double seconds;     //!< Its length in seconds.
-    };
-
-    // "s" last: it ends the others.
-    static const Unit units[] = {{"ms", Time::MS, 1e-3},
-                                 {"us", Time::US, 1e-6},
-                                 {"ns", Time::NS, 1e-9},
-                                 {"ps", Time::PS, 1e-12},
-                                 {"s", Time::S, 1.0}};
-    for (const Unit& u : units)
-    {
-        std::size_t length = std::strlen(u.suffix);
-        if (text.size() <= length || text.compare(text.size() - length, length, u.suffix) != 0)
-        {
-            continue;
-        }
-        std::string number = text.substr(0, text.size() - length);
-        double value = 0.0;
-        if (number.find_first_not_of("0123456789.eE+-") != std::string::npos ||
-            !ParseNumber(number, value))
-        {
-            return false;
-        }
-        seconds = value * u.seconds;
-        if (std::fabs(seconds) <= MAX_DELAY_SECONDS)
-        {
-            delay = Time::FromDouble(value, u.unit);
-        }
-        return true;
-    }
-    return false;
 }
 
 /**
@@ -874,12 +739,12 @@ Loader::ParseUnsigned(const std::string& path,
 {
     std::string minimum = "1";
     std::string maximum = std::to_string(std::numeric_limits<uint32_t>::max());
-    bool haveRange = checker == nullptr || CheckerRange(checker, minimum, maximum);
+    bool haveRange = checker == nullptr || ValueParser::CheckerRange(checker, minimum, maximum);
     bool wantPositive = positive || minimum != "0";
     std::string expected =
         wantPositive ? "expected a positive integer" : "expected a non-negative integer";
     bool overflow = false;
-    if (!node.IsScalar() || !ParseDecimal(node.Scalar(), value, overflow))
+    if (!node.IsScalar() || !ValueParser::ParseDecimal(node.Scalar(), value, overflow))
     {
         return Fail(path, expected + ", got " + Describe(node));
     }
@@ -953,7 +818,7 @@ Loader::Set(const std::string& path, const KeySpec& spec, const YAML::Node& node
     }
     case ValueKind::NUMBER: {
         double value = 0.0;
-        if (!node.IsScalar() || !ParseNumber(node.Scalar(), value))
+        if (!node.IsScalar() || !ValueParser::ParseNumber(node.Scalar(), value))
         {
             return Fail(path, "expected a number, got " + Describe(node));
         }
@@ -961,7 +826,7 @@ Loader::Set(const std::string& path, const KeySpec& spec, const YAML::Node& node
         {
             std::string minimum;
             std::string maximum;
-            if (!CheckerRange(info.checker, minimum, maximum))
+            if (!ValueParser::CheckerRange(info.checker, minimum, maximum))
             {
                 return Fail(path, "the value " + node.Scalar() + " is out of range");
             }
@@ -1007,21 +872,38 @@ Loader::Set(const std::string& path, const KeySpec& spec, const YAML::Node& node
     }
     case ValueKind::RATE: {
         DataRate rate;
-        if (!node.IsScalar() || !ParseRate(node.Scalar(), rate))
+        if (!node.IsScalar() || !ValueParser::ParseRate(node.Scalar(), rate))
         {
             return Fail(path, "expected a positive rate such as 400Gbps, got " + Describe(node));
         }
         set = object->SetAttributeFailSafe(spec.attribute, DataRateValue(rate));
         break;
     }
+    case ValueKind::SUBCLASS: {
+        std::string error;
+        std::string name = ParseName(path, node, error);
+        if (!error.empty())
+        {
+            return error;
+        }
+        TypeId tid;
+        std::string problem = TypeIdAlias::Resolve(spec.base(), name, tid, spec.what);
+        if (!problem.empty())
+        {
+            return Fail(path, problem);
+        }
+        set = object->SetAttributeFailSafe(spec.attribute, TypeIdValue(tid));
+        break;
+    }
     case ValueKind::DELAY: {
         double seconds = 0.0;
         Time delay;
-        if (!node.IsScalar() || !ParseDelay(node.Scalar(), seconds, delay) || seconds < 0)
+        if (!node.IsScalar() || !ValueParser::ParseDelay(node.Scalar(), seconds, delay) ||
+            seconds < 0)
         {
             return Fail(path, "expected a non-negative delay such as 1us, got " + Describe(node));
         }
-        if (seconds > MAX_DELAY_SECONDS)
+        if (seconds > ValueParser::MAX_DELAY_SECONDS)
         {
             return Fail(path, "expected a delay of at most 1s, got " + Describe(node));
         }

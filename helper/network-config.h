@@ -8,6 +8,7 @@
 #define NETWORK_CONFIG_H
 
 #include "ns3/object.h"
+#include "ns3/type-id.h"
 
 #include <cstdint>
 #include <string>
@@ -15,18 +16,24 @@
 namespace ns3
 {
 
+class AttributeDefaults;
+class RoceTopologyHelper;
+
 /**
  * @ingroup llm-fabric
  * The transport and switch settings of a training job's scale-out network: the RDMA MTU, the
  * queue pairs of a collective between two NICs, the congestion control and loss recovery of the
  * queue pairs, PFC, and the switch buffer with its ECN (RED) marking thresholds. These are the
- * values of a scenario's @c network section (see Scenario); whoever builds the fabric reads them
- * with the getters and applies them to the RDMA and switch objects.
+ * values of a scenario's @c network section, and its @c topology.load_balancer (see Scenario).
  *
- * This class names the choices only: it depends on no RDMA or fabric class. The names that the
- * getters return are those the lower layers use: GetCongestionControlName() "none", "fixed" or
- * "dcqcn"; GetDcqcnProfileName() a DCQCN profile ("mlx5" or "sigcomm2015"); GetRecoveryName()
- * the name of a value of RdmaQueuePair's Recovery attribute ("GoBackN" or "SelectiveRepeat").
+ * It keeps no values of its own for the model: Apply makes each value the default of the
+ * attribute that is its one home (RdmaQueuePair::Mtu and Recovery, RdmaEndpoint::CongestionControl,
+ * CollectiveRuntime::Channels, the SwitchMmu's Buffer, Kmin, Kmax, Pmax and LosslessPriorities,
+ * the DCQCN profile's defaults) and installs the load balancer on the switches a topology helper
+ * builds, except where the user gave that attribute on the command line (AttributeDefaults).
+ * LlmTrainingHelper::Build applies it, so every program that builds a job from a scenario gets
+ * the scenario's network. CongestionControl and LoadBalancer are TypeIds of any subclass of
+ * RdmaCongestionOps and LoadBalancer (named in YAML by alias or TypeId name).
  *
  * The ECN thresholds follow RED as DCQCN switches use it: a queue of at most KminBytes is never
  * marked, one above KmaxBytes always, and in between with a probability rising linearly from 0
@@ -40,14 +47,6 @@ namespace ns3
 class NetworkConfig : public Object
 {
   public:
-    /// The congestion control of the queue pairs.
-    enum CongestionControlKind
-    {
-        NONE,  ///< None: a queue pair sends at its line rate.
-        FIXED, ///< A fixed rate per queue pair.
-        DCQCN  ///< DCQCN (Zhu et al., SIGCOMM 2015), with the parameters of DcqcnProfile.
-    };
-
     /// The parameter set of DCQCN.
     enum DcqcnProfileKind
     {
@@ -83,10 +82,10 @@ class NetworkConfig : public Object
     uint32_t GetMtu() const;
     /** @return the queue pairs between a pair of NICs in a collective. */
     uint32_t GetChannels() const;
-    /** @return the congestion control. */
-    CongestionControlKind GetCongestionControl() const;
-    /** @return the congestion control's name: "none", "fixed" or "dcqcn". */
-    std::string GetCongestionControlName() const;
+    /** @return the congestion control: a RdmaCongestionOps subclass. */
+    TypeId GetCongestionControl() const;
+    /** @return the load balancer of the switches: a LoadBalancer subclass. */
+    TypeId GetLoadBalancer() const;
     /** @return the DCQCN parameter set. */
     DcqcnProfileKind GetDcqcnProfile() const;
     /** @return the DCQCN parameter set's name: "mlx5" or "sigcomm2015". */
@@ -109,20 +108,33 @@ class NetworkConfig : public Object
     /** @return the marking probability at KmaxBytes, in [0, 1]. */
     double GetPmax() const;
 
+    /**
+     * Make every value the default of its attribute, unless the user gave it, and have the
+     * topology helper install the load balancer (see the class description).
+     * @param defaults what the user gave.
+     * @param topology the helper that builds the switches.
+     * @return an empty string, or the problem (Check's, or an unknown DCQCN profile).
+     */
+    std::string Apply(const AttributeDefaults& defaults, RoceTopologyHelper& topology) const;
+
+    /// The AttributeDefaults name under which a program marks a DCQCN profile the user chose.
+    static constexpr const char* DCQCN_PROFILE_SETTING = "dcqcn-profile";
+
   protected:
     void DoInitialize() override;
 
   private:
-    uint32_t m_mtu;                            //!< RDMA MTU, bytes.
-    uint32_t m_channels;                       //!< Queue pairs per NIC pair.
-    CongestionControlKind m_congestionControl; //!< Congestion control.
-    DcqcnProfileKind m_dcqcnProfile;           //!< DCQCN parameter set.
-    RecoveryKind m_recovery;                   //!< Loss recovery.
-    bool m_pfc;                                //!< PFC on priority 3.
-    uint32_t m_bufferBytes;                    //!< Switch buffer, bytes.
-    uint32_t m_kminBytes;                      //!< ECN Kmin, bytes.
-    uint32_t m_kmaxBytes;                      //!< ECN Kmax, bytes.
-    double m_pmax;                             //!< ECN marking probability at Kmax.
+    uint32_t m_mtu;                  //!< RDMA MTU, bytes.
+    uint32_t m_channels;             //!< Queue pairs per NIC pair.
+    TypeId m_congestionControl;      //!< Congestion control.
+    TypeId m_loadBalancer;           //!< Load balancer of the switches.
+    DcqcnProfileKind m_dcqcnProfile; //!< DCQCN parameter set.
+    RecoveryKind m_recovery;         //!< Loss recovery.
+    bool m_pfc;                      //!< PFC on priority 3.
+    uint32_t m_bufferBytes;          //!< Switch buffer, bytes.
+    uint32_t m_kminBytes;            //!< ECN Kmin, bytes.
+    uint32_t m_kmaxBytes;            //!< ECN Kmax, bytes.
+    double m_pmax;                   //!< ECN marking probability at Kmax.
 };
 
 } // namespace ns3

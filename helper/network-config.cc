@@ -6,12 +6,20 @@
 
 #include "network-config.h"
 
+#include "attribute-defaults.h"
+#include "roce-topology-helper.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/dcqcn.h"
 #include "ns3/double.h"
+#include "ns3/ecmp-load-balancer.h"
 #include "ns3/enum.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/log.h"
+#include "ns3/queue-size.h"
+#include "ns3/string.h"
+#include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
 #include <sstream>
@@ -44,6 +52,8 @@ constexpr uint32_t DEFAULT_KMIN_BYTES = 100 * 1024;
 constexpr uint32_t DEFAULT_KMAX_BYTES = 400 * 1024;
 /// The default marking probability at Kmax.
 constexpr double DEFAULT_PMAX = 0.2;
+/// The priorities PFC makes lossless: priority 3, which carries RDMA.
+constexpr uint32_t LOSSLESS_PRIORITIES = 0x08;
 
 } // namespace
 
@@ -68,17 +78,17 @@ NetworkConfig::GetTypeId()
                           MakeUintegerAccessor(&NetworkConfig::m_channels),
                           MakeUintegerChecker<uint32_t>(1, MAX_CHANNELS))
             .AddAttribute("CongestionControl",
-                          "Congestion control of the queue pairs: none (line rate), fixed (a "
-                          "fixed rate) or dcqcn.",
-                          EnumValue(NetworkConfig::DCQCN),
-                          LLM_FABRIC_ENUM_ACCESSOR(NetworkConfig::CongestionControlKind,
-                                                   &NetworkConfig::m_congestionControl),
-                          MakeEnumChecker(NetworkConfig::NONE,
-                                          "none",
-                                          NetworkConfig::FIXED,
-                                          "fixed",
-                                          NetworkConfig::DCQCN,
-                                          "dcqcn"))
+                          "Congestion control of the queue pairs: a RdmaCongestionOps subclass "
+                          "(RdmaEndpoint::CongestionControl).",
+                          TypeIdValue(Dcqcn::GetTypeId()),
+                          MakeTypeIdAccessor(&NetworkConfig::m_congestionControl),
+                          MakeTypeIdChecker())
+            .AddAttribute("LoadBalancer",
+                          "Load balancer of every switch: a LoadBalancer subclass "
+                          "(RoceSwitch::LoadBalancer).",
+                          TypeIdValue(EcmpLoadBalancer::GetTypeId()),
+                          MakeTypeIdAccessor(&NetworkConfig::m_loadBalancer),
+                          MakeTypeIdChecker())
             .AddAttribute("DcqcnProfile",
                           "Parameter set of DCQCN: mlx5 (NVIDIA ConnectX defaults) or "
                           "sigcomm2015 (the paper's values).",
@@ -132,7 +142,8 @@ NetworkConfig::GetTypeId()
 NetworkConfig::NetworkConfig()
     : m_mtu(DEFAULT_MTU),
       m_channels(DEFAULT_CHANNELS),
-      m_congestionControl(DCQCN),
+      m_congestionControl(Dcqcn::GetTypeId()),
+      m_loadBalancer(EcmpLoadBalancer::GetTypeId()),
       m_dcqcnProfile(MLX5),
       m_recovery(GO_BACK_N),
       m_pfc(true),
@@ -199,25 +210,16 @@ NetworkConfig::GetChannels() const
     return m_channels;
 }
 
-NetworkConfig::CongestionControlKind
+TypeId
 NetworkConfig::GetCongestionControl() const
 {
     return m_congestionControl;
 }
 
-std::string
-NetworkConfig::GetCongestionControlName() const
+TypeId
+NetworkConfig::GetLoadBalancer() const
 {
-    switch (m_congestionControl)
-    {
-    case NONE:
-        return "none";
-    case FIXED:
-        return "fixed";
-    case DCQCN:
-        break;
-    }
-    return "dcqcn";
+    return m_loadBalancer;
 }
 
 NetworkConfig::DcqcnProfileKind
@@ -272,6 +274,46 @@ double
 NetworkConfig::GetPmax() const
 {
     return m_pmax;
+}
+
+std::string
+NetworkConfig::Apply(const AttributeDefaults& defaults, RoceTopologyHelper& topology) const
+{
+    NS_LOG_FUNCTION(this);
+    std::string problem = Check();
+    if (!problem.empty())
+    {
+        return problem;
+    }
+    // The DCQCN profile rewrites several Dcqcn defaults at once: the user's own values of those
+    // are set again after it.
+    if (!defaults.IsGiven(DCQCN_PROFILE_SETTING))
+    {
+        problem = Dcqcn::SetDefaultProfile(GetDcqcnProfileName());
+        if (!problem.empty())
+        {
+            return problem;
+        }
+        defaults.Reapply();
+    }
+    defaults.Offer("ns3::RdmaQueuePair::Mtu", UintegerValue(m_mtu));
+    defaults.Offer("ns3::RdmaQueuePair::Recovery", StringValue(GetRecoveryName()));
+    defaults.Offer("ns3::RdmaEndpoint::CongestionControl", TypeIdValue(m_congestionControl));
+    defaults.Offer("ns3::CollectiveRuntime::Channels", UintegerValue(m_channels));
+    defaults.Offer("ns3::SwitchMmu::Buffer",
+                   QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, m_bufferBytes)));
+    defaults.Offer("ns3::SwitchMmu::Kmin",
+                   QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, m_kminBytes)));
+    defaults.Offer("ns3::SwitchMmu::Kmax",
+                   QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, m_kmaxBytes)));
+    defaults.Offer("ns3::SwitchMmu::Pmax", DoubleValue(m_pmax));
+    defaults.Offer("ns3::SwitchMmu::LosslessPriorities",
+                   UintegerValue(m_pfc ? LOSSLESS_PRIORITIES : 0));
+    if (!defaults.IsGiven("ns3::RoceSwitch::LoadBalancer"))
+    {
+        problem = topology.SetLoadBalancer(m_loadBalancer.GetName());
+    }
+    return problem;
 }
 
 } // namespace ns3

@@ -1,0 +1,155 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "value-parser.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// Rates whose number is this large or more are refused (DataRate's parser would overflow).
+constexpr double MAX_RATE_NUMBER = 2e9;
+
+} // namespace
+
+bool
+ValueParser::CheckerRange(Ptr<const AttributeChecker> checker,
+                          std::string& minimum,
+                          std::string& maximum)
+{
+    std::string info = checker->GetUnderlyingTypeInformation();
+    std::string::size_type space = info.rfind(' ');
+    std::string range = space == std::string::npos ? info : info.substr(space + 1);
+    std::string::size_type colon = range.find(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == range.size())
+    {
+        return false;
+    }
+    minimum = range.substr(0, colon);
+    maximum = range.substr(colon + 1);
+    return true;
+}
+
+bool
+ValueParser::ParseDecimal(const std::string& text, uint64_t& value, bool& overflow)
+{
+    value = 0;
+    overflow = false;
+    if (text.empty())
+    {
+        return false;
+    }
+    for (char c : text)
+    {
+        if (c < '0' || c > '9')
+        {
+            return false;
+        }
+        uint64_t digit = static_cast<uint64_t>(c - '0');
+        if (value > (std::numeric_limits<uint64_t>::max() - digit) / 10)
+        {
+            overflow = true;
+        }
+        else
+        {
+            value = value * 10 + digit;
+        }
+    }
+    return true;
+}
+
+bool
+ValueParser::ParseNumber(const std::string& text, double& value)
+{
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])))
+    {
+        return false;
+    }
+    const char* begin = text.c_str();
+    char* end = nullptr;
+    value = std::strtod(begin, &end);
+    return end == begin + text.size() && std::isfinite(value);
+}
+
+bool
+ValueParser::ParseRate(const std::string& text, DataRate& rate)
+{
+    std::string::size_type unit = text.find_first_not_of("0123456789.");
+    double number = 0.0;
+    if (unit == 0 || unit == std::string::npos || !ParseNumber(text.substr(0, unit), number) ||
+        number >= MAX_RATE_NUMBER)
+    {
+        return false;
+    }
+    for (char c : text)
+    {
+        if (std::isspace(static_cast<unsigned char>(c)))
+        {
+            return false;
+        }
+    }
+    std::istringstream in(text);
+    DataRate value;
+    in >> value;
+    if (in.fail() || value.GetBitRate() == 0)
+    {
+        return false;
+    }
+    rate = value;
+    return true;
+}
+
+bool
+ValueParser::ParseDelay(const std::string& text, double& seconds, Time& delay)
+{
+    /// A unit of a delay.
+    struct Unit
+    {
+        const char* suffix; //!< As written.
+        Time::Unit unit;    //!< As Time knows it.
+        double seconds;     //!< Its length in seconds.
+    };
+
+    // "s" last: it ends the others.
+    static const Unit units[] = {{"ms", Time::MS, 1e-3},
+                                 {"us", Time::US, 1e-6},
+                                 {"ns", Time::NS, 1e-9},
+                                 {"ps", Time::PS, 1e-12},
+                                 {"s", Time::S, 1.0}};
+    for (const Unit& u : units)
+    {
+        std::size_t length = std::strlen(u.suffix);
+        if (text.size() <= length || text.compare(text.size() - length, length, u.suffix) != 0)
+        {
+            continue;
+        }
+        std::string number = text.substr(0, text.size() - length);
+        double value = 0.0;
+        if (number.find_first_not_of("0123456789.eE+-") != std::string::npos ||
+            !ParseNumber(number, value))
+        {
+            return false;
+        }
+        seconds = value * u.seconds;
+        if (std::fabs(seconds) <= MAX_DELAY_SECONDS)
+        {
+            delay = Time::FromDouble(value, u.unit);
+        }
+        return true;
+    }
+    return false;
+}
+
+} // namespace ns3
