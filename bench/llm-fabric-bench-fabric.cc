@@ -9,8 +9,8 @@
  * @ingroup llm-fabric
  * Speed and memory of the packet fabric (ports, links, switches, MMU, PFC, ECN), either with
  * the reliable RDMA transport (--transport=rdma, the default: one RC queue pair and one RDMA
- * WRITE per flow, congestion control --cc, an alias or TypeId name, DCQCN by default) or with constant-rate RoCEv2 sources that stall while their port is
- * paused (--transport=none).
+ * WRITE per flow, congestion control --cc, an alias or TypeId name, DCQCN by default) or with
+ * constant-rate RoCEv2 sources that stall while their port is paused (--transport=none).
  *
  * Scenarios (--scenario):
  *   incast      --senders hosts (16) send --bytes (1,000,000) each at line rate into one host

@@ -232,12 +232,12 @@ RecordVariable(std::map<std::string, double>* seen,
 // receiver at t + 2 x 1085.6 = t + 2171.2, and its ACK, sent at once, is back at t + 2171.2 +
 // 2 x 1005.92 = t + 4183.04 ns: the base RTT. With the RETH it is 4183.04 + 2 x 1.28 =
 // 4185.6 ns.
-constexpr double BASE_RTT_NS = 4183.04;       //!< base RTT of a 1000-byte packet
-constexpr double FIRST_RTT_NS = 4185.6;       //!< base RTT of the first (RETH) packet
-constexpr double PACKET_WIRE_NS = 86.56;      //!< wire occupancy of a 1000-byte packet
-constexpr uint32_t MTU = 1000;                //!< payload bytes per packet
-constexpr uint32_t PACKETS = 40;              //!< packets of the message
-constexpr uint64_t MESSAGE = PACKETS * MTU;   //!< message size, bytes
+constexpr double BASE_RTT_NS = 4183.04;                  //!< base RTT of a 1000-byte packet
+constexpr double FIRST_RTT_NS = 4185.6;                  //!< base RTT of the first (RETH) packet
+constexpr double PACKET_WIRE_NS = 86.56;                 //!< wire occupancy of a 1000-byte packet
+constexpr uint32_t MTU = 1000;                           //!< payload bytes per packet
+constexpr uint32_t PACKETS = 40;                         //!< packets of the message
+constexpr uint64_t MESSAGE = PACKETS * MTU;              //!< message size, bytes
 constexpr const char* TEST_CC = "ns3::RdmaCcTestWindow"; //!< the test algorithm's TypeId name
 
 } // namespace
@@ -326,11 +326,10 @@ class RdmaCcWindowTestCase : public TestCase
         Ptr<RdmaCcTestWindow> cc = DynamicCast<RdmaCcTestWindow>(a->GetCongestionControl());
         NS_TEST_ASSERT_MSG_NE(cc, nullptr, "the endpoint made the test algorithm");
         std::map<std::string, double> variables;
-        uint32_t connected =
-            RdmaHelper::ConnectCongestionControlTraces(a,
-                                                       0,
-                                                       MakeBoundCallback(&RecordVariable,
-                                                                         &variables));
+        uint32_t connected = RdmaHelper::ConnectCongestionControlTraces(
+            a,
+            0,
+            MakeBoundCallback(&RecordVariable, &variables));
         Completion done;
         a->SetSendCompleteCallback(MakeCallback(&Completion::Done, &done));
         a->PostWrite(MESSAGE);
@@ -401,8 +400,8 @@ class RdmaCcWindowTestCase : public TestCase
         // (4000 bytes per 4183.04 ns, 7.650 Gb/s = W / RTT). Each group's round trip may
         // round by up to 2 ns (above).
         const uint32_t groups = PACKETS / m_windowPackets;
-        double expectedFct = FIRST_RTT_NS + (groups - 1) * BASE_RTT_NS +
-                             (m_windowPackets - 1) * PACKET_WIRE_NS;
+        double expectedFct =
+            FIRST_RTT_NS + (groups - 1) * BASE_RTT_NS + (m_windowPackets - 1) * PACKET_WIRE_NS;
         double fct = static_cast<double>(done.at.GetPicoSeconds()) / 1000.0;
         NS_TEST_EXPECT_MSG_EQ_TOL(fct, expectedFct, groups * tolerance, "FCT");
         // Throughput in steady state: W per base RTT.

@@ -194,7 +194,7 @@ class RdmaCongestionOps : public Object
     void DoDispose() override;
 
   private:
-    DataRate m_lineRate;          //!< line rate
+    DataRate m_lineRate;            //!< line rate
     TracedValue<uint64_t> m_rate;   //!< current rate, bit/s
     TracedValue<uint64_t> m_window; //!< current window, bytes
 };

@@ -294,15 +294,15 @@ class RdmaQueuePair : public Object
     /// Send time (time steps) of packet i at i & m_sentAtMask for i in [m_sndUna,
     /// m_highestSent); -1 if it was sent more than once.
     std::vector<int64_t> m_sentAt;
-    uint64_t m_sentAtMask; //!< m_sentAt.size() - 1 (the size is a power of two)
-    std::set<uint64_t> m_resend;    //!< selective repeat: indices to resend before new data
-    uint64_t m_recover;             //!< selective repeat: m_highestSent at the last timeout
-    int64_t m_nextSendFs;           //!< pacing: earliest next send, femtoseconds
-    EventId m_timer;                //!< retransmission timer
-    bool m_timerArmed{false};       //!< a timeout is due at m_timerDeadline
-    Time m_timerDeadline;           //!< when the retransmission timer expires, if armed
-    bool m_inRoundRobin;            //!< in the endpoint's round robin of senders
-    uint32_t m_backoff;             //!< current timer doublings
+    uint64_t m_sentAtMask;       //!< m_sentAt.size() - 1 (the size is a power of two)
+    std::set<uint64_t> m_resend; //!< selective repeat: indices to resend before new data
+    uint64_t m_recover;          //!< selective repeat: m_highestSent at the last timeout
+    int64_t m_nextSendFs;        //!< pacing: earliest next send, femtoseconds
+    EventId m_timer;             //!< retransmission timer
+    bool m_timerArmed{false};    //!< a timeout is due at m_timerDeadline
+    Time m_timerDeadline;        //!< when the retransmission timer expires, if armed
+    bool m_inRoundRobin;         //!< in the endpoint's round robin of senders
+    uint32_t m_backoff;          //!< current timer doublings
 
     // Receiver
     uint64_t m_expected;             //!< index of the next in-order packet
