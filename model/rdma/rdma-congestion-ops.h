@@ -88,9 +88,10 @@ struct RdmaCcVariableDisplay
  *   window allow it, except that one packet may always leave when nothing is in flight.
  *   Retransmissions of selective repeat (single lost packets) are not held by the window. When
  *   the window holds a queue pair back, the queue pair leaves the endpoint's round robin and
- *   re-enters it after the next OnAck, OnCnp or OnTimeout (so a window changes only in those
- *   calls, or waits for the next of them). With an unlimited window none of this costs
- *   anything per packet.
+ *   re-enters it after the next OnAck, OnCnp or OnTimeout. The queue pair reads the window
+ *   after Start, OnSend, OnAck, OnCnp and OnTimeout: a window changed elsewhere (from a timer
+ *   of the algorithm) takes effect at the next of those calls. With an unlimited window none
+ *   of this costs anything per packet.
  *
  * ECN echo: a receiver whose congestion control returns true from NeedsEcnEcho sets BECN on its
  * ACKs when the packets they acknowledge were CE-marked, and acknowledges at once when the CE

@@ -109,6 +109,7 @@ RdmaQueuePair::RdmaQueuePair()
       m_sndUnaBytes(0),
       m_sndNxtBytes(0),
       m_sentAtMask(0),
+      m_window(RdmaCongestionOps::UNLIMITED_WINDOW),
       m_recover(0),
       m_nextSendFs(0),
       m_inRoundRobin(false),
@@ -171,6 +172,7 @@ RdmaQueuePair::Setup(Ptr<RdmaEndpoint> endpoint,
     m_cc = cc;
     m_ecnEcho = cc->NeedsEcnEcho();
     m_cc->Start(endpoint->GetDevice()->GetDataRate());
+    m_window = m_cc->GetWindow();
 }
 
 uint64_t
@@ -200,17 +202,14 @@ RdmaQueuePair::SetReceiveCompleteCallback(MessageCallback cb)
 bool
 RdmaQueuePair::HasPacketToSend() const
 {
-    return !m_resend.empty() || (m_sndNxt < m_postedPackets && WindowAllowsNext());
+    return !m_resend.empty() ||
+           (m_sndNxt < m_postedPackets &&
+            (m_window == RdmaCongestionOps::UNLIMITED_WINDOW || WindowAllowsNext()));
 }
 
 bool
 RdmaQueuePair::WindowAllowsNext() const
 {
-    uint64_t window = m_cc->GetWindow();
-    if (window == RdmaCongestionOps::UNLIMITED_WINDOW)
-    {
-        return true;
-    }
     uint64_t inFlight = m_sndNxtBytes - m_sndUnaBytes;
     if (inFlight == 0)
     {
@@ -219,7 +218,7 @@ RdmaQueuePair::WindowAllowsNext() const
     const Message& msg = FindMessage(m_sndNxt);
     uint64_t j = m_sndNxt - msg.firstPsn;
     uint64_t payload = std::min<uint64_t>(m_mtu, msg.bytes - j * m_mtu);
-    return inFlight + payload <= window;
+    return inFlight + payload <= m_window;
 }
 
 void
@@ -344,6 +343,7 @@ RdmaQueuePair::GetNextPacket()
         m_highestSent = index + 1;
     }
     m_cc->OnSend(payload);
+    m_window = m_cc->GetWindow();
     // Pacing at the congestion control's rate, on an exact clock: the time this packet would
     // occupy a link at that rate (Ethernet header, FCS, preamble and gap included).
     uint64_t wireBits = (static_cast<uint64_t>(p->GetSize()) + 14 + 4 + 20) * 8;
@@ -412,6 +412,7 @@ RdmaQueuePair::Timeout()
     }
     m_retransmitTrace(m_sndUna);
     m_cc->OnTimeout();
+    m_window = m_cc->GetWindow();
     RestartTimer();
     m_endpoint->Notify(this);
 }
@@ -439,7 +440,8 @@ RdmaQueuePair::Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarke
     {
         ++m_cnpsReceived;
         m_cc->OnCnp();
-        if (m_cc->GetWindow() != RdmaCongestionOps::UNLIMITED_WINDOW && HasPacketToSend())
+        m_window = m_cc->GetWindow();
+        if (m_window != RdmaCongestionOps::UNLIMITED_WINDOW && HasPacketToSend())
         {
             m_endpoint->Notify(this); // the window may have changed
         }
@@ -527,7 +529,8 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
     {
         info.bytesInFlight = m_sndNxtBytes - m_sndUnaBytes;
         m_cc->OnAck(info);
-        if (m_cc->GetWindow() != RdmaCongestionOps::UNLIMITED_WINDOW && HasPacketToSend())
+        m_window = m_cc->GetWindow();
+        if (m_window != RdmaCongestionOps::UNLIMITED_WINDOW && HasPacketToSend())
         {
             m_endpoint->Notify(this); // the ACK opened the window
         }

@@ -237,7 +237,7 @@ class RdmaQueuePair : public Object
      * @param ce the packet was CE-marked.
      */
     void EchoCeState(bool ce);
-    /// @return whether the window lets the next new packet (index m_sndNxt) go.
+    /// @return whether a limited window lets the next new packet (index m_sndNxt) go.
     bool WindowAllowsNext() const;
     /**
      * Remember when a packet was handed to the port, for RTT samples.
@@ -294,7 +294,10 @@ class RdmaQueuePair : public Object
     /// Send time (time steps) of packet i at i & m_sentAtMask for i in [m_sndUna,
     /// m_highestSent); -1 if it was sent more than once.
     std::vector<int64_t> m_sentAt;
-    uint64_t m_sentAtMask;       //!< m_sentAt.size() - 1 (the size is a power of two)
+    uint64_t m_sentAtMask; //!< m_sentAt.size() - 1 (the size is a power of two)
+    /// The congestion control's window, read after each call that may change it (Start,
+    /// OnSend, OnAck, OnCnp, OnTimeout), so that the send path need not visit the object.
+    uint64_t m_window;
     std::set<uint64_t> m_resend; //!< selective repeat: indices to resend before new data
     uint64_t m_recover;          //!< selective repeat: m_highestSent at the last timeout
     int64_t m_nextSendFs;        //!< pacing: earliest next send, femtoseconds
