@@ -8,9 +8,9 @@
  * @file
  * @ingroup llm-fabric
  * Speed and memory of the packet fabric (ports, links, switches, MMU, PFC, ECN), either with
- * the reliable RDMA transport and DCQCN (--transport=rdma, the default: one RC queue pair and one
- * RDMA WRITE per flow) or with constant-rate RoCEv2 sources that stall while their port is
- * paused (--transport=none).
+ * the reliable RDMA transport (--transport=rdma, the default: one RC queue pair and one RDMA
+ * WRITE per flow, congestion control --cc, an alias or TypeId name, DCQCN by default) or with
+ * constant-rate RoCEv2 sources that stall while their port is paused (--transport=none).
  *
  * Scenarios (--scenario):
  *   incast      --senders hosts (16) send --bytes (1,000,000) each at line rate into one host
@@ -28,10 +28,12 @@
 
 #include "ns3/core-module.h"
 #include "ns3/flow-statistics.h"
+#include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-constant-rate-source.h"
 #include "ns3/roce-topology-helper.h"
+#include "ns3/type-id-alias.h"
 
 #include <chrono>
 #include <cmath>
@@ -141,6 +143,7 @@ main(int argc, char* argv[])
     uint32_t flows = 200;
     uint32_t seed = 1;
     std::string transport = "rdma";
+    std::string cc = "dcqcn";
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("scenario", "incast or leaf-spine", scenario);
@@ -152,7 +155,16 @@ main(int argc, char* argv[])
     cmd.AddValue("transport",
                  "rdma (RC queue pairs, DCQCN) or none (constant-rate sources)",
                  transport);
+    cmd.AddValue("cc",
+                 "rdma: congestion control, an alias (e.g. dcqcn, none) or a TypeId name",
+                 cc);
     cmd.Parse(argc, argv);
+    TypeId ccType;
+    std::string problem = TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), cc, ccType);
+    if (!problem.empty())
+    {
+        Fail("cc", problem);
+    }
     if (scenario != "incast" && scenario != "leaf-spine")
     {
         Fail("scenario", "'" + scenario + "' is neither incast nor leaf-spine");
@@ -186,7 +198,7 @@ main(int argc, char* argv[])
         }
     };
     RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName("ns3::Dcqcn")));
+    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(ccType));
     if (scenario == "incast")
     {
         fabric = topo.BuildStar(senders + 1, DataRate("100Gbps"), MicroSeconds(1));

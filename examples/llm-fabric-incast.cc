@@ -18,10 +18,11 @@
  *     ...      --/
  *
  * Every sender opens one RC queue pair to the receiver and posts one RDMA WRITE of --bytes at
- * time 0 (RDMA MTU --mtu). --cc chooses the congestion control: none (line rate, PFC only),
- * fixed (--fixedRate, by default the fair share linkRate / senders) or dcqcn (ns3::Dcqcn with
- * the parameters of --dcqcnProfile=sigcomm2015|mlx5, each overridable by attribute, e.g.
- * --ns3::Dcqcn::G=0.00390625). --pfc=1 makes priority 3 lossless;
+ * time 0 (RDMA MTU --mtu). --cc chooses the congestion control by alias or TypeId name (any
+ * subclass of ns3::RdmaCongestionOps): none (line rate, PFC only), fixed (--fixedRate, by
+ * default the fair share linkRate / senders; it sets ns3::RdmaCcFixedRate::Rate) or dcqcn
+ * (ns3::Dcqcn with the parameters of --dcqcnProfile=sigcomm2015|mlx5, each overridable by
+ * attribute, e.g. --ns3::Dcqcn::G=0.00390625). --pfc=1 makes priority 3 lossless;
  * --pfc=0 leaves drops to go-back-N and the retransmission timer.
  *
  * Expected: with PFC every flow finishes with no drop and the last one near the line-rate bound
@@ -41,7 +42,9 @@
  * delays). --pcap=PREFIX writes pcaps of the receiver's port and the switch's ports.
  * --timeSeries=1 also writes, as the run goes: queue.csv (every port's queue per priority each
  * --sampleInterval), pauses.csv (every PFC pause interval) and cc.csv (time_us, flow, variable,
- * value: each change of a flow's rate_gbps and, for DCQCN, target_gbps and alpha).
+ * value: each change of each of the flow's congestion-control variables, as named by the
+ * algorithm: rate_gbps (and window_bytes if it sets a window) for all, target_gbps and alpha for
+ * DCQCN).
  *
  * Run: ./ns3 run "llm-fabric-incast --senders=8 --bytes=1000000 --cc=dcqcn --outDir=out"
  */
@@ -50,10 +53,12 @@
 #include "ns3/dcqcn.h"
 #include "ns3/fabric-monitor.h"
 #include "ns3/flow-statistics.h"
+#include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/switch-mmu.h"
+#include "ns3/type-id-alias.h"
 
 #include <algorithm>
 #include <chrono>
@@ -108,23 +113,16 @@ FlowDone(Flows* flows, uint32_t flow, Ptr<RdmaQueuePair> qp, uint64_t id, uint64
 /**
  * Write one change of a congestion-control variable to cc.csv.
  * @param csv the file.
+ * @param time when.
  * @param flow the flow.
  * @param variable its name.
- * @param scale multiplies the value (1e-9 for bit/s to Gb/s).
- * @param oldValue the previous value (unused).
- * @param newValue the new value.
+ * @param value its new value, scaled.
  */
-template <typename T>
 void
-CcChanged(std::ofstream* csv,
-          uint32_t flow,
-          const char* variable,
-          double scale,
-          T oldValue,
-          T newValue)
+CcChanged(std::ofstream* csv, Time time, uint32_t flow, const std::string& variable, double value)
 {
-    *csv << Simulator::Now().GetNanoSeconds() / 1000.0 << "," << flow << "," << variable << ","
-         << static_cast<double>(newValue) * scale << "\n";
+    *csv << time.GetNanoSeconds() / 1000.0 << "," << flow << "," << variable << "," << value
+         << "\n";
 }
 
 } // namespace
@@ -170,7 +168,13 @@ main(int argc, char* argv[])
     cmd.AddValue("linkRate", "Rate of every link", linkRate);
     cmd.AddValue("linkDelay", "Delay of every link", linkDelay);
     cmd.AddValue("mtu", "RDMA MTU (256-4096)", mtu);
-    cmd.AddValue("cc", "Congestion control: none, fixed or dcqcn", cc);
+    std::string ccHelp = "Congestion control: ";
+    for (const std::string& alias : TypeIdAlias::GetAliases(RdmaCongestionOps::GetTypeId()))
+    {
+        ccHelp += alias + ", ";
+    }
+    ccHelp += "or the TypeId name of a subclass of ns3::RdmaCongestionOps";
+    cmd.AddValue("cc", ccHelp, cc);
     cmd.AddValue("fixedRate", "Rate of --cc=fixed (default: linkRate / senders)", fixedRate);
     cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", pfc);
     cmd.AddValue("bufferSize", "Switch buffer", bufferSize);
@@ -206,18 +210,16 @@ main(int argc, char* argv[])
         Fail("linkRate", "must be positive");
     }
     TypeId ccType;
-    std::string problem = RdmaHelper::LookupCongestionControl(cc, ccType);
+    std::string problem = TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), cc, ccType);
     if (!problem.empty())
     {
         Fail("cc", problem);
     }
-    if (cc == "fixed")
-    {
-        Config::SetDefault("ns3::RdmaCcFixedRate::Rate",
-                           DataRateValue(fixedRate.GetBitRate()
-                                             ? fixedRate
-                                             : DataRate(linkRate.GetBitRate() / senders)));
-    }
+    // --fixedRate is the default Rate of the fixed-rate algorithm (used only if it is chosen).
+    Config::SetDefault("ns3::RdmaCcFixedRate::Rate",
+                       DataRateValue(fixedRate.GetBitRate()
+                                         ? fixedRate
+                                         : DataRate(linkRate.GetBitRate() / senders)));
     RngSeedManager::SetRun(seed);
     std::error_code error;
     std::filesystem::create_directories(outDir, error);
@@ -289,19 +291,9 @@ main(int argc, char* argv[])
         ccCsv << "time_us,flow,variable,value\n";
         for (uint32_t s = 0; s < senders; ++s)
         {
-            Ptr<RdmaCongestionOps> ops = qps[s]->GetCongestionControl();
-            ops->TraceConnectWithoutContext(
-                "Rate",
-                MakeBoundCallback(&CcChanged<uint64_t>, &ccCsv, s, "rate_gbps", 1e-9));
-            if (cc == "dcqcn")
-            {
-                ops->TraceConnectWithoutContext(
-                    "TargetRate",
-                    MakeBoundCallback(&CcChanged<uint64_t>, &ccCsv, s, "target_gbps", 1e-9));
-                ops->TraceConnectWithoutContext(
-                    "Alpha",
-                    MakeBoundCallback(&CcChanged<double>, &ccCsv, s, "alpha", 1.0));
-            }
+            RdmaHelper::ConnectCongestionControlTraces(qps[s],
+                                                       s,
+                                                       MakeBoundCallback(&CcChanged, &ccCsv));
         }
     }
     if (!pcap.empty())

@@ -27,9 +27,10 @@
  * SIGCOMM 2015) or the path of a file of "size_bytes cumulative_percent" lines (ns3::
  * RdmaFlowGenerator, ns3::FlowSizeDistribution). With --flows=N, N flows between random pairs
  * instead, sizes log-uniform on --minBytes..--maxBytes, start times uniform over --duration.
- * Every flow is a new RC queue pair with one RDMA WRITE (RDMA MTU --mtu). --cc: none (line
- * rate, PFC only), fixed (--fixedRate, by default hostRate) or dcqcn (ns3::Dcqcn, parameters by
- * attribute). --pfc=1 makes priority 3 lossless; --pfc=0 leaves drops to go-back-N.
+ * Every flow is a new RC queue pair with one RDMA WRITE (RDMA MTU --mtu). --cc, an alias or the
+ * TypeId name of any subclass of ns3::RdmaCongestionOps: none (line rate, PFC only), fixed
+ * (--fixedRate, by default hostRate; it sets ns3::RdmaCcFixedRate::Rate) or dcqcn (ns3::Dcqcn,
+ * parameters by attribute). --pfc=1 makes priority 3 lossless; --pfc=0 leaves drops to go-back-N.
  *
  * Expected: at moderate load with PFC every flow finishes without drops; small flows see
  * slowdowns near 1 and the tail grows with the load (queueing behind large flows, ECMP
@@ -52,12 +53,14 @@
 #include "ns3/fabric-monitor.h"
 #include "ns3/flow-size-distribution.h"
 #include "ns3/flow-statistics.h"
+#include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-flow-generator.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-channel.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/switch-mmu.h"
+#include "ns3/type-id-alias.h"
 
 #include <algorithm>
 #include <chrono>
@@ -133,7 +136,13 @@ main(int argc, char* argv[])
     cmd.AddValue("fabricRate", "Rate of the leaf-spine links", fabricRate);
     cmd.AddValue("linkDelay", "Delay of every link", linkDelay);
     cmd.AddValue("mtu", "RDMA MTU (256-4096)", mtu);
-    cmd.AddValue("cc", "Congestion control: none, fixed or dcqcn", cc);
+    std::string ccHelp = "Congestion control: ";
+    for (const std::string& alias : TypeIdAlias::GetAliases(RdmaCongestionOps::GetTypeId()))
+    {
+        ccHelp += alias + ", ";
+    }
+    ccHelp += "or the TypeId name of a subclass of ns3::RdmaCongestionOps";
+    cmd.AddValue("cc", ccHelp, cc);
     cmd.AddValue("fixedRate", "Rate of --cc=fixed (default: hostRate)", fixedRate);
     cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", pfc);
     cmd.AddValue("bufferSize", "Switch buffer", bufferSize);
@@ -189,16 +198,14 @@ main(int argc, char* argv[])
         Fail("minBytes/maxBytes", "need 1 <= minBytes <= maxBytes");
     }
     TypeId ccType;
-    problem = RdmaHelper::LookupCongestionControl(cc, ccType);
+    problem = TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), cc, ccType);
     if (!problem.empty())
     {
         Fail("cc", problem);
     }
-    if (cc == "fixed")
-    {
-        Config::SetDefault("ns3::RdmaCcFixedRate::Rate",
-                           DataRateValue(fixedRate.GetBitRate() ? fixedRate : hostRate));
-    }
+    // --fixedRate is the default Rate of the fixed-rate algorithm (used only if it is chosen).
+    Config::SetDefault("ns3::RdmaCcFixedRate::Rate",
+                       DataRateValue(fixedRate.GetBitRate() ? fixedRate : hostRate));
     RngSeedManager::SetRun(seed);
     std::error_code error;
     std::filesystem::create_directories(outDir, error);

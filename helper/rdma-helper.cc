@@ -6,8 +6,83 @@
 
 #include "rdma-helper.h"
 
+#include "ns3/log.h"
+#include "ns3/rdma-congestion-ops.h"
+#include "ns3/simulator.h"
+#include "ns3/type-id-alias.h"
+
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("RdmaHelper");
+
+namespace
+{
+
+/**
+ * Forward one change of a TracedValue to a sink.
+ * @param sink the sink.
+ * @param flow the flow number.
+ * @param name the display name.
+ * @param scale the display scale.
+ * @param oldValue the previous value (unused).
+ * @param newValue the new value.
+ */
+template <typename T>
+void
+ForwardChange(RdmaHelper::CcVariableCallback sink,
+              uint32_t flow,
+              std::string name,
+              double scale,
+              T oldValue,
+              T newValue)
+{
+    sink(Simulator::Now(), flow, name, static_cast<double>(newValue) * scale);
+}
+
+/**
+ * Forward one change of a Time TracedValue to a sink, in seconds.
+ * @param sink the sink.
+ * @param flow the flow number.
+ * @param name the display name.
+ * @param scale the display scale.
+ * @param oldValue the previous value (unused).
+ * @param newValue the new value.
+ */
+void
+ForwardTimeChange(RdmaHelper::CcVariableCallback sink,
+                  uint32_t flow,
+                  std::string name,
+                  double scale,
+                  Time oldValue,
+                  Time newValue)
+{
+    sink(Simulator::Now(), flow, name, newValue.GetSeconds() * scale);
+}
+
+/**
+ * Connect one TracedValue of a given value type.
+ * @param object the object.
+ * @param source the trace source.
+ * @param sink the sink.
+ * @param flow the flow number.
+ * @param display its name and scale.
+ * @return whether it was connected.
+ */
+template <typename T>
+bool
+ConnectAs(Ptr<Object> object,
+          const std::string& source,
+          RdmaHelper::CcVariableCallback sink,
+          uint32_t flow,
+          const RdmaCcVariableDisplay& display)
+{
+    return object->TraceConnectWithoutContext(
+        source,
+        MakeBoundCallback(&ForwardChange<T>, sink, flow, display.name, display.scale));
+}
+
+} // namespace
 
 RdmaHelper::RdmaHelper()
 {
@@ -23,16 +98,64 @@ RdmaHelper::SetEndpointAttribute(const std::string& name, const AttributeValue& 
 std::string
 RdmaHelper::LookupCongestionControl(const std::string& name, TypeId& tid)
 {
-    const std::string typeName = name == "none"    ? "ns3::RdmaCcNone"
-                                 : name == "fixed" ? "ns3::RdmaCcFixedRate"
-                                 : name == "dcqcn" ? "ns3::Dcqcn"
-                                                   : "";
-    if (typeName.empty())
+    return TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), name, tid);
+}
+
+uint32_t
+RdmaHelper::ConnectCongestionControlTraces(Ptr<RdmaQueuePair> qp,
+                                           uint32_t flow,
+                                           CcVariableCallback sink)
+{
+    Ptr<RdmaCongestionOps> cc = qp->GetCongestionControl();
+    // The class and its parents, the base first (so that Rate comes before the algorithm's own).
+    std::vector<TypeId> chain;
+    for (TypeId tid = cc->GetInstanceTypeId(); tid != Object::GetTypeId(); tid = tid.GetParent())
     {
-        return "unknown congestion control '" + name + "' (none, fixed or dcqcn)";
+        chain.insert(chain.begin(), tid);
     }
-    tid = TypeId::LookupByName(typeName);
-    return "";
+    const std::string prefix = "ns3::TracedValueCallback::";
+    uint32_t connected = 0;
+    for (const TypeId& tid : chain)
+    {
+        for (uint32_t i = 0; i < tid.GetTraceSourceN(); ++i)
+        {
+            TypeId::TraceSourceInformation info = tid.GetTraceSource(i);
+            if (info.callback.rfind(prefix, 0) != 0)
+            {
+                continue; // not a TracedValue
+            }
+            std::string type = info.callback.substr(prefix.size());
+            RdmaCcVariableDisplay display = cc->GetVariableDisplay(info.name);
+            bool ok = type == "Bool"     ? ConnectAs<bool>(cc, info.name, sink, flow, display)
+                      : type == "Int8"   ? ConnectAs<int8_t>(cc, info.name, sink, flow, display)
+                      : type == "Uint8"  ? ConnectAs<uint8_t>(cc, info.name, sink, flow, display)
+                      : type == "Int16"  ? ConnectAs<int16_t>(cc, info.name, sink, flow, display)
+                      : type == "Uint16" ? ConnectAs<uint16_t>(cc, info.name, sink, flow, display)
+                      : type == "Int32"  ? ConnectAs<int32_t>(cc, info.name, sink, flow, display)
+                      : type == "Uint32" ? ConnectAs<uint32_t>(cc, info.name, sink, flow, display)
+                      : type == "Int64"  ? ConnectAs<int64_t>(cc, info.name, sink, flow, display)
+                      : type == "Uint64" ? ConnectAs<uint64_t>(cc, info.name, sink, flow, display)
+                      : type == "Double" ? ConnectAs<double>(cc, info.name, sink, flow, display)
+                      : type == "Time"
+                          ? cc->TraceConnectWithoutContext(info.name,
+                                                           MakeBoundCallback(&ForwardTimeChange,
+                                                                             sink,
+                                                                             flow,
+                                                                             display.name,
+                                                                             display.scale))
+                          : false;
+            if (ok)
+            {
+                ++connected;
+            }
+            else
+            {
+                NS_LOG_WARN("cannot connect " << tid.GetName() << "::" << info.name << " ("
+                                              << info.callback << ")");
+            }
+        }
+    }
+    return connected;
 }
 
 std::vector<Ptr<RdmaEndpoint>>

@@ -9,6 +9,8 @@
 
 #include "roce-fabric.h"
 
+#include "ns3/callback.h"
+#include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/rdma-endpoint.h"
 
@@ -36,13 +38,36 @@ class RdmaHelper
     void SetEndpointAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * The congestion control a short name stands for.
-     * @param name "none" (ns3::RdmaCcNone), "fixed" (ns3::RdmaCcFixedRate) or "dcqcn"
-     *        (ns3::Dcqcn).
+     * The congestion control a name stands for: TypeIdAlias::Resolve under
+     * ns3::RdmaCongestionOps (kept for programs that call it).
+     * @param name an alias ("none", "fixed", "dcqcn", ...) or a TypeId name ("ns3::Dcqcn").
      * @param[out] tid its TypeId.
-     * @return "" or why the name is not known.
+     * @return "" or why the name is not known (one line).
      */
     static std::string LookupCongestionControl(const std::string& name, TypeId& tid);
+
+    /**
+     * Receives one change of a congestion-control variable.
+     * Arguments: the time, the flow number given to ConnectCongestionControlTraces, the
+     * variable's display name and its new value times the display scale
+     * (RdmaCongestionOps::GetVariableDisplay).
+     */
+    typedef Callback<void, Time, uint32_t, const std::string&, double> CcVariableCallback;
+
+    /**
+     * Connect every TracedValue of a queue pair's congestion control (those of its TypeId and
+     * of its parents: Rate and Window of RdmaCongestionOps, and what the algorithm adds) to one
+     * sink, whatever the algorithm. A trace source counts as a TracedValue when its callback
+     * signature is one of ns3::TracedValueCallback's (Bool, Int8 to Uint64, Double, Time; a
+     * Time is reported in seconds times the scale).
+     * @param qp the queue pair.
+     * @param flow a number passed to the sink with each change.
+     * @param sink receives each change as it happens.
+     * @return the number of variables connected.
+     */
+    static uint32_t ConnectCongestionControlTraces(Ptr<RdmaQueuePair> qp,
+                                                   uint32_t flow,
+                                                   CcVariableCallback sink);
 
     /**
      * Install the endpoints.

@@ -435,6 +435,40 @@ class IncastExampleTestCase : public TestCase
                                   0,
                                   "one line naming the options: " << out);
         }
+        // --cc takes an alias or a TypeId name (the same algorithm, the same run, the same
+        // congestion-control time series), and an unknown name stops with Resolve's line.
+        {
+            int status = 0;
+            std::string out = RunCommand(program + " --cc=bbr 2>&1", status);
+            NS_TEST_EXPECT_MSG_EQ(status, 2, "unknown cc: exit 2: " << out);
+            NS_TEST_EXPECT_MSG_EQ(
+                out.rfind("llm-fabric-incast: --cc: unknown ns3::RdmaCongestionOps 'bbr'", 0),
+                0,
+                "one line naming the option: " << out);
+            std::vector<std::string> csv;
+            for (std::string cc : {"dcqcn", "ns3::Dcqcn"})
+            {
+                std::string dir =
+                    CreateTempDirFilename("incast-names-" + std::to_string(csv.size()));
+                // Marking forced (Kmin 1 KB, Kmax 2 KB, Pmax 1): CNPs cut the rates, so DCQCN's
+                // rate, target rate and alpha all change.
+                out = RunCommand(program +
+                                     " --senders=2 --bytes=1000000 --kmin=1KB --kmax=2KB --pmax=1"
+                                     " --timeSeries=1 --cc=" +
+                                     cc + " --outDir='" + dir + "'",
+                                 status);
+                NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
+                csv.push_back(ReadText(dir + "/cc.csv") + ReadText(dir + "/fct.csv"));
+            }
+            NS_TEST_EXPECT_MSG_EQ((csv[0] == csv[1]), true, "alias and TypeId name: the same run");
+            NS_TEST_EXPECT_MSG_EQ(csv[0].rfind("time_us,flow,variable,value\n", 0), 0, "cc.csv");
+            for (std::string variable : {",rate_gbps,", ",target_gbps,", ",alpha,"})
+            {
+                NS_TEST_EXPECT_MSG_NE(csv[0].find(variable),
+                                      std::string::npos,
+                                      "DCQCN's variables found without naming them: " << variable);
+            }
+        }
         for (std::string cc : {"dcqcn", "none"})
         {
             std::string dir = CreateTempDirFilename("incast-" + cc);

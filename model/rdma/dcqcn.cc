@@ -11,6 +11,7 @@
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/type-id-alias.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -23,6 +24,9 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("Dcqcn");
 
 NS_OBJECT_ENSURE_REGISTERED(Dcqcn);
+
+/// The short name of --cc and network.congestion_control.
+static TypeIdAlias g_dcqcnAlias("dcqcn", "ns3::Dcqcn");
 
 namespace
 {
@@ -189,6 +193,16 @@ Dcqcn::Dcqcn()
 Dcqcn::~Dcqcn()
 {
     NS_LOG_FUNCTION(this);
+}
+
+RdmaCcVariableDisplay
+Dcqcn::GetVariableDisplay(const std::string& traceSource) const
+{
+    if (traceSource == "TargetRate")
+    {
+        return {"target_gbps", 1e-9};
+    }
+    return RdmaCongestionOps::GetVariableDisplay(traceSource);
 }
 
 std::string

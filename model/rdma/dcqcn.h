@@ -103,6 +103,13 @@ class Dcqcn : public RdmaCongestionOps
     std::string GetName() const override;
 
     /**
+     * "TargetRate" is "target_gbps" (bit/s to Gb/s); Alpha is "alpha" by the default rule.
+     * @param traceSource a TracedValue of this object.
+     * @return its name and scale in time series.
+     */
+    RdmaCcVariableDisplay GetVariableDisplay(const std::string& traceSource) const override;
+
+    /**
      * Start at the line rate, with alpha = InitialAlpha and the target rate at the line rate.
      * @param lineRate the NIC port's rate.
      */

@@ -7,6 +7,7 @@
 #include "rdma-cc-fixed-rate.h"
 
 #include "ns3/log.h"
+#include "ns3/type-id-alias.h"
 
 #include <algorithm>
 
@@ -16,6 +17,9 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RdmaCcFixedRate");
 
 NS_OBJECT_ENSURE_REGISTERED(RdmaCcFixedRate);
+
+/// The short name of --cc and network.congestion_control.
+static TypeIdAlias g_rdmaCcFixedRateAlias("fixed", "ns3::RdmaCcFixedRate");
 
 TypeId
 RdmaCcFixedRate::GetTypeId()

@@ -7,6 +7,7 @@
 #include "rdma-cc-none.h"
 
 #include "ns3/log.h"
+#include "ns3/type-id-alias.h"
 
 namespace ns3
 {
@@ -14,6 +15,9 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RdmaCcNone");
 
 NS_OBJECT_ENSURE_REGISTERED(RdmaCcNone);
+
+/// The short name of --cc and network.congestion_control.
+static TypeIdAlias g_rdmaCcNoneAlias("none", "ns3::RdmaCcNone");
 
 TypeId
 RdmaCcNone::GetTypeId()

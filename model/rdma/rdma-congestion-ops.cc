@@ -8,6 +8,8 @@
 
 #include "ns3/log.h"
 
+#include <cctype>
+
 namespace ns3
 {
 
@@ -24,12 +26,18 @@ RdmaCongestionOps::GetTypeId()
                             .AddTraceSource("Rate",
                                             "Current sending rate of the queue pair, bit/s.",
                                             MakeTraceSourceAccessor(&RdmaCongestionOps::m_rate),
+                                            "ns3::TracedValueCallback::Uint64")
+                            .AddTraceSource("Window",
+                                            "Payload bytes the queue pair may have in flight "
+                                            "(2^64 - 1: unlimited).",
+                                            MakeTraceSourceAccessor(&RdmaCongestionOps::m_window),
                                             "ns3::TracedValueCallback::Uint64");
     return tid;
 }
 
 RdmaCongestionOps::RdmaCongestionOps()
-    : m_rate(0)
+    : m_rate(0),
+      m_window(UNLIMITED_WINDOW)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -72,6 +80,44 @@ RdmaCongestionOps::OnTimeout()
 {
 }
 
+bool
+RdmaCongestionOps::NeedsEcnEcho() const
+{
+    return false;
+}
+
+RdmaCcVariableDisplay
+RdmaCongestionOps::GetVariableDisplay(const std::string& traceSource) const
+{
+    if (traceSource == "Rate")
+    {
+        return {"rate_gbps", 1e-9};
+    }
+    if (traceSource == "Window")
+    {
+        return {"window_bytes", 1.0};
+    }
+    // CamelCase to snake_case: an underscore before each capital but the first.
+    RdmaCcVariableDisplay display;
+    for (size_t i = 0; i < traceSource.size(); ++i)
+    {
+        char c = traceSource[i];
+        if (std::isupper(static_cast<unsigned char>(c)))
+        {
+            if (i > 0)
+            {
+                display.name += '_';
+            }
+            display.name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+        else
+        {
+            display.name += c;
+        }
+    }
+    return display;
+}
+
 DataRate
 RdmaCongestionOps::GetRate() const
 {
@@ -88,6 +134,12 @@ void
 RdmaCongestionOps::SetRate(DataRate rate)
 {
     m_rate = rate.GetBitRate();
+}
+
+void
+RdmaCongestionOps::SetWindow(uint64_t bytes)
+{
+    m_window = bytes;
 }
 
 void

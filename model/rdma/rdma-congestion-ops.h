@@ -20,29 +20,88 @@ namespace ns3
 
 /**
  * @ingroup llm-fabric
- * @brief What a queue pair learns from an acknowledgement, for congestion control.
+ * @brief What a queue pair learns from an acknowledgement (an ACK, or a NAK that acknowledges
+ * the packets before the one it reports missing), for congestion control.
  *
- * Room is left for per-hop telemetry (HPCC): a later version adds the INT records here.
+ * The transport fills every field on every acknowledgement that acknowledges new data (it calls
+ * RdmaCongestionOps::OnAck only then).
  */
 struct RdmaAckInfo
 {
-    uint32_t ackedBytes{0}; //!< payload bytes newly acknowledged
-    Time rtt;               //!< round-trip time sample (zero if none)
-    bool ecnEcho{false};    //!< the acknowledged packet was CE-marked (for DCTCP-like schemes)
+    /// Payload bytes newly acknowledged.
+    uint32_t ackedBytes{0};
+    /**
+     * Round-trip time sample: now minus the time the newest packet this ACK acknowledges (the
+     * packet ackedPsn) was handed to the port. Zero when there is none: that packet was sent
+     * more than once (Karn's rule), or the acknowledgement is a NAK (sent on the arrival of a
+     * later packet, not of ackedPsn).
+     */
+    Time rtt;
+    /**
+     * The ACK's BTH carries BECN: the packets it acknowledges arrived CE-marked. Set only by a
+     * receiver whose congestion control asks for it (RdmaCongestionOps::NeedsEcnEcho); such a
+     * receiver acknowledges at once when the CE state of arriving packets changes, so every
+     * ACK covers packets of one CE state and all ackedBytes were marked when this is true.
+     */
+    bool ecnEcho{false};
+    /// Index of the newest packet acknowledged (the PSN counted from 0, not wrapped at 2^24).
+    uint64_t ackedPsn{0};
+    /// Payload bytes sent and not yet acknowledged, after this acknowledgement.
+    uint64_t bytesInFlight{0};
+};
+
+/**
+ * @ingroup llm-fabric
+ * @brief How a traced variable of a congestion control appears in a time series (for example
+ * the incast program's cc.csv): its name there and the factor applied to its value.
+ */
+struct RdmaCcVariableDisplay
+{
+    std::string name;  //!< name in the time series, e.g. "rate_gbps"
+    double scale{1.0}; //!< multiplies the value, e.g. 1e-9 for bit/s to Gb/s
 };
 
 /**
  * @ingroup llm-fabric
  * @brief Congestion control of one RDMA queue pair: the strategy the transport consults for its
- * sending rate.
+ * sending rate and window.
  *
- * The transport chooses the algorithm through a TypeIdValue attribute and creates one object
- * per queue pair (each holds its own state and timers). It calls Start once with the line rate,
- * then reports what happens: packets sent (OnSend), CNPs received (OnCnp), acknowledgements
- * (OnAck), retransmission timeouts (OnTimeout), and reads the rate to pace the next packet with
- * GetRate(). Stop cancels the algorithm's timers. Subclasses override what they use.
+ * The transport chooses the algorithm through the TypeIdValue attribute
+ * ns3::RdmaEndpoint::CongestionControl and creates one object per queue pair (each holds its
+ * own state and timers). An algorithm is one subclass in one file pair; it registers a short
+ * alias next to its GetTypeId (TypeIdAlias) and touches no other file.
  *
- * The current rate is the TracedValue "Rate" (bit/s), so its changes can be plotted.
+ * What the transport reports:
+ * - Start(lineRate), once, when the queue pair is set up; Stop() when it is disposed;
+ * - OnSend(bytes) for every data packet handed to the port, retransmissions included;
+ * - OnAck(info) for every acknowledgement that acknowledges new data: newly acknowledged bytes,
+ *   an RTT sample (Karn's rule), the ECN echo, the acknowledged PSN and the bytes in flight
+ *   after it (RdmaAckInfo);
+ * - OnCnp() for every congestion notification packet (RoCEv2 CNP) for the queue pair;
+ * - OnTimeout() when the retransmission timer expires.
+ *
+ * What the algorithm sets:
+ * - the rate (SetRate; the line rate after Start): the queue pair paces its packets at it, on
+ *   the wire size of each packet;
+ * - the window (SetWindow; UNLIMITED_WINDOW unless set): the payload bytes that may be in
+ *   flight (sent, not yet acknowledged). A new packet leaves only when both the pacing and the
+ *   window allow it, except that one packet may always leave when nothing is in flight.
+ *   Retransmissions of selective repeat (single lost packets) are not held by the window. When
+ *   the window holds a queue pair back, the queue pair leaves the endpoint's round robin and
+ *   re-enters it after the next OnAck, OnCnp or OnTimeout. The queue pair reads the window
+ *   after Start, OnSend, OnAck, OnCnp and OnTimeout: a window changed elsewhere (from a timer
+ *   of the algorithm) takes effect at the next of those calls. With an unlimited window none
+ *   of this costs anything per packet.
+ *
+ * ECN echo: a receiver whose congestion control returns true from NeedsEcnEcho sets BECN on its
+ * ACKs when the packets they acknowledge were CE-marked, and acknowledges at once when the CE
+ * state of arriving packets changes (as a DCTCP receiver, RFC 8257 section 3.2). Otherwise ACKs
+ * carry no BECN and the receiver acknowledges every AckInterval packets as before. CNPs are
+ * sent for CE-marked packets in both cases.
+ *
+ * The rate (bit/s) and the window (bytes) are the TracedValues "Rate" and "Window". A subclass
+ * may add TracedValues of its own; RdmaHelper::ConnectCongestionControlTraces records them all,
+ * named and scaled by GetVariableDisplay.
  */
 class RdmaCongestionOps : public Object
 {
@@ -86,8 +145,36 @@ class RdmaCongestionOps : public Object
     /// The retransmission timer expired.
     virtual void OnTimeout();
 
+    /**
+     * Whether the receiving queue pair should echo CE marks in its ACKs (BECN) and acknowledge
+     * at once when the CE state of arriving packets changes. Asked once per queue pair, when it
+     * is set up; the answer must not change.
+     * @return false unless a subclass needs the echo (DCTCP-like algorithms).
+     */
+    virtual bool NeedsEcnEcho() const;
+
+    /**
+     * How one of this algorithm's TracedValues appears in a time series. The default names
+     * "Rate" "rate_gbps" (scale 1e-9: bit/s to Gb/s), "Window" "window_bytes", and any other
+     * source by its name in snake case ("Alpha" is "alpha", "TargetRate" "target_rate") at
+     * scale 1. A subclass overrides it for its own variables and defers to its parent for the
+     * others.
+     * @param traceSource the name of a TracedValue trace source of this object.
+     * @return the name and scale.
+     */
+    virtual RdmaCcVariableDisplay GetVariableDisplay(const std::string& traceSource) const;
+
     /// @return the rate to pace the next packet at.
     DataRate GetRate() const;
+
+    /// @return the bytes that may be in flight (UNLIMITED_WINDOW when the window is not used).
+    uint64_t GetWindow() const
+    {
+        return m_window.Get();
+    }
+
+    /// Window of an algorithm that sets none.
+    static constexpr uint64_t UNLIMITED_WINDOW = UINT64_MAX;
 
     /// @return the line rate given to Start.
     DataRate GetLineRate() const;
@@ -99,11 +186,18 @@ class RdmaCongestionOps : public Object
      */
     void SetRate(DataRate rate);
 
+    /**
+     * Set the window (and fire the Window trace when it changes).
+     * @param bytes payload bytes that may be in flight; UNLIMITED_WINDOW for none.
+     */
+    void SetWindow(uint64_t bytes);
+
     void DoDispose() override;
 
   private:
-    DataRate m_lineRate;          //!< line rate
-    TracedValue<uint64_t> m_rate; //!< current rate, bit/s
+    DataRate m_lineRate;            //!< line rate
+    TracedValue<uint64_t> m_rate;   //!< current rate, bit/s
+    TracedValue<uint64_t> m_window; //!< current window, bytes
 };
 
 } // namespace ns3

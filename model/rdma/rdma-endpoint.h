@@ -35,7 +35,8 @@ namespace ns3
  *
  * Scheduling: whenever the port's data queue is empty (a frame has just started on the wire,
  * new work arrived, or a pacing time came), the endpoint takes one packet from the next queue
- * pair in round robin whose pacing allows it. So the port always has the next frame ready
+ * pair in round robin whose pacing allows it (a queue pair whose congestion-control window is
+ * full counts as having nothing to send). So the port always has the next frame ready
  * behind the one on the wire, and a port paused by PFC simply stops taking packets. Only queue
  * pairs with something to send are in the round robin (a queue pair enters it when it is
  * notified of new work and leaves it when it has nothing left), so idle and finished queue

@@ -106,6 +106,10 @@ RdmaQueuePair::RdmaQueuePair()
       m_sndNxt(0),
       m_sndUna(0),
       m_highestSent(0),
+      m_sndUnaBytes(0),
+      m_sndNxtBytes(0),
+      m_sentAtMask(0),
+      m_window(RdmaCongestionOps::UNLIMITED_WINDOW),
       m_recover(0),
       m_nextSendFs(0),
       m_inRoundRobin(false),
@@ -115,6 +119,9 @@ RdmaQueuePair::RdmaQueuePair()
       m_receivedMessages(0),
       m_unacked(0),
       m_nakSent(false),
+      m_ecnEcho(false),
+      m_ceState(false),
+      m_ackedUpTo(0),
       m_anyCnp(false),
       m_packetsSent(0),
       m_retransmissions(0),
@@ -163,7 +170,9 @@ RdmaQueuePair::Setup(Ptr<RdmaEndpoint> endpoint,
     m_remoteMac = remoteMac;
     m_udpSourcePort = udpSourcePort;
     m_cc = cc;
+    m_ecnEcho = cc->NeedsEcnEcho();
     m_cc->Start(endpoint->GetDevice()->GetDataRate());
+    m_window = m_cc->GetWindow();
 }
 
 uint64_t
@@ -193,7 +202,56 @@ RdmaQueuePair::SetReceiveCompleteCallback(MessageCallback cb)
 bool
 RdmaQueuePair::HasPacketToSend() const
 {
-    return !m_resend.empty() || m_sndNxt < m_postedPackets;
+    return !m_resend.empty() ||
+           (m_sndNxt < m_postedPackets &&
+            (m_window == RdmaCongestionOps::UNLIMITED_WINDOW || WindowAllowsNext()));
+}
+
+bool
+RdmaQueuePair::WindowAllowsNext() const
+{
+    uint64_t inFlight = m_sndNxtBytes - m_sndUnaBytes;
+    if (inFlight == 0)
+    {
+        return true; // one packet may always go when nothing is in flight
+    }
+    const Message& msg = FindMessage(m_sndNxt);
+    uint64_t j = m_sndNxt - msg.firstPsn;
+    uint64_t payload = std::min<uint64_t>(m_mtu, msg.bytes - j * m_mtu);
+    return inFlight + payload <= m_window;
+}
+
+void
+RdmaQueuePair::RecordSendTime(uint64_t index, bool retransmission)
+{
+    if (retransmission)
+    {
+        m_sentAt[index & m_sentAtMask] = -1; // Karn's rule: its ACK gives no RTT sample
+        return;
+    }
+    // New packets go in index order, and the ring holds [m_sndUna, m_highestSent).
+    NS_ASSERT(index == m_highestSent);
+    if (m_sentAt.empty())
+    {
+        m_sentAt.assign(16, -1);
+        m_sentAtMask = 15;
+    }
+    else if (index - m_sndUna >= m_sentAt.size())
+    {
+        size_t size = m_sentAt.size();
+        while (index - m_sndUna >= size)
+        {
+            size *= 2;
+        }
+        std::vector<int64_t> grown(size, -1);
+        for (uint64_t i = m_sndUna; i < index; ++i)
+        {
+            grown[i & (size - 1)] = m_sentAt[i & m_sentAtMask];
+        }
+        m_sentAt.swap(grown);
+        m_sentAtMask = size - 1;
+    }
+    m_sentAt[index & m_sentAtMask] = Simulator::Now().GetTimeStep();
 }
 
 int64_t
@@ -238,7 +296,8 @@ Ptr<Packet>
 RdmaQueuePair::GetNextPacket()
 {
     uint64_t index;
-    if (!m_resend.empty())
+    bool next = m_resend.empty();
+    if (!next)
     {
         index = *m_resend.begin();
         m_resend.erase(m_resend.begin());
@@ -269,6 +328,11 @@ RdmaQueuePair::GetNextPacket()
     p->AddHeader(bth);
     m_endpoint->Encapsulate(p, this, true, payload); // the payload is Create<Packet>'s zeros
 
+    if (next)
+    {
+        m_sndNxtBytes += payload;
+    }
+    RecordSendTime(index, index < m_highestSent);
     ++m_packetsSent;
     if (index < m_highestSent)
     {
@@ -279,6 +343,7 @@ RdmaQueuePair::GetNextPacket()
         m_highestSent = index + 1;
     }
     m_cc->OnSend(payload);
+    m_window = m_cc->GetWindow();
     // Pacing at the congestion control's rate, on an exact clock: the time this packet would
     // occupy a link at that rate (Ethernet header, FCS, preamble and gap included).
     uint64_t wireBits = (static_cast<uint64_t>(p->GetSize()) + 14 + 4 + 20) * 8;
@@ -335,6 +400,7 @@ RdmaQueuePair::Timeout()
     if (m_recovery == GO_BACK_N)
     {
         m_sndNxt = m_sndUna;
+        m_sndNxtBytes = m_sndUnaBytes;
     }
     else
     {
@@ -346,6 +412,7 @@ RdmaQueuePair::Timeout()
     }
     m_retransmitTrace(m_sndUna);
     m_cc->OnTimeout();
+    m_window = m_cc->GetWindow();
     RestartTimer();
     m_endpoint->Notify(this);
 }
@@ -373,6 +440,11 @@ RdmaQueuePair::Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarke
     {
         ++m_cnpsReceived;
         m_cc->OnCnp();
+        m_window = m_cc->GetWindow();
+        if (m_window != RdmaCongestionOps::UNLIMITED_WINDOW && HasPacketToSend())
+        {
+            m_endpoint->Notify(this); // the window may have changed
+        }
         return;
     }
     if (opcode == IbBthHeader::RC_ACKNOWLEDGE)
@@ -396,8 +468,16 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
     bool progress = una > m_sndUna;
     if (progress)
     {
-        info.ackedBytes =
-            static_cast<uint32_t>(std::min<uint64_t>(PayloadBytes(m_sndUna, una), 0xFFFFFFFF));
+        uint64_t acked = PayloadBytes(m_sndUna, una);
+        info.ackedBytes = static_cast<uint32_t>(std::min<uint64_t>(acked, 0xFFFFFFFF));
+        info.ackedPsn = una - 1;
+        info.ecnEcho = bth.GetBecn();
+        int64_t sentAt = m_sentAt[(una - 1) & m_sentAtMask];
+        if (!aeth.IsNak() && sentAt >= 0)
+        {
+            info.rtt = TimeStep(Simulator::Now().GetTimeStep() - sentAt);
+        }
+        m_sndUnaBytes += acked;
         m_sndUna = una;
         m_resend.erase(m_resend.begin(), m_resend.lower_bound(m_sndUna));
         if (m_recovery == SELECTIVE_REPEAT && !aeth.IsNak() && m_sndUna < m_recover)
@@ -407,7 +487,11 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
             m_endpoint->Notify(this);
         }
         m_backoff = 0;
-        m_sndNxt = std::max(m_sndNxt, m_sndUna);
+        if (m_sndNxt <= m_sndUna)
+        {
+            m_sndNxt = m_sndUna;
+            m_sndNxtBytes = m_sndUnaBytes;
+        }
         while (!m_messages.empty() &&
                m_messages.front().firstPsn + m_messages.front().packets <= m_sndUna)
         {
@@ -427,6 +511,7 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
             if (m_recovery == GO_BACK_N)
             {
                 m_sndNxt = index; // go back N
+                m_sndNxtBytes = m_sndUnaBytes + PayloadBytes(m_sndUna, index);
             }
             else
             {
@@ -440,9 +525,15 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
     {
         RestartTimer();
     }
-    if (info.ackedBytes > 0)
+    if (progress)
     {
+        info.bytesInFlight = m_sndNxtBytes - m_sndUnaBytes;
         m_cc->OnAck(info);
+        m_window = m_cc->GetWindow();
+        if (m_window != RdmaCongestionOps::UNLIMITED_WINDOW && HasPacketToSend())
+        {
+            m_endpoint->Notify(this); // the ACK opened the window
+        }
     }
 }
 
@@ -462,18 +553,25 @@ RdmaQueuePair::ReceiveData(const IbBthHeader& bth, Ptr<Packet> payload, bool ceM
     {
         m_nakSent = false;
         bool ackRequest = bth.GetAckRequest();
-        uint32_t accepted = 1;
+        if (m_ecnEcho)
+        {
+            EchoCeState(ceMarked);
+        }
         Accept(bytes, last);
+        ++m_unacked;
         // Selective repeat: deliver what was kept behind the packet that filled the hole.
         while (!m_outOfOrder.empty() && m_outOfOrder.begin()->first == m_expected)
         {
             Kept k = m_outOfOrder.begin()->second;
             m_outOfOrder.erase(m_outOfOrder.begin());
+            if (m_ecnEcho)
+            {
+                EchoCeState(k.ce);
+            }
             Accept(k.bytes, k.last);
             ackRequest = ackRequest || k.ackRequest;
-            ++accepted;
+            ++m_unacked;
         }
-        m_unacked += accepted;
         if (!m_outOfOrder.empty())
         {
             // Another hole follows: report it now (the NAK also acknowledges what precedes it).
@@ -495,7 +593,7 @@ RdmaQueuePair::ReceiveData(const IbBthHeader& bth, Ptr<Packet> payload, bool ceM
     {
         if (m_recovery == SELECTIVE_REPEAT)
         {
-            m_outOfOrder.emplace(index, Kept{bytes, last, bth.GetAckRequest()});
+            m_outOfOrder.emplace(index, Kept{bytes, last, bth.GetAckRequest(), ceMarked});
         }
         if (!m_nakSent)
         {
@@ -503,6 +601,22 @@ RdmaQueuePair::ReceiveData(const IbBthHeader& bth, Ptr<Packet> payload, bool ceM
             SendAck(m_expected, true);
         }
     }
+}
+
+void
+RdmaQueuePair::EchoCeState(bool ce)
+{
+    if (ce == m_ceState)
+    {
+        return;
+    }
+    if (m_expected > m_ackedUpTo)
+    {
+        // Acknowledge what arrived in the old state before accepting a packet of the new one.
+        m_unacked = 0;
+        SendAck(m_expected - 1, false);
+    }
+    m_ceState = ce;
 }
 
 void
@@ -541,9 +655,14 @@ RdmaQueuePair::SendAck(uint64_t index, bool nak)
     bth.SetOpcode(IbBthHeader::RC_ACKNOWLEDGE);
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(static_cast<uint32_t>(index % PSN_MODULUS));
+    if (m_ecnEcho)
+    {
+        bth.SetBecn(m_ceState); // every packet this acknowledges arrived in this CE state
+    }
     p->AddHeader(bth);
     m_endpoint->Encapsulate(p, this, false);
     m_endpoint->SendControl(p, this);
+    m_ackedUpTo = m_expected;
 }
 
 void
@@ -645,6 +764,12 @@ uint64_t
 RdmaQueuePair::GetOutOfOrderPackets() const
 {
     return m_outOfOrder.size();
+}
+
+uint64_t
+RdmaQueuePair::GetBytesInFlight() const
+{
+    return m_sndNxtBytes - m_sndUnaBytes;
 }
 
 } // namespace ns3

@@ -24,6 +24,7 @@
 #include <deque>
 #include <map>
 #include <set>
+#include <vector>
 
 namespace ns3
 {
@@ -60,6 +61,18 @@ class RdmaEndpoint;
  * by an ACK of the last in-order PSN; an ACK goes back every AckInterval in-order packets and
  * for every packet that asks for one (the last of a message). Messages are delivered in order.
  * CE-marked packets trigger a CNP to the sender's queue pair, at most one per CnpInterval.
+ * If the queue pair's congestion control asks for the ECN echo (RdmaCongestionOps::NeedsEcnEcho),
+ * ACKs and NAKs also carry BECN when the packets they acknowledge arrived CE-marked, and an ACK
+ * goes back at once when the CE state of in-order packets changes (RFC 8257 section 3.2), so
+ * each acknowledges packets of one CE state.
+ *
+ * Congestion control (RdmaCongestionOps): every ACK that acknowledges new data reports the
+ * acknowledged bytes, an RTT sample, the ECN echo, the acknowledged PSN and the bytes in flight
+ * (RdmaAckInfo). RTT samples come from the send time of each packet, kept per PSN in a ring of
+ * the unacknowledged packets (grown by doubling when needed, so O(1) per packet); a packet sent
+ * more than once gives no sample (Karn's rule). A new packet leaves only when the congestion
+ * control's rate (pacing) and window (bytes in flight) both allow it, or when nothing is in
+ * flight.
  */
 class RdmaQueuePair : public Object
 {
@@ -118,7 +131,10 @@ class RdmaQueuePair : public Object
     /// @param cb called when a message to this queue pair has fully arrived.
     void SetReceiveCompleteCallback(MessageCallback cb);
 
-    /// @return true if a packet (new or retransmitted) waits to be sent.
+    /**
+     * @return true if a packet waits to be sent and may go: a retransmission (selective
+     * repeat), or a new packet the congestion control's window allows.
+     */
     bool HasPacketToSend() const;
     /// @return the earliest time pacing lets the next packet go, femtoseconds (exact clock).
     int64_t GetNextSendFs() const;
@@ -166,6 +182,8 @@ class RdmaQueuePair : public Object
     uint64_t GetOutstandingMessages() const;
     /// @return data packets the receive side kept out of order (selective repeat), now.
     uint64_t GetOutOfOrderPackets() const;
+    /// @return payload bytes sent and not yet acknowledged (lost ones included), now.
+    uint64_t GetBytesInFlight() const;
 
   protected:
     void DoDispose() override;
@@ -213,6 +231,21 @@ class RdmaQueuePair : public Object
     /// Send a CNP to the peer queue pair.
     void SendCnp();
     /**
+     * ECN echo: an in-order packet of this CE state is about to be accepted. If the state
+     * changes and accepted packets are not yet acknowledged, acknowledge them first (with the
+     * old state's BECN).
+     * @param ce the packet was CE-marked.
+     */
+    void EchoCeState(bool ce);
+    /// @return whether a limited window lets the next new packet (index m_sndNxt) go.
+    bool WindowAllowsNext() const;
+    /**
+     * Remember when a packet was handed to the port, for RTT samples.
+     * @param index its packet index.
+     * @param retransmission it was sent before (then it gives no sample).
+     */
+    void RecordSendTime(uint64_t index, bool retransmission);
+    /**
      * Handle an ACK or NAK.
      * @param bth its BTH.
      * @param aeth its AETH.
@@ -256,14 +289,23 @@ class RdmaQueuePair : public Object
     uint64_t m_sndNxt;              //!< index of the next packet to send
     uint64_t m_sndUna;              //!< index of the oldest unacknowledged packet
     uint64_t m_highestSent;         //!< one past the highest index ever sent
-    std::set<uint64_t> m_resend;    //!< selective repeat: indices to resend before new data
-    uint64_t m_recover;             //!< selective repeat: m_highestSent at the last timeout
-    int64_t m_nextSendFs;           //!< pacing: earliest next send, femtoseconds
-    EventId m_timer;                //!< retransmission timer
-    bool m_timerArmed{false};       //!< a timeout is due at m_timerDeadline
-    Time m_timerDeadline;           //!< when the retransmission timer expires, if armed
-    bool m_inRoundRobin;            //!< in the endpoint's round robin of senders
-    uint32_t m_backoff;             //!< current timer doublings
+    uint64_t m_sndUnaBytes;         //!< payload bytes of the packets before m_sndUna
+    uint64_t m_sndNxtBytes;         //!< payload bytes of the packets before m_sndNxt
+    /// Send time (time steps) of packet i at i & m_sentAtMask for i in [m_sndUna,
+    /// m_highestSent); -1 if it was sent more than once.
+    std::vector<int64_t> m_sentAt;
+    uint64_t m_sentAtMask; //!< m_sentAt.size() - 1 (the size is a power of two)
+    /// The congestion control's window, read after each call that may change it (Start,
+    /// OnSend, OnAck, OnCnp, OnTimeout), so that the send path need not visit the object.
+    uint64_t m_window;
+    std::set<uint64_t> m_resend; //!< selective repeat: indices to resend before new data
+    uint64_t m_recover;          //!< selective repeat: m_highestSent at the last timeout
+    int64_t m_nextSendFs;        //!< pacing: earliest next send, femtoseconds
+    EventId m_timer;             //!< retransmission timer
+    bool m_timerArmed{false};    //!< a timeout is due at m_timerDeadline
+    Time m_timerDeadline;        //!< when the retransmission timer expires, if armed
+    bool m_inRoundRobin;         //!< in the endpoint's round robin of senders
+    uint32_t m_backoff;          //!< current timer doublings
 
     // Receiver
     uint64_t m_expected;             //!< index of the next in-order packet
@@ -271,6 +313,9 @@ class RdmaQueuePair : public Object
     uint64_t m_receivedMessages;     //!< messages fully received
     uint32_t m_unacked;              //!< accepted packets not yet acknowledged
     bool m_nakSent;                  //!< a NAK for m_expected is out
+    bool m_ecnEcho;                  //!< echo CE in ACKs (the congestion control asks for it)
+    bool m_ceState;                  //!< ECN echo: CE state of the last in-order packet
+    uint64_t m_ackedUpTo;            //!< m_expected when the last ACK or NAK left
 
     /// An out-of-order packet kept by selective repeat.
     struct Kept
@@ -278,6 +323,7 @@ class RdmaQueuePair : public Object
         uint32_t bytes;  //!< payload bytes
         bool last;       //!< last packet of a message
         bool ackRequest; //!< its AckReq bit
+        bool ce;         //!< it arrived CE-marked
     };
 
     std::map<uint64_t, Kept> m_outOfOrder; //!< selective repeat: kept, by index
