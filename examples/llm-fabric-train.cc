@@ -268,7 +268,6 @@ main(int argc, char* argv[])
     // it (the helper's AttributeDefaults records them).
     LlmTrainingHelper job;
     AttributeDefaults& defaults = job.GetAttributeDefaults();
-    Config::SetDefault("ns3::Dcqcn::AlphaDecayEvents", BooleanValue(false)); // same states, faster
     std::vector<std::pair<std::string, std::string>> problems;
     std::vector<std::unique_ptr<AttributeOption>> options;
     auto option = [&](const std::string& name, AttributeOption::Apply apply) {

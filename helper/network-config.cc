@@ -222,6 +222,18 @@ NetworkConfig::GetLoadBalancer() const
     return m_loadBalancer;
 }
 
+void
+NetworkConfig::SetEgressStages(const std::vector<TypeId>& stages)
+{
+    m_egressStages = stages;
+}
+
+const std::vector<TypeId>&
+NetworkConfig::GetEgressStages() const
+{
+    return m_egressStages;
+}
+
 NetworkConfig::DcqcnProfileKind
 NetworkConfig::GetDcqcnProfile() const
 {
@@ -312,6 +324,10 @@ NetworkConfig::Apply(const AttributeDefaults& defaults, RoceTopologyHelper& topo
     if (!defaults.IsGiven("ns3::RoceSwitch::LoadBalancer"))
     {
         problem = topology.SetLoadBalancer(m_loadBalancer.GetName());
+    }
+    for (TypeId stage : m_egressStages)
+    {
+        problem = problem.empty() ? topology.AddEgressStage(stage.GetName()) : problem;
     }
     return problem;
 }

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -86,6 +87,15 @@ class NetworkConfig : public Object
     TypeId GetCongestionControl() const;
     /** @return the load balancer of the switches: a LoadBalancer subclass. */
     TypeId GetLoadBalancer() const;
+
+    /**
+     * @param stages egress stages (EgressStage subclasses) every switch adds after its ECN
+     * marker, in order (topology.egress_stages).
+     */
+    void SetEgressStages(const std::vector<TypeId>& stages);
+
+    /** @return the egress stages added to every switch. */
+    const std::vector<TypeId>& GetEgressStages() const;
     /** @return the DCQCN parameter set. */
     DcqcnProfileKind GetDcqcnProfile() const;
     /** @return the DCQCN parameter set's name: "mlx5" or "sigcomm2015". */
@@ -124,17 +134,18 @@ class NetworkConfig : public Object
     void DoInitialize() override;
 
   private:
-    uint32_t m_mtu;                  //!< RDMA MTU, bytes.
-    uint32_t m_channels;             //!< Queue pairs per NIC pair.
-    TypeId m_congestionControl;      //!< Congestion control.
-    TypeId m_loadBalancer;           //!< Load balancer of the switches.
-    DcqcnProfileKind m_dcqcnProfile; //!< DCQCN parameter set.
-    RecoveryKind m_recovery;         //!< Loss recovery.
-    bool m_pfc;                      //!< PFC on priority 3.
-    uint32_t m_bufferBytes;          //!< Switch buffer, bytes.
-    uint32_t m_kminBytes;            //!< ECN Kmin, bytes.
-    uint32_t m_kmaxBytes;            //!< ECN Kmax, bytes.
-    double m_pmax;                   //!< ECN marking probability at Kmax.
+    uint32_t m_mtu;                     //!< RDMA MTU, bytes.
+    uint32_t m_channels;                //!< Queue pairs per NIC pair.
+    TypeId m_congestionControl;         //!< Congestion control.
+    TypeId m_loadBalancer;              //!< Load balancer of the switches.
+    std::vector<TypeId> m_egressStages; //!< Egress stages added to every switch.
+    DcqcnProfileKind m_dcqcnProfile;    //!< DCQCN parameter set.
+    RecoveryKind m_recovery;            //!< Loss recovery.
+    bool m_pfc;                         //!< PFC on priority 3.
+    uint32_t m_bufferBytes;             //!< Switch buffer, bytes.
+    uint32_t m_kminBytes;               //!< ECN Kmin, bytes.
+    uint32_t m_kmaxBytes;               //!< ECN Kmax, bytes.
+    double m_pmax;                      //!< ECN marking probability at Kmax.
 };
 
 } // namespace ns3

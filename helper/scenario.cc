@@ -14,6 +14,7 @@
 #include "ns3/collective-strategy.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/egress-stage.h"
 #include "ns3/enum.h"
 #include "ns3/gpu-spec.h"
 #include "ns3/load-balancer.h"
@@ -353,6 +354,7 @@ TopologyKeys()
                  "LoadBalancer",
                  &LoadBalancer::GetTypeId,
                  "load balancer"),
+        Text("egress_stages", Target::NONE, ""),
     };
     return keys;
 }
@@ -601,6 +603,12 @@ class Loader
      * @return an empty string, or the message.
      */
     std::string ReadNetwork(const YAML::Node& section);
+    /**
+     * @param path the key's dotted path.
+     * @param node topology.egress_stages: a list of EgressStage names.
+     * @return an empty string, or the message.
+     */
+    std::string ReadEgressStages(const std::string& path, const YAML::Node& node);
 
     std::string m_name;                 //!< File name of the messages.
     Ptr<TransformerSpec> m_model;       //!< The model.
@@ -1176,6 +1184,15 @@ Loader::ReadTopology(const YAML::Node& section)
             m_topology->SetAttributeFailSafe("Kind", EnumValue(kind));
             continue;
         }
+        if (entry.first == "egress_stages")
+        {
+            error = ReadEgressStages(path, entry.second);
+            if (!error.empty())
+            {
+                return error;
+            }
+            continue;
+        }
         for (const KeySpec& spec : TopologyKeys())
         {
             if (entry.first == spec.key)
@@ -1188,6 +1205,36 @@ Loader::ReadTopology(const YAML::Node& section)
             }
         }
     }
+    return "";
+}
+
+std::string
+Loader::ReadEgressStages(const std::string& path, const YAML::Node& node)
+{
+    if (!node.IsSequence())
+    {
+        return Fail(path, "expected a list of egress stage names, got " + Describe(node));
+    }
+    std::vector<TypeId> stages;
+    for (std::size_t i = 0; i < node.size(); ++i)
+    {
+        std::string item = path + "[" + std::to_string(i) + "]";
+        std::string error;
+        std::string name = ParseName(item, node[i], error);
+        if (!error.empty())
+        {
+            return error;
+        }
+        TypeId tid;
+        std::string problem =
+            TypeIdAlias::Resolve(EgressStage::GetTypeId(), name, tid, "egress stage");
+        if (!problem.empty())
+        {
+            return Fail(item, problem);
+        }
+        stages.push_back(tid);
+    }
+    m_network->SetEgressStages(stages);
     return "";
 }
 
