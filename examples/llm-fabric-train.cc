@@ -251,35 +251,25 @@ Join(const std::vector<std::string>& names)
     return joined;
 }
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/**
+ * Add the options that stand for attributes of the model (each given one becomes the user's
+ * value, which the scenario does not replace).
+ * @param cmd the command line.
+ * @param defaults the record of the user's settings.
+ * @param options where the options live while the command line is parsed.
+ * @param problems where refused values are reported.
+ */
+void
+AddAttributeOptions(CommandLine& cmd,
+                    AttributeDefaults& defaults,
+                    std::vector<std::unique_ptr<AttributeOption>>& options,
+                    std::vector<std::pair<std::string, std::string>>& problems)
 {
-    std::string scenarioPath;
-    uint32_t iterations = 1;
-    std::string outDir = ".";
-    std::string pcap;
-    uint32_t seed = 1;
-    Time sampleInterval = Time(0);
-
-    // The scenario's network section is applied by the helper, as attribute defaults, when the
-    // job is built; the options below and any --ns3::Type::Attribute=value given here win over
-    // it (the helper's AttributeDefaults records them).
-    LlmTrainingHelper job;
-    AttributeDefaults& defaults = job.GetAttributeDefaults();
-    std::vector<std::pair<std::string, std::string>> problems;
-    std::vector<std::unique_ptr<AttributeOption>> options;
     auto option = [&](const std::string& name, AttributeOption::Apply apply) {
         options.push_back(std::make_unique<AttributeOption>(name, apply, defaults, problems));
         return MakeCallback(&AttributeOption::Given, options.back().get());
     };
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("scenario", "YAML scenario file (required)", scenarioPath);
-    cmd.AddValue("iterations", "Training iterations", iterations);
-    cmd.AddValue("outDir", "Folder of the outputs", outDir);
-    cmd.AddValue("pcap", "Prefix of pcap files; empty: none", pcap);
     cmd.AddValue("cc",
                  "Congestion control (ns3::RdmaEndpoint::CongestionControl): an alias (" +
                      Join(TypeIdAlias::GetAliases(RdmaCongestionOps::GetTypeId())) +
@@ -304,6 +294,203 @@ main(int argc, char* argv[])
     cmd.AddValue("recovery",
                  "GoBackN or SelectiveRepeat (ns3::RdmaQueuePair::Recovery)",
                  option("recovery", &GiveRecovery));
+}
+
+/// What a run measured, for summary.json and the printed summary.
+struct Outcome
+{
+    uint32_t finished{0};      //!< ranks that finished every iteration
+    std::string stalled;       //!< what the first unfinished rank waits for
+    uint64_t dataPackets{0};   //!< RDMA data packets sent
+    uint64_t retransmitted{0}; //!< of which resent
+    uint64_t cnps{0};          //!< CNPs received
+    uint64_t linkFrames{0};    //!< frames that crossed a link
+    uint64_t events{0};        //!< simulator events
+    double wall{0};            //!< wall-clock seconds of Simulator::Run
+    Time simulated;            //!< simulated time
+    long peakRssKib{0};        //!< peak resident memory, KiB
+};
+
+/**
+ * Write summary.json (see the file comment for its keys).
+ * @param path the file.
+ * @param scenarioPath the scenario's path.
+ * @param job the job.
+ * @param monitor its training monitor.
+ * @param ports its port monitor.
+ * @param outcome what the run measured.
+ * @return whether the file was written.
+ */
+bool
+WriteSummary(const std::string& path,
+             const std::string& scenarioPath,
+             const LlmTrainingHelper& job,
+             const TrainingMonitor& monitor,
+             const FabricMonitor& ports,
+             const Outcome& outcome)
+{
+    std::vector<double> iterationUs;
+    for (const auto& [i, it] : monitor.GetIterations())
+    {
+        iterationUs.push_back(static_cast<double>((it.end - it.start).GetNanoSeconds()) / 1000.0);
+    }
+    std::ofstream json(path);
+    json << "{\n"
+         << "  \"scenario\": \"" << scenarioPath << "\",\n"
+         << "  \"gpus\": " << job.GetApplications().size() << ",\n"
+         << "  \"servers\": " << job.GetNvlinkDomains().size() << ",\n"
+         << "  \"topology\": \"" << job.GetTopology()->Describe() << "\",\n"
+         << "  \"ranks_finished\": " << outcome.finished << ",\n"
+         << "  \"iterations\": " << monitor.IterationsJson() << ",\n"
+         << "  \"iteration_time_us\": " << FlowStatistics::DistributionJson(iterationUs) << ",\n"
+         << "  \"collective_time_us\": "
+         << FlowStatistics::DistributionJson(monitor.GetCollectiveTimesUs()) << ",\n"
+         << "  \"collective_slowdown\": "
+         << FlowStatistics::DistributionJson(monitor.GetCollectiveSlowdowns()) << ",\n"
+         << "  \"fct_us\": " << FlowStatistics::DistributionJson(monitor.GetFctUs()) << ",\n"
+         << "  \"slowdown\": " << FlowStatistics::DistributionJson(monitor.GetSlowdowns()) << ",\n"
+         << "  \"collectives\": " << monitor.GetCollectives() << ",\n"
+         << "  \"transfers\": " << monitor.GetTransfers() << ",\n"
+         << "  \"data_packets\": " << outcome.dataPackets << ",\n"
+         << "  \"retransmitted_packets\": " << outcome.retransmitted << ",\n"
+         << "  \"link_frames\": " << outcome.linkFrames << ",\n"
+         << "  \"pfc_pause_frames\": " << ports.GetTotalPauseFramesSent() << ",\n"
+         << "  \"drops\": " << ports.GetTotalDrops() << ",\n"
+         << "  \"ecn_marks\": " << ports.GetTotalEcnMarks() << ",\n"
+         << "  \"cnps\": " << outcome.cnps << ",\n"
+         << "  \"max_queue_bytes\": " << ports.GetMaxQueueBytes() << ",\n"
+         << "  \"simulated_us\": " << outcome.simulated.GetNanoSeconds() / 1000.0 << ",\n"
+         << "  \"events\": " << outcome.events << ",\n"
+         << "  \"wall_s\": " << outcome.wall << ",\n"
+         << "  \"peak_rss_mib\": " << outcome.peakRssKib / 1024.0 << "\n"
+         << "}\n";
+    return static_cast<bool>(json);
+}
+
+/**
+ * Print the run's summary.
+ * @param outDir the output folder.
+ * @param job the job.
+ * @param monitor its training monitor.
+ * @param ports its port monitor.
+ * @param outcome what the run measured.
+ */
+void
+PrintSummary(const std::string& outDir,
+             const LlmTrainingHelper& job,
+             const TrainingMonitor& monitor,
+             const FabricMonitor& ports,
+             const Outcome& outcome)
+{
+    const double wall = outcome.wall;
+    std::cout << "  ranks finished " << outcome.finished << "/" << job.GetApplications().size()
+              << std::endl;
+    for (const auto& [i, it] : monitor.GetIterations())
+    {
+        double n = it.ranks;
+        std::cout << "  iteration " << i << ": " << (it.end - it.start).GetMicroSeconds()
+                  << " us; per rank: compute " << it.compute.GetMicroSeconds() / n
+                  << " us, communication " << it.communication.GetMicroSeconds() / n
+                  << " us, exposed " << it.exposed.GetMicroSeconds() / n << " us, bubble "
+                  << it.bubble.GetMicroSeconds() / n << " us" << std::endl;
+    }
+    std::cout << "  " << monitor.GetCollectives() << " collectives (slowdown "
+              << FlowStatistics::DistributionJson(monitor.GetCollectiveSlowdowns()) << ")"
+              << std::endl
+              << "  " << monitor.GetTransfers() << " transfers, " << outcome.dataPackets
+              << " data packets, retransmitted " << outcome.retransmitted << ", drops "
+              << ports.GetTotalDrops() << std::endl
+              << "  PFC pause frames " << ports.GetTotalPauseFramesSent() << ", ECN marks "
+              << ports.GetTotalEcnMarks() << ", CNPs " << outcome.cnps << ", largest queue "
+              << ports.GetMaxQueueBytes() << " bytes" << std::endl
+              << "  " << outcome.events << " events, " << outcome.linkFrames << " link frames in "
+              << wall << " s (" << (wall > 0 ? outcome.linkFrames / wall : 0) << " link frames/s, "
+              << (wall > 0 ? outcome.events / wall : 0) << " events/s), peak RSS "
+              << outcome.peakRssKib / 1024 << " MiB" << std::endl
+              << "  outputs: " << outDir << "/summary.json, iterations.csv, collectives.csv, "
+              << "flows.csv, ports.csv" << std::endl;
+}
+
+/**
+ * Attach the outputs to a built job: port counters, optional queue and pause time series,
+ * the training monitor's CSV files, optional pcaps. Exits on a problem.
+ * @param job the job.
+ * @param outDir the output folder.
+ * @param sampleInterval queue sampling interval (0: none).
+ * @param pcap pcap prefix (empty: none).
+ * @param ports the port monitor.
+ * @param monitor the training monitor.
+ */
+void
+SetUpOutputs(LlmTrainingHelper& job,
+             const std::string& outDir,
+             Time sampleInterval,
+             const std::string& pcap,
+             FabricMonitor& ports,
+             TrainingMonitor& monitor)
+{
+    const RoceFabric& fabric = job.GetFabric();
+    for (uint32_t h = 0; h < fabric.GetNHosts(); ++h)
+    {
+        ports.AddPort(fabric.GetHostDevice(h), "nic" + std::to_string(h));
+    }
+    for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
+    {
+        ports.AddSwitch(fabric.GetSwitch(s), fabric.GetSwitchName(s));
+    }
+    ports.EnableMaxQueueTracking();
+    if (sampleInterval.IsStrictlyNegative())
+    {
+        FailOption("sampleInterval", "must not be negative");
+    }
+    if (sampleInterval.IsStrictlyPositive() &&
+        (!ports.EnableQueueSampling(outDir + "/queue.csv", sampleInterval) ||
+         !ports.EnablePauseIntervals(outDir + "/pauses.csv")))
+    {
+        FailOption("outDir", "cannot write " + outDir + "/queue.csv or pauses.csv");
+    }
+    std::string problem = monitor.Start(job, outDir);
+    if (!problem.empty())
+    {
+        FailOption("outDir", problem);
+    }
+    monitor.EnableProgress(10.0, MicroSeconds(100));
+    if (!pcap.empty())
+    {
+        RoceLinkHelper& links = job.GetTopologyHelper().GetLinkHelper();
+        links.EnablePcap(pcap, fabric.GetHostDevice(job.GetTopology()->GetNicOfGpu(0, 0)));
+        for (uint32_t p = 0; p < fabric.GetSwitch(0)->GetNPorts(); ++p)
+        {
+            links.EnablePcap(pcap, fabric.GetSwitch(0)->GetPort(p));
+        }
+    }
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string scenarioPath;
+    uint32_t iterations = 1;
+    std::string outDir = ".";
+    std::string pcap;
+    uint32_t seed = 1;
+    Time sampleInterval = Time(0);
+
+    // The scenario's network section is applied by the helper, as attribute defaults, when the
+    // job is built; the options below and any --ns3::Type::Attribute=value given here win over
+    // it (the helper's AttributeDefaults records them).
+    LlmTrainingHelper job;
+    AttributeDefaults& defaults = job.GetAttributeDefaults();
+    std::vector<std::pair<std::string, std::string>> problems;
+    std::vector<std::unique_ptr<AttributeOption>> options;
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("scenario", "YAML scenario file (required)", scenarioPath);
+    cmd.AddValue("iterations", "Training iterations", iterations);
+    cmd.AddValue("outDir", "Folder of the outputs", outDir);
+    cmd.AddValue("pcap", "Prefix of pcap files; empty: none", pcap);
+    AddAttributeOptions(cmd, defaults, options, problems);
     cmd.AddValue("seed", "RNG run number", seed);
     cmd.AddValue("sampleInterval",
                  "If positive: write queue.csv (every port's queues at this interval) and "
@@ -348,41 +535,8 @@ main(int argc, char* argv[])
     const RoceFabric& fabric = job.GetFabric();
     fabric.AssignStreams(1);
     FabricMonitor ports;
-    for (uint32_t h = 0; h < fabric.GetNHosts(); ++h)
-    {
-        ports.AddPort(fabric.GetHostDevice(h), "nic" + std::to_string(h));
-    }
-    for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
-    {
-        ports.AddSwitch(fabric.GetSwitch(s), fabric.GetSwitchName(s));
-    }
-    ports.EnableMaxQueueTracking();
-    if (sampleInterval.IsStrictlyNegative())
-    {
-        FailOption("sampleInterval", "must not be negative");
-    }
-    if (sampleInterval.IsStrictlyPositive() &&
-        (!ports.EnableQueueSampling(outDir + "/queue.csv", sampleInterval) ||
-         !ports.EnablePauseIntervals(outDir + "/pauses.csv")))
-    {
-        FailOption("outDir", "cannot write " + outDir + "/queue.csv or pauses.csv");
-    }
     TrainingMonitor monitor;
-    problem = monitor.Start(job, outDir);
-    if (!problem.empty())
-    {
-        FailOption("outDir", problem);
-    }
-    monitor.EnableProgress(10.0, MicroSeconds(100));
-    if (!pcap.empty())
-    {
-        RoceLinkHelper& links = job.GetTopologyHelper().GetLinkHelper();
-        links.EnablePcap(pcap, fabric.GetHostDevice(job.GetTopology()->GetNicOfGpu(0, 0)));
-        for (uint32_t p = 0; p < fabric.GetSwitch(0)->GetNPorts(); ++p)
-        {
-            links.EnablePcap(pcap, fabric.GetSwitch(0)->GetPort(p));
-        }
-    }
+    SetUpOutputs(job, outDir, sampleInterval, pcap, ports, monitor);
 
     uint32_t gpus = scenario.GetGpus();
     uint32_t servers = job.GetNvlinkDomains().size();
@@ -403,88 +557,37 @@ main(int argc, char* argv[])
     uint64_t events = Simulator::GetEventCount();
     Time simulated = Simulator::Now();
 
-    uint32_t finished = 0;
-    std::string stalled;
+    Outcome outcome;
+    outcome.wall = wall;
+    outcome.events = events;
+    outcome.simulated = simulated;
     for (const auto& app : job.GetApplications())
     {
         if (app->IsFinished())
         {
-            ++finished;
+            ++outcome.finished;
         }
-        else if (stalled.empty())
+        else if (outcome.stalled.empty())
         {
-            stalled = app->DescribePending();
+            outcome.stalled = app->DescribePending();
         }
     }
-    auto [dataPackets, retransmitted, cnps] = FlowStatistics::SumQueuePairs(job.GetEndpoints());
-    uint64_t linkFrames = FlowStatistics::CountLinkFrames(fabric);
+    FlowStatistics::TransportCounters transport = FlowStatistics::SumQueuePairs(job.GetEndpoints());
+    outcome.dataPackets = transport.dataPackets;
+    outcome.retransmitted = transport.retransmitted;
+    outcome.cnps = transport.cnps;
+    outcome.linkFrames = FlowStatistics::CountLinkFrames(fabric);
     ports.WriteCounters(outDir + "/ports.csv");
-    std::vector<double> iterationUs;
-    for (const auto& [i, it] : monitor.GetIterations())
-    {
-        iterationUs.push_back(static_cast<double>((it.end - it.start).GetNanoSeconds()) / 1000.0);
-    }
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);
-    std::ofstream json(outDir + "/summary.json");
-    json << "{\n"
-         << "  \"scenario\": \"" << scenarioPath << "\",\n"
-         << "  \"gpus\": " << gpus << ",\n"
-         << "  \"servers\": " << servers << ",\n"
-         << "  \"topology\": \"" << job.GetTopology()->Describe() << "\",\n"
-         << "  \"ranks_finished\": " << finished << ",\n"
-         << "  \"iterations\": " << monitor.IterationsJson() << ",\n"
-         << "  \"iteration_time_us\": " << FlowStatistics::DistributionJson(iterationUs) << ",\n"
-         << "  \"collective_time_us\": "
-         << FlowStatistics::DistributionJson(monitor.GetCollectiveTimesUs()) << ",\n"
-         << "  \"collective_slowdown\": "
-         << FlowStatistics::DistributionJson(monitor.GetCollectiveSlowdowns()) << ",\n"
-         << "  \"fct_us\": " << FlowStatistics::DistributionJson(monitor.GetFctUs()) << ",\n"
-         << "  \"slowdown\": " << FlowStatistics::DistributionJson(monitor.GetSlowdowns()) << ",\n"
-         << "  \"collectives\": " << monitor.GetCollectives() << ",\n"
-         << "  \"transfers\": " << monitor.GetTransfers() << ",\n"
-         << "  \"data_packets\": " << dataPackets << ",\n"
-         << "  \"retransmitted_packets\": " << retransmitted << ",\n"
-         << "  \"link_frames\": " << linkFrames << ",\n"
-         << "  \"pfc_pause_frames\": " << ports.GetTotalPauseFramesSent() << ",\n"
-         << "  \"drops\": " << ports.GetTotalDrops() << ",\n"
-         << "  \"ecn_marks\": " << ports.GetTotalEcnMarks() << ",\n"
-         << "  \"cnps\": " << cnps << ",\n"
-         << "  \"max_queue_bytes\": " << ports.GetMaxQueueBytes() << ",\n"
-         << "  \"simulated_us\": " << simulated.GetNanoSeconds() / 1000.0 << ",\n"
-         << "  \"events\": " << events << ",\n"
-         << "  \"wall_s\": " << wall << ",\n"
-         << "  \"peak_rss_mib\": " << usage.ru_maxrss / 1024.0 << "\n"
-         << "}\n";
-    if (!json)
+    outcome.peakRssKib = usage.ru_maxrss;
+    if (!WriteSummary(outDir + "/summary.json", scenarioPath, job, monitor, ports, outcome))
     {
         FailOption("outDir", "cannot write " + outDir + "/summary.json");
     }
-    std::cout << "  ranks finished " << finished << "/" << gpus << std::endl;
-    for (const auto& [i, it] : monitor.GetIterations())
-    {
-        double n = it.ranks;
-        std::cout << "  iteration " << i << ": " << (it.end - it.start).GetMicroSeconds()
-                  << " us; per rank: compute " << it.compute.GetMicroSeconds() / n
-                  << " us, communication " << it.communication.GetMicroSeconds() / n
-                  << " us, exposed " << it.exposed.GetMicroSeconds() / n << " us, bubble "
-                  << it.bubble.GetMicroSeconds() / n << " us" << std::endl;
-    }
-    std::cout << "  " << monitor.GetCollectives() << " collectives (slowdown "
-              << FlowStatistics::DistributionJson(monitor.GetCollectiveSlowdowns()) << ")"
-              << std::endl
-              << "  " << monitor.GetTransfers() << " transfers, " << dataPackets
-              << " data packets, retransmitted " << retransmitted << ", drops "
-              << ports.GetTotalDrops() << std::endl
-              << "  PFC pause frames " << ports.GetTotalPauseFramesSent() << ", ECN marks "
-              << ports.GetTotalEcnMarks() << ", CNPs " << cnps << ", largest queue "
-              << ports.GetMaxQueueBytes() << " bytes" << std::endl
-              << "  " << events << " events, " << linkFrames << " link frames in " << wall << " s ("
-              << (wall > 0 ? linkFrames / wall : 0) << " link frames/s, "
-              << (wall > 0 ? events / wall : 0) << " events/s), peak RSS " << usage.ru_maxrss / 1024
-              << " MiB" << std::endl
-              << "  outputs: " << outDir << "/summary.json, iterations.csv, collectives.csv, "
-              << "flows.csv, ports.csv" << std::endl;
+    PrintSummary(outDir, job, monitor, ports, outcome);
+    const uint32_t finished = outcome.finished;
+    const std::string& stalled = outcome.stalled;
     if (finished != gpus)
     {
         std::cerr << "llm-fabric-train: only " << finished << " of " << gpus << " ranks finished; "

@@ -6,6 +6,8 @@
 
 #include "attribute-defaults.h"
 
+#include "value-parser.h"
+
 #include "ns3/config.h"
 #include "ns3/log.h"
 #include "ns3/string.h"
@@ -85,6 +87,20 @@ AttributeDefaults::Give(const std::string& name, const std::string& value)
     if (!Lookup(full, info))
     {
         return "no attribute " + full;
+    }
+    // ns-3 aborts on a malformed integer or double: read those strictly first.
+    const std::string type = info.checker->GetValueTypeName();
+    uint64_t integer = 0;
+    bool overflow = false;
+    double number = 0;
+    bool integral = type == "ns3::UintegerValue" || type == "ns3::IntegerValue";
+    std::string digits =
+        type == "ns3::IntegerValue" && !value.empty() && value[0] == '-' ? value.substr(1) : value;
+    if ((integral && (!ValueParser::ParseDecimal(digits, integer, overflow) || overflow)) ||
+        (type == "ns3::DoubleValue" && !ValueParser::ParseNumber(value, number)))
+    {
+        return "'" + value + "' is not " + (integral ? "a whole number" : "a number") + " (" +
+               full + ")";
     }
     if (!Config::SetDefaultFailSafe(full, StringValue(value)))
     {

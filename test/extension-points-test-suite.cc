@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/attribute-defaults.h"
 #include "ns3/collective-runtime.h"
 #include "ns3/collective-strategy.h"
 #include "ns3/command-line.h"
@@ -18,6 +19,7 @@
 #include "ns3/ring-collective.h"
 #include "ns3/roce-switch.h"
 #include "ns3/scenario.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/type-id-alias.h"
 #include "ns3/uinteger.h"
@@ -451,6 +453,56 @@ class ExtensionPointsCommandLineTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * AttributeDefaults: what the user gives is read strictly and wins over a scenario's offer.
+ */
+class AttributeDefaultsTestCase : public TestCase
+{
+  public:
+    AttributeDefaultsTestCase()
+        : TestCase("AttributeDefaults: strict values, and the user's value wins over the "
+                   "scenario's")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        AttributeDefaults defaults;
+        NS_TEST_EXPECT_MSG_EQ(defaults.Give("ns3::RdmaQueuePair::Mtu", "abc"),
+                              "'abc' is not a whole number (ns3::RdmaQueuePair::Mtu)",
+                              "not a number");
+        NS_TEST_EXPECT_MSG_EQ(defaults.Give("ns3::RdmaQueuePair::Mtu", "1e3"),
+                              "'1e3' is not a whole number (ns3::RdmaQueuePair::Mtu)",
+                              "no exponent in an integer");
+        NS_TEST_EXPECT_MSG_EQ(defaults.Give("ns3::RdmaQueuePair::Mtu", "5000"),
+                              "'5000' is not a valid value of ns3::RdmaQueuePair::Mtu",
+                              "above the checker's 4096");
+        NS_TEST_EXPECT_MSG_EQ(defaults.Give("ns3::SwitchMmu::Pmax", "0.5x"),
+                              "'0.5x' is not a number (ns3::SwitchMmu::Pmax)",
+                              "trailing characters");
+        NS_TEST_EXPECT_MSG_EQ(defaults.Give("ns3::NoSuch::Attribute", "1"),
+                              "no attribute ns3::NoSuch::Attribute",
+                              "unknown attribute");
+        NS_TEST_EXPECT_MSG_EQ(defaults.IsGiven("ns3::RdmaQueuePair::Mtu"), false, "nothing given");
+
+        NS_TEST_ASSERT_MSG_EQ(defaults.Give("RdmaQueuePair::Mtu", "1024"), "", "given");
+        NS_TEST_EXPECT_MSG_EQ(defaults.IsGiven("ns3::RdmaQueuePair::Mtu"), true, "recorded");
+        NS_TEST_EXPECT_MSG_EQ(defaults.Offer("ns3::RdmaQueuePair::Mtu", UintegerValue(512)),
+                              false,
+                              "a scenario's value does not replace the user's");
+        UintegerValue mtu;
+        CreateObject<RdmaQueuePair>()->GetAttribute("Mtu", mtu);
+        NS_TEST_EXPECT_MSG_EQ(mtu.Get(), 1024u, "the user's MTU");
+        NS_TEST_EXPECT_MSG_EQ(
+            defaults.Offer("ns3::RdmaQueuePair::Recovery", StringValue("SelectiveRepeat")),
+            true,
+            "what the user did not give takes the scenario's value");
+        Config::Reset();
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The extension-points suite.
  */
 class ExtensionPointsTestSuite : public TestSuite
@@ -462,6 +514,7 @@ class ExtensionPointsTestSuite : public TestSuite
     {
         AddTestCase(new ExtensionPointsScenarioTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new ExtensionPointsCommandLineTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new AttributeDefaultsTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 
