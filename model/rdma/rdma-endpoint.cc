@@ -93,6 +93,8 @@ RdmaEndpoint::Setup(Ptr<RoceNetDevice> device, Ipv4Address address)
     m_address = address;
     device->SetReceiveCallback(MakeCallback(&RdmaEndpoint::Receive, this));
     device->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&RdmaEndpoint::TxBegin, this));
+    device->TraceConnectWithoutContext("PauseState",
+                                       MakeCallback(&RdmaEndpoint::PauseChanged, this));
 }
 
 std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>>
@@ -184,6 +186,37 @@ RdmaEndpoint::Notify(Ptr<RdmaQueuePair> qp)
         m_active.push_back(qp);
     }
     Pump();
+}
+
+void
+RdmaEndpoint::PauseChanged(uint8_t priority, bool paused)
+{
+    if (priority != (m_dataDscp >> 3) || paused == m_dataPaused)
+    {
+        return;
+    }
+    m_dataPaused = paused;
+    if (paused)
+    {
+        m_pauseBegan = Simulator::Now();
+    }
+    else
+    {
+        m_pausedTotal += Simulator::Now() - m_pauseBegan;
+    }
+}
+
+Time
+RdmaEndpoint::GetUnpausedTime() const
+{
+    Time now = Simulator::Now();
+    return now - m_pausedTotal - (m_dataPaused ? now - m_pauseBegan : Time(0));
+}
+
+bool
+RdmaEndpoint::IsDataPaused() const
+{
+    return m_dataPaused;
 }
 
 void

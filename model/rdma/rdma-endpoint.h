@@ -41,6 +41,11 @@ namespace ns3
  * pairs with something to send are in the round robin (a queue pair enters it when it is
  * notified of new work and leaves it when it has nothing left), so idle and finished queue
  * pairs cost nothing however many a host has.
+ *
+ * Pause clock: the endpoint follows its port's PauseState trace for the data priority and
+ * keeps the total time that priority was paused by PFC. GetUnpausedTime() is the simulation
+ * time minus that total, a clock that stands still while the port may not send data; the
+ * queue pairs' retransmission timers run on it, so a paused sender does not time out.
  */
 class RdmaEndpoint : public Object
 {
@@ -108,6 +113,15 @@ class RdmaEndpoint : public Object
      */
     void Notify(Ptr<RdmaQueuePair> qp);
 
+    /**
+     * @return the simulation time minus the total time the port's data priority has been paused
+     * by PFC (the pause under way included): a clock that stands still during pauses.
+     */
+    Time GetUnpausedTime() const;
+
+    /// @return true if PFC pauses the port's data priority now.
+    bool IsDataPaused() const;
+
   protected:
     void DoDispose() override;
 
@@ -134,6 +148,13 @@ class RdmaEndpoint : public Object
                  uint16_t protocol,
                  const Address& from);
 
+    /**
+     * The port's PauseState trace: a priority starts or stops being paused.
+     * @param priority the priority.
+     * @param paused true when the pause starts.
+     */
+    void PauseChanged(uint8_t priority, bool paused);
+
     Ptr<RoceNetDevice> m_device;                                //!< the port
     Ipv4Address m_address;                                      //!< the host's address
     TypeId m_ccTypeId;                                          //!< congestion control per QP
@@ -145,6 +166,9 @@ class RdmaEndpoint : public Object
     std::deque<Ptr<RdmaQueuePair>> m_active;                    //!< round robin of senders
     EventId m_wakeup;                                           //!< next pacing time
     uint16_t m_ipId;                                            //!< IPv4 identification
+    bool m_dataPaused{false};                                   //!< data priority paused now
+    Time m_pauseBegan;                                          //!< start of that pause
+    Time m_pausedTotal;                                         //!< ended pauses, summed
 };
 
 } // namespace ns3

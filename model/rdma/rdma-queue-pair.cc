@@ -55,11 +55,24 @@ RdmaQueuePair::GetTypeId()
                           UintegerValue(16),
                           MakeUintegerAccessor(&RdmaQueuePair::m_ackInterval),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "AckDelay",
+                "The receiver acknowledges in-order packets at the latest this long after the "
+                "first of them arrived, however few they are (0: by count and AckReq only). "
+                "4 us is about one base round trip of a rack (the examples' 1 us links): a paced "
+                "flow's ACK clock stays within a round trip of per-packet ACKs, far inside "
+                "RetransmitTimeout; it only acts on flows slower than AckInterval packets per "
+                "AckDelay (33 Gb/s with 16 packets of 1 KB), which get at most one ACK per 4 us "
+                "(a 62-byte frame: 0.12 Gb/s of the reverse path).",
+                TimeValue(MicroSeconds(4)),
+                MakeTimeAccessor(&RdmaQueuePair::m_ackDelay),
+                MakeTimeChecker(Seconds(0)))
             .AddAttribute("RetransmitTimeout",
-                          "Base retransmission timeout; it doubles on each expiry without "
-                          "progress. 1 ms exceeds the queueing delay of a full 12 MB switch "
-                          "buffer at 100 Gb/s (about 1 ms), so PFC-paused flows do not time "
-                          "out spuriously.",
+                          "Base retransmission timeout, counted on the unpaused clock from the "
+                          "later of the oldest unacknowledged packet's last transmission and "
+                          "the last ACK progress; it doubles on each expiry without progress. "
+                          "1 ms exceeds the queueing delay of a full 12 MB switch buffer at "
+                          "100 Gb/s (about 1 ms); time paused by PFC does not count.",
                           TimeValue(MilliSeconds(1)),
                           MakeTimeAccessor(&RdmaQueuePair::m_rto),
                           MakeTimeChecker(NanoSeconds(1)))
@@ -109,6 +122,7 @@ RdmaQueuePair::RdmaQueuePair()
       m_sndUnaBytes(0),
       m_sndNxtBytes(0),
       m_sentAtMask(0),
+      m_progressAt(0),
       m_window(RdmaCongestionOps::UNLIMITED_WINDOW),
       m_recover(0),
       m_nextSendFs(0),
@@ -142,6 +156,7 @@ void
 RdmaQueuePair::DoDispose()
 {
     m_timer.Cancel();
+    m_ackTimer.Cancel();
     if (m_cc)
     {
         m_cc->Dispose();
@@ -224,9 +239,11 @@ RdmaQueuePair::WindowAllowsNext() const
 void
 RdmaQueuePair::RecordSendTime(uint64_t index, bool retransmission)
 {
+    int64_t unpaused = m_endpoint->GetUnpausedTime().GetTimeStep();
     if (retransmission)
     {
         m_sentAt[index & m_sentAtMask] = -1; // Karn's rule: its ACK gives no RTT sample
+        m_sentUnpaused[index & m_sentAtMask] = unpaused;
         return;
     }
     // New packets go in index order, and the ring holds [m_sndUna, m_highestSent).
@@ -234,6 +251,7 @@ RdmaQueuePair::RecordSendTime(uint64_t index, bool retransmission)
     if (m_sentAt.empty())
     {
         m_sentAt.assign(16, -1);
+        m_sentUnpaused.assign(16, 0);
         m_sentAtMask = 15;
     }
     else if (index - m_sndUna >= m_sentAt.size())
@@ -244,14 +262,18 @@ RdmaQueuePair::RecordSendTime(uint64_t index, bool retransmission)
             size *= 2;
         }
         std::vector<int64_t> grown(size, -1);
+        std::vector<int64_t> grownUnpaused(size, 0);
         for (uint64_t i = m_sndUna; i < index; ++i)
         {
             grown[i & (size - 1)] = m_sentAt[i & m_sentAtMask];
+            grownUnpaused[i & (size - 1)] = m_sentUnpaused[i & m_sentAtMask];
         }
         m_sentAt.swap(grown);
+        m_sentUnpaused.swap(grownUnpaused);
         m_sentAtMask = size - 1;
     }
     m_sentAt[index & m_sentAtMask] = Simulator::Now().GetTimeStep();
+    m_sentUnpaused[index & m_sentAtMask] = unpaused;
 }
 
 int64_t
@@ -352,31 +374,54 @@ RdmaQueuePair::GetNextPacket()
                    std::llround(static_cast<double>(wireBits) * 1e15 / rate);
     if (!m_timerArmed)
     {
-        RestartTimer();
+        ArmTimer(); // the oldest unacknowledged packet is in flight again, or for the first time
     }
     return p;
 }
 
-void
-RdmaQueuePair::RestartTimer()
+bool
+RdmaQueuePair::OldestInFlight() const
 {
-    // A lazy timer: restarting only moves the deadline; the one pending event, when it comes
-    // before the deadline, schedules itself again for it. Rescheduling an event per ACK instead
-    // would leave a cancelled event per ACK in the scheduler until its time (hundreds per queue
-    // pair within one timeout at 400 Gb/s).
     if (m_sndUna >= m_highestSent)
+    {
+        return false; // nothing outstanding
+    }
+    if (m_recovery == GO_BACK_N)
+    {
+        return m_sndNxt > m_sndUna; // else it waits to be sent again (after a NAK or a timeout)
+    }
+    return m_resend.empty() || *m_resend.begin() != m_sndUna;
+}
+
+int64_t
+RdmaQueuePair::TimerRemaining() const
+{
+    int64_t start = std::max(m_sentUnpaused[m_sndUna & m_sentAtMask], m_progressAt);
+    int64_t timeout = (m_rto * static_cast<int64_t>(1ULL << m_backoff)).GetTimeStep();
+    return start + timeout - m_endpoint->GetUnpausedTime().GetTimeStep();
+}
+
+void
+RdmaQueuePair::ArmTimer()
+{
+    // A lazy timer: the deadline only moves later (a later send or progress) except when
+    // progress resets the backoff; the one pending event, when it comes early, schedules itself
+    // again for the rest. Rescheduling an event per ACK instead would leave a cancelled event
+    // per ACK in the scheduler until its time (hundreds per queue pair within one timeout at
+    // 400 Gb/s).
+    if (!OldestInFlight())
     {
         m_timerArmed = false; // the pending event, if any, will find nothing to do
         return;
     }
     m_timerArmed = true;
-    m_timerDeadline = Simulator::Now() + m_rto * static_cast<int64_t>(1ULL << m_backoff);
-    if (m_timer.IsExpired() ||
-        m_timer.GetTs() > static_cast<uint64_t>(m_timerDeadline.GetTimeStep()))
+    // The unpaused clock runs no faster than the simulation's: the deadline is no sooner than
+    // this.
+    Time deadline = Simulator::Now() + TimeStep(std::max<int64_t>(TimerRemaining(), 0));
+    if (m_timer.IsExpired() || m_timer.GetTs() > static_cast<uint64_t>(deadline.GetTimeStep()))
     {
         m_timer.Cancel();
-        m_timer =
-            Simulator::Schedule(m_timerDeadline - Simulator::Now(), &RdmaQueuePair::Timeout, this);
+        m_timer = Simulator::Schedule(deadline - Simulator::Now(), &RdmaQueuePair::Timeout, this);
     }
 }
 
@@ -384,15 +429,20 @@ void
 RdmaQueuePair::Timeout()
 {
     NS_LOG_FUNCTION(this << m_sndUna << m_highestSent);
-    if (!m_timerArmed || m_sndUna >= m_highestSent)
+    if (!m_timerArmed || !OldestInFlight())
     {
         m_timerArmed = false;
         return;
     }
-    if (Simulator::Now() < m_timerDeadline)
+    int64_t remaining = TimerRemaining();
+    if (remaining > 0)
     {
-        m_timer =
-            Simulator::Schedule(m_timerDeadline - Simulator::Now(), &RdmaQueuePair::Timeout, this);
+        if (m_endpoint->IsDataPaused())
+        {
+            // The unpaused clock stands still: look again later, not in a burst of events.
+            remaining = std::max(remaining, m_rto.GetTimeStep() / 8);
+        }
+        m_timer = Simulator::Schedule(TimeStep(remaining), &RdmaQueuePair::Timeout, this);
         return;
     }
     ++m_timeouts;
@@ -413,7 +463,7 @@ RdmaQueuePair::Timeout()
     m_retransmitTrace(m_sndUna);
     m_cc->OnTimeout();
     m_window = m_cc->GetWindow();
-    RestartTimer();
+    ArmTimer(); // stops it: the oldest packet now waits to be sent again
     m_endpoint->Notify(this);
 }
 
@@ -479,6 +529,7 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
         }
         m_sndUnaBytes += acked;
         m_sndUna = una;
+        m_progressAt = m_endpoint->GetUnpausedTime().GetTimeStep();
         m_resend.erase(m_resend.begin(), m_resend.lower_bound(m_sndUna));
         if (m_recovery == SELECTIVE_REPEAT && !aeth.IsNak() && m_sndUna < m_recover)
         {
@@ -523,7 +574,7 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
     }
     if (progress || aeth.IsNak())
     {
-        RestartTimer();
+        ArmTimer();
     }
     if (progress)
     {
@@ -584,6 +635,12 @@ RdmaQueuePair::ReceiveData(const IbBthHeader& bth, Ptr<Packet> payload, bool ceM
             m_unacked = 0;
             SendAck(m_expected - 1, false);
         }
+        if (m_expected > m_ackedUpTo && m_ackDelay.IsStrictlyPositive() && m_ackTimer.IsExpired())
+        {
+            m_ackTimer = Simulator::Schedule(m_firstUnackedAt + m_ackDelay - Simulator::Now(),
+                                             &RdmaQueuePair::AckTimeout,
+                                             this);
+        }
     }
     else if (index < m_expected)
     {
@@ -620,8 +677,30 @@ RdmaQueuePair::EchoCeState(bool ce)
 }
 
 void
+RdmaQueuePair::AckTimeout()
+{
+    if (m_expected <= m_ackedUpTo)
+    {
+        return; // acknowledged meanwhile; the next packet schedules the timer again
+    }
+    Time due = m_firstUnackedAt + m_ackDelay;
+    if (Simulator::Now() < due)
+    {
+        // An ACK left since this was scheduled, and later packets wait for theirs.
+        m_ackTimer = Simulator::Schedule(due - Simulator::Now(), &RdmaQueuePair::AckTimeout, this);
+        return;
+    }
+    m_unacked = 0;
+    SendAck(m_expected - 1, false); // the in-order packets share one CE state (EchoCeState)
+}
+
+void
 RdmaQueuePair::Accept(uint32_t bytes, bool last)
 {
+    if (m_expected == m_ackedUpTo)
+    {
+        m_firstUnackedAt = Simulator::Now(); // the first packet no ACK covers yet
+    }
     ++m_expected;
     m_receivedMessageBytes += bytes;
     if (last)

@@ -42,8 +42,22 @@ class RdmaEndpoint;
  * endpoint pulls packets from its queue pairs in round robin when its port can take one
  * (GetNextPacket), no sooner than the pacing time set by the congestion control's rate. An ACK
  * for PSN p acknowledges everything up to p; a NAK (PSN sequence error) for p acknowledges
- * everything up to p - 1 and reports p missing. The timer doubles on each expiry without
- * progress (up to 2^MaxBackoff x RetransmitTimeout) and returns to its base on progress.
+ * everything up to p - 1 and reports p missing.
+ *
+ * Retransmission timer: it expires when the oldest unacknowledged packet has gone
+ * RetransmitTimeout (doubled on each expiry without progress, up to 2^MaxBackoff times, and
+ * back to its base on progress) unacknowledged, counted from the later of that packet's last
+ * transmission and the last ACK that made progress, on the endpoint's unpaused clock
+ * (RdmaEndpoint::GetUnpausedTime), which stands still while PFC pauses the port's data
+ * priority. So a sender that is merely paced (the timer never covers the wait for the
+ * pacer: a packet's clock starts when it is handed to the port, and while the oldest packet
+ * waits to be resent, after a NAK or a timeout, no timer runs) or paused cannot time out, as
+ * long as the receiver acknowledges within the timeout (AckDelay bounds its wait); a lost
+ * packet is resent RetransmitTimeout after it was sent plus at most one round trip (the
+ * timer may have restarted on an ACK for earlier packets). Lazily: one pending event per
+ * queue pair, which, when it comes early, schedules itself again for the remaining time (while
+ * paused, at least RetransmitTimeout / 8 later, so a long pause costs at most 8 events per
+ * timeout and the expiry comes at most that late).
  *
  * Recovery (attribute Recovery):
  * - GoBackN (what RoCE NICs do): a NAK for p, or a timeout, restarts transmission from p (from
@@ -58,8 +72,12 @@ class RdmaEndpoint;
  *   window.
  *
  * Receiver side: a gap is answered by one NAK (until the expected packet arrives), a duplicate
- * by an ACK of the last in-order PSN; an ACK goes back every AckInterval in-order packets and
- * for every packet that asks for one (the last of a message). Messages are delivered in order.
+ * by an ACK of the last in-order PSN; an ACK goes back every AckInterval in-order packets, for
+ * every packet that asks for one (the last of a message), and at the latest AckDelay after the
+ * first in-order packet it does not yet acknowledge arrived (as NICs coalesce ACKs in count and
+ * in time; without the time bound a flow slowed by its congestion control to fewer than
+ * AckInterval packets per RetransmitTimeout would wait for ACKs longer than the timeout).
+ * Messages are delivered in order.
  * CE-marked packets trigger a CNP to the sender's queue pair, at most one per CnpInterval.
  * If the queue pair's congestion control asks for the ECN echo (RdmaCongestionOps::NeedsEcnEcho),
  * ACKs and NAKs also carry BECN when the packets they acknowledge arrived CE-marked, and an ACK
@@ -218,10 +236,25 @@ class RdmaQueuePair : public Object
      * @param last it is the last packet of a message.
      */
     void Accept(uint32_t bytes, bool last);
-    /// Start or restart the retransmission timer if data is outstanding, stop it otherwise.
-    void RestartTimer();
-    /// The retransmission timer expired.
+    /**
+     * @return true if the retransmission timer should run: the oldest unacknowledged packet has
+     * been sent and is not waiting to be sent again.
+     */
+    bool OldestInFlight() const;
+    /**
+     * @return unpaused time steps left before the oldest unacknowledged packet times out
+     * (zero or negative: due). Call only if OldestInFlight().
+     */
+    int64_t TimerRemaining() const;
+    /**
+     * Run the retransmission timer if OldestInFlight(), stop it otherwise; its deadline follows
+     * from the send time of the oldest unacknowledged packet and the last progress.
+     */
+    void ArmTimer();
+    /// The retransmission timer's event: expire if due, else wait for the rest.
     void Timeout();
+    /// The receiver's ACK timer: acknowledge what arrived AckDelay ago or earlier.
+    void AckTimeout();
     /**
      * Send an ACK or NAK.
      * @param psn the PSN it carries.
@@ -277,6 +310,7 @@ class RdmaQueuePair : public Object
     // Attributes
     uint32_t m_mtu;         //!< payload bytes per packet
     uint32_t m_ackInterval; //!< ACK every this many accepted packets
+    Time m_ackDelay;        //!< ACK at the latest this long after the first unacknowledged one
     Time m_rto;             //!< base retransmission timeout
     uint32_t m_maxBackoff;  //!< timeout doubles at most this many times
     Time m_cnpInterval;     //!< least time between two CNPs
@@ -294,7 +328,11 @@ class RdmaQueuePair : public Object
     /// Send time (time steps) of packet i at i & m_sentAtMask for i in [m_sndUna,
     /// m_highestSent); -1 if it was sent more than once.
     std::vector<int64_t> m_sentAt;
+    /// Unpaused-clock time (time steps) of the last transmission of packet i, in the same ring
+    /// as m_sentAt (for the retransmission timer).
+    std::vector<int64_t> m_sentUnpaused;
     uint64_t m_sentAtMask; //!< m_sentAt.size() - 1 (the size is a power of two)
+    int64_t m_progressAt;  //!< unpaused-clock time (time steps) of the last ACK progress
     /// The congestion control's window, read after each call that may change it (Start,
     /// OnSend, OnAck, OnCnp, OnTimeout), so that the send path need not visit the object.
     uint64_t m_window;
@@ -302,8 +340,7 @@ class RdmaQueuePair : public Object
     uint64_t m_recover;          //!< selective repeat: m_highestSent at the last timeout
     int64_t m_nextSendFs;        //!< pacing: earliest next send, femtoseconds
     EventId m_timer;             //!< retransmission timer
-    bool m_timerArmed{false};    //!< a timeout is due at m_timerDeadline
-    Time m_timerDeadline;        //!< when the retransmission timer expires, if armed
+    bool m_timerArmed{false};    //!< the retransmission timer runs
     bool m_inRoundRobin;         //!< in the endpoint's round robin of senders
     uint32_t m_backoff;          //!< current timer doublings
 
@@ -316,6 +353,8 @@ class RdmaQueuePair : public Object
     bool m_ecnEcho;                  //!< echo CE in ACKs (the congestion control asks for it)
     bool m_ceState;                  //!< ECN echo: CE state of the last in-order packet
     uint64_t m_ackedUpTo;            //!< m_expected when the last ACK or NAK left
+    Time m_firstUnackedAt;           //!< arrival of the first packet after m_ackedUpTo
+    EventId m_ackTimer;              //!< ACK delay timer (lazy, like the retransmission timer)
 
     /// An out-of-order packet kept by selective repeat.
     struct Kept
