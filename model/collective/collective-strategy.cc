@@ -107,10 +107,17 @@ CollectiveStrategy::GetTypeId()
     return tid;
 }
 
-CollectiveStrategy::CollectiveStrategy()
-    : m_channels(2)
+CollectiveStrategy::CollectiveStrategy(std::vector<CollectiveKind> kinds)
+    : m_kinds(std::move(kinds)),
+      m_channels(2)
 {
     NS_LOG_FUNCTION(this);
+}
+
+std::vector<CollectiveKind>
+CollectiveStrategy::GetSupportedKinds() const
+{
+    return m_kinds;
 }
 
 CollectiveStrategy::~CollectiveStrategy()
@@ -211,7 +218,7 @@ CollectiveStrategy::Tally(CollectiveKind kind,
         return error;
     }
     CollectiveSchedule schedule(n, out);
-    uint32_t steps = BuildSchedule(kind, n, bytes, localSize, schedule);
+    uint32_t steps = BuildSchedule({kind, n, bytes, localSize}, schedule);
     schedule.Finish();
     out.steps = steps;
     return "";
@@ -265,7 +272,7 @@ CollectiveStrategy::Plan(CollectiveKind kind,
 
     std::vector<CollectiveTransferSpec> schedule;
     CollectiveSchedule keep(schedule);
-    uint32_t steps = BuildSchedule(kind, n, bytes, localSize, keep);
+    uint32_t steps = BuildSchedule({kind, n, bytes, localSize}, keep);
     std::stable_sort(schedule.begin(),
                      schedule.end(),
                      [](const CollectiveTransferSpec& a, const CollectiveTransferSpec& b) {

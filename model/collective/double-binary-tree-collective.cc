@@ -137,42 +137,28 @@ DoubleBinaryTreeCollective::GetTypeId()
 }
 
 DoubleBinaryTreeCollective::DoubleBinaryTreeCollective()
+    : CollectiveStrategy({CollectiveKind::ALL_REDUCE})
 {
     NS_LOG_FUNCTION(this);
-}
-
-DoubleBinaryTreeCollective::~DoubleBinaryTreeCollective()
-{
-    NS_LOG_FUNCTION(this);
-}
-
-std::vector<CollectiveKind>
-DoubleBinaryTreeCollective::GetSupportedKinds() const
-{
-    return {CollectiveKind::ALL_REDUCE};
 }
 
 uint32_t
-DoubleBinaryTreeCollective::BuildSchedule(CollectiveKind kind,
-                                          uint32_t n,
-                                          uint64_t bytes,
-                                          uint32_t localSize,
+DoubleBinaryTreeCollective::BuildSchedule(const CollectiveCall& call,
                                           CollectiveSchedule& schedule) const
 {
-    NS_LOG_FUNCTION(this << n << bytes);
-    const uint32_t depthMax = CeilLog2(n);
+    const uint32_t depthMax = CeilLog2(call.n);
     for (uint32_t tree = 0; tree < 2; ++tree)
     {
-        const uint64_t offset = CollectiveChunks::RangeBytes(bytes, 2, 0, tree);
-        const uint64_t half = CollectiveChunks::ChunkBytes(bytes, 2, tree);
-        for (uint32_t r = 0; r < n; ++r)
+        const uint64_t offset = CollectiveChunks::RangeBytes(call.bytes, 2, 0, tree);
+        const uint64_t half = CollectiveChunks::ChunkBytes(call.bytes, 2, tree);
+        for (uint32_t r = 0; r < call.n; ++r)
         {
-            uint32_t parent = TreeParent(n, tree, r);
-            if (parent == n)
+            uint32_t parent = TreeParent(call.n, tree, r);
+            if (parent == call.n)
             {
                 continue; // the root
             }
-            uint32_t depth = TreeDepth(n, tree, r);
+            uint32_t depth = TreeDepth(call.n, tree, r);
             AddTransfer(schedule, r, parent, offset, half, depthMax - depth, true);
             AddTransfer(schedule, parent, r, offset, half, depthMax + depth - 1, false);
         }

@@ -35,19 +35,9 @@ HalvingDoublingCollective::GetTypeId()
 }
 
 HalvingDoublingCollective::HalvingDoublingCollective()
+    : CollectiveStrategy({CollectiveKind::ALL_REDUCE, CollectiveKind::REDUCE_SCATTER})
 {
     NS_LOG_FUNCTION(this);
-}
-
-HalvingDoublingCollective::~HalvingDoublingCollective()
-{
-    NS_LOG_FUNCTION(this);
-}
-
-std::vector<CollectiveKind>
-HalvingDoublingCollective::GetSupportedKinds() const
-{
-    return {CollectiveKind::ALL_REDUCE, CollectiveKind::REDUCE_SCATTER};
 }
 
 std::string
@@ -92,20 +82,16 @@ HalvingDoublingCollective::AddHalvingReduceScatter(uint32_t n,
 }
 
 uint32_t
-HalvingDoublingCollective::BuildSchedule(CollectiveKind kind,
-                                         uint32_t n,
-                                         uint64_t bytes,
-                                         uint32_t localSize,
+HalvingDoublingCollective::BuildSchedule(const CollectiveCall& call,
                                          CollectiveSchedule& schedule) const
 {
-    NS_LOG_FUNCTION(this << n << bytes);
-    const uint32_t levels = CeilLog2(n);
-    AddHalvingReduceScatter(n, bytes, 0, schedule);
-    if (kind == CollectiveKind::REDUCE_SCATTER)
+    const uint32_t levels = CeilLog2(call.n);
+    AddHalvingReduceScatter(call.n, call.bytes, 0, schedule);
+    if (call.kind == CollectiveKind::REDUCE_SCATTER)
     {
         return levels;
     }
-    RecursiveDoublingCollective::AddDoublingAllGather(n, bytes, levels, schedule);
+    RecursiveDoublingCollective::AddDoublingAllGather(call.n, call.bytes, levels, schedule);
     return 2 * levels;
 }
 

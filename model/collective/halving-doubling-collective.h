@@ -35,9 +35,6 @@ class HalvingDoublingCollective : public CollectiveStrategy
     static TypeId GetTypeId();
 
     HalvingDoublingCollective();
-    ~HalvingDoublingCollective() override;
-
-    std::vector<CollectiveKind> GetSupportedKinds() const override;
 
     /**
      * The base checks, and a power-of-two n.
@@ -62,11 +59,7 @@ class HalvingDoublingCollective : public CollectiveStrategy
                                         CollectiveSchedule& schedule);
 
   protected:
-    uint32_t BuildSchedule(CollectiveKind kind,
-                           uint32_t n,
-                           uint64_t bytes,
-                           uint32_t localSize,
-                           CollectiveSchedule& schedule) const override;
+    uint32_t BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

@@ -33,19 +33,10 @@ RecursiveDoublingCollective::GetTypeId()
 }
 
 RecursiveDoublingCollective::RecursiveDoublingCollective()
+    : CollectiveStrategy(
+          {CollectiveKind::ALL_REDUCE, CollectiveKind::ALL_GATHER, CollectiveKind::BROADCAST})
 {
     NS_LOG_FUNCTION(this);
-}
-
-RecursiveDoublingCollective::~RecursiveDoublingCollective()
-{
-    NS_LOG_FUNCTION(this);
-}
-
-std::vector<CollectiveKind>
-RecursiveDoublingCollective::GetSupportedKinds() const
-{
-    return {CollectiveKind::ALL_REDUCE, CollectiveKind::ALL_GATHER, CollectiveKind::BROADCAST};
 }
 
 std::string
@@ -87,39 +78,35 @@ RecursiveDoublingCollective::AddDoublingAllGather(uint32_t n,
 }
 
 uint32_t
-RecursiveDoublingCollective::BuildSchedule(CollectiveKind kind,
-                                           uint32_t n,
-                                           uint64_t bytes,
-                                           uint32_t localSize,
+RecursiveDoublingCollective::BuildSchedule(const CollectiveCall& call,
                                            CollectiveSchedule& schedule) const
 {
-    NS_LOG_FUNCTION(this << n << bytes);
-    const uint32_t levels = CeilLog2(n);
-    switch (kind)
+    const uint32_t levels = CeilLog2(call.n);
+    switch (call.kind)
     {
     case CollectiveKind::ALL_REDUCE:
         for (uint32_t k = 0; k < levels; ++k)
         {
-            for (uint32_t r = 0; r < n; ++r)
+            for (uint32_t r = 0; r < call.n; ++r)
             {
-                AddTransfer(schedule, r, r ^ (uint32_t{1} << k), 0, bytes, k, true);
+                AddTransfer(schedule, r, r ^ (uint32_t{1} << k), 0, call.bytes, k, true);
             }
         }
         break;
     case CollectiveKind::ALL_GATHER:
-        AddDoublingAllGather(n, bytes, 0, schedule);
+        AddDoublingAllGather(call.n, call.bytes, 0, schedule);
         break;
     default: // BROADCAST: binomial tree.
         for (uint32_t k = 0; k < levels; ++k)
         {
             const uint64_t distance = uint64_t{1} << k;
-            for (uint64_t r = 0; r < distance && r + distance < n; ++r)
+            for (uint64_t r = 0; r < distance && r + distance < call.n; ++r)
             {
                 AddTransfer(schedule,
                             static_cast<uint32_t>(r),
                             static_cast<uint32_t>(r + distance),
                             0,
-                            bytes,
+                            call.bytes,
                             k,
                             false);
             }

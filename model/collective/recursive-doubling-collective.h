@@ -37,9 +37,6 @@ class RecursiveDoublingCollective : public CollectiveStrategy
     static TypeId GetTypeId();
 
     RecursiveDoublingCollective();
-    ~RecursiveDoublingCollective() override;
-
-    std::vector<CollectiveKind> GetSupportedKinds() const override;
 
     /**
      * The base checks, and a power-of-two n for ALL_REDUCE and ALL_GATHER.
@@ -65,11 +62,7 @@ class RecursiveDoublingCollective : public CollectiveStrategy
                                      CollectiveSchedule& schedule);
 
   protected:
-    uint32_t BuildSchedule(CollectiveKind kind,
-                           uint32_t n,
-                           uint64_t bytes,
-                           uint32_t localSize,
-                           CollectiveSchedule& schedule) const override;
+    uint32_t BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

@@ -32,22 +32,12 @@ RingCollective::GetTypeId()
 }
 
 RingCollective::RingCollective()
+    : CollectiveStrategy({CollectiveKind::ALL_REDUCE,
+                          CollectiveKind::ALL_GATHER,
+                          CollectiveKind::REDUCE_SCATTER,
+                          CollectiveKind::BROADCAST})
 {
     NS_LOG_FUNCTION(this);
-}
-
-RingCollective::~RingCollective()
-{
-    NS_LOG_FUNCTION(this);
-}
-
-std::vector<CollectiveKind>
-RingCollective::GetSupportedKinds() const
-{
-    return {CollectiveKind::ALL_REDUCE,
-            CollectiveKind::ALL_GATHER,
-            CollectiveKind::REDUCE_SCATTER,
-            CollectiveKind::BROADCAST};
 }
 
 void
@@ -99,33 +89,28 @@ RingCollective::AddRingAllGather(const std::vector<uint32_t>& ring,
 }
 
 uint32_t
-RingCollective::BuildSchedule(CollectiveKind kind,
-                              uint32_t n,
-                              uint64_t bytes,
-                              uint32_t localSize,
-                              CollectiveSchedule& schedule) const
+RingCollective::BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const
 {
-    NS_LOG_FUNCTION(this << n << bytes);
-    std::vector<uint32_t> ring(n);
+    std::vector<uint32_t> ring(call.n);
     std::iota(ring.begin(), ring.end(), 0);
-    switch (kind)
+    switch (call.kind)
     {
     case CollectiveKind::ALL_REDUCE:
-        AddRingReduceScatter(ring, 0, bytes, 0, schedule);
-        AddRingAllGather(ring, 0, bytes, n - 1, schedule);
-        return 2 * (n - 1);
+        AddRingReduceScatter(ring, 0, call.bytes, 0, schedule);
+        AddRingAllGather(ring, 0, call.bytes, call.n - 1, schedule);
+        return 2 * (call.n - 1);
     case CollectiveKind::ALL_GATHER:
-        AddRingAllGather(ring, 0, bytes, 0, schedule);
-        return n - 1;
+        AddRingAllGather(ring, 0, call.bytes, 0, schedule);
+        return call.n - 1;
     case CollectiveKind::REDUCE_SCATTER:
-        AddRingReduceScatter(ring, 0, bytes, 0, schedule);
-        return n - 1;
-    default: // BROADCAST: the chain 0 -> 1 -> ... -> n-1.
-        for (uint32_t r = 0; r + 1 < n; ++r)
+        AddRingReduceScatter(ring, 0, call.bytes, 0, schedule);
+        return call.n - 1;
+    default: // BROADCAST: the chain 0 -> 1 -> ... -> call.n-1.
+        for (uint32_t r = 0; r + 1 < call.n; ++r)
         {
-            AddTransfer(schedule, r, r + 1, 0, bytes, r, false);
+            AddTransfer(schedule, r, r + 1, 0, call.bytes, r, false);
         }
-        return n - 1;
+        return call.n - 1;
     }
 }
 

@@ -36,9 +36,6 @@ class RingCollective : public CollectiveStrategy
     static TypeId GetTypeId();
 
     RingCollective();
-    ~RingCollective() override;
-
-    std::vector<CollectiveKind> GetSupportedKinds() const override;
 
     /**
      * Append a ring reduce-scatter of the region [offset, offset + bytes) among the ranks of a
@@ -74,11 +71,7 @@ class RingCollective : public CollectiveStrategy
                                  CollectiveSchedule& schedule);
 
   protected:
-    uint32_t BuildSchedule(CollectiveKind kind,
-                           uint32_t n,
-                           uint64_t bytes,
-                           uint32_t localSize,
-                           CollectiveSchedule& schedule) const override;
+    uint32_t BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const override;
 
   private:
     /**
