@@ -107,8 +107,10 @@ CollectiveStrategy::GetTypeId()
     return tid;
 }
 
-CollectiveStrategy::CollectiveStrategy(std::vector<CollectiveKind> kinds)
+CollectiveStrategy::CollectiveStrategy(std::vector<CollectiveKind> kinds,
+                                       std::vector<CollectiveKind> powerOfTwoKinds)
     : m_kinds(std::move(kinds)),
+      m_powerOfTwoKinds(std::move(powerOfTwoKinds)),
       m_channels(2)
 {
     NS_LOG_FUNCTION(this);
@@ -171,6 +173,13 @@ CollectiveStrategy::CheckSupport(CollectiveKind kind, uint32_t n, uint32_t local
     if (kind == CollectiveKind::SEND_RECV && n != 2)
     {
         error << "send-recv needs a group of n = 2 ranks, got n = " << n;
+        return error.str();
+    }
+    if (!IsPowerOfTwo(n) && std::find(m_powerOfTwoKinds.begin(), m_powerOfTwoKinds.end(), kind) !=
+                                m_powerOfTwoKinds.end())
+    {
+        error << algorithmName << " " << kindName
+              << " needs a power-of-two group size n, got n = " << n;
         return error.str();
     }
     return "";

@@ -110,7 +110,8 @@ class CollectiveStrategy : public Object
     /**
      * Whether this algorithm can plan a collective on a group. The base class checks what holds
      * for every algorithm (n at least 1, localSize at least 1 and dividing n, the kind among
-     * GetSupportedKinds(), n = 2 for SEND_RECV); subclasses add their own conditions.
+     * GetSupportedKinds(), n = 2 for SEND_RECV, a power-of-two n for the kinds the subclass
+     * names as needing one); subclasses may add their own conditions.
      * @param kind the collective.
      * @param n the group size.
      * @param localSize ranks per server.
@@ -181,8 +182,10 @@ class CollectiveStrategy : public Object
   protected:
     /**
      * @param kinds the kinds the algorithm implements, in CollectiveKind's declaration order.
+     * @param powerOfTwoKinds those of them it implements only for a power-of-two group size n.
      */
-    explicit CollectiveStrategy(std::vector<CollectiveKind> kinds);
+    explicit CollectiveStrategy(std::vector<CollectiveKind> kinds,
+                                std::vector<CollectiveKind> powerOfTwoKinds = {});
 
     /**
      * List the whole (un-split) transfers of the schedule, in any order; ids, channels and
@@ -245,8 +248,9 @@ class CollectiveStrategy : public Object
      */
     static void ComputeDependencies(uint32_t n, std::vector<CollectiveTransferSpec>& transfers);
 
-    std::vector<CollectiveKind> m_kinds; //!< The kinds it implements.
-    uint32_t m_channels;                 //!< The number of channels.
+    std::vector<CollectiveKind> m_kinds;           //!< The kinds it implements.
+    std::vector<CollectiveKind> m_powerOfTwoKinds; //!< Those needing a power-of-two n.
+    uint32_t m_channels;                           //!< The number of channels.
 };
 
 } // namespace ns3
