@@ -51,8 +51,8 @@ HierarchicalCollective::BuildSchedule(const CollectiveCall& call,
         {
             ring[l] = server * call.localSize + l;
         }
-        RingCollective::AddRingReduceScatter(ring, 0, call.bytes, 0, schedule);
-        RingCollective::AddRingAllGather(ring, 0, call.bytes, gatherStart, schedule);
+        RingCollective::AddRingStage(ring, 0, call.bytes, 0, true, schedule);
+        RingCollective::AddRingStage(ring, 0, call.bytes, gatherStart, false, schedule);
     }
     std::vector<uint32_t> rail(servers);
     for (uint32_t l = 0; l < call.localSize; ++l)
@@ -63,12 +63,13 @@ HierarchicalCollective::BuildSchedule(const CollectiveCall& call,
         }
         const uint64_t offset = CollectiveChunks::RangeBytes(call.bytes, call.localSize, 0, l);
         const uint64_t railBytes = CollectiveChunks::ChunkBytes(call.bytes, call.localSize, l);
-        RingCollective::AddRingReduceScatter(rail, offset, railBytes, railStart, schedule);
-        RingCollective::AddRingAllGather(rail,
-                                         offset,
-                                         railBytes,
-                                         railStart + servers - 1,
-                                         schedule);
+        RingCollective::AddRingStage(rail, offset, railBytes, railStart, true, schedule);
+        RingCollective::AddRingStage(rail,
+                                     offset,
+                                     railBytes,
+                                     railStart + servers - 1,
+                                     false,
+                                     schedule);
     }
     return 2 * (call.localSize - 1) + 2 * (servers - 1);
 }

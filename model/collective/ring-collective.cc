@@ -45,10 +45,10 @@ RingCollective::AddRingStage(const std::vector<uint32_t>& ring,
                              uint64_t offset,
                              uint64_t bytes,
                              uint32_t firstStep,
-                             uint32_t shift,
-                             bool reduce,
+                             bool reduceScatter,
                              CollectiveSchedule& schedule)
 {
+    const uint32_t shift = reduceScatter ? 1 : 0;
     const auto size = static_cast<uint32_t>(ring.size());
     for (uint32_t s = 0; s + 1 < size; ++s)
     {
@@ -63,29 +63,9 @@ RingCollective::AddRingStage(const std::vector<uint32_t>& ring,
                         offset + CollectiveChunks::RangeBytes(bytes, size, 0, chunk),
                         CollectiveChunks::ChunkBytes(bytes, size, chunk),
                         firstStep + s,
-                        reduce);
+                        reduceScatter);
         }
     }
-}
-
-void
-RingCollective::AddRingReduceScatter(const std::vector<uint32_t>& ring,
-                                     uint64_t offset,
-                                     uint64_t bytes,
-                                     uint32_t firstStep,
-                                     CollectiveSchedule& schedule)
-{
-    AddRingStage(ring, offset, bytes, firstStep, 1, true, schedule);
-}
-
-void
-RingCollective::AddRingAllGather(const std::vector<uint32_t>& ring,
-                                 uint64_t offset,
-                                 uint64_t bytes,
-                                 uint32_t firstStep,
-                                 CollectiveSchedule& schedule)
-{
-    AddRingStage(ring, offset, bytes, firstStep, 0, false, schedule);
 }
 
 uint32_t
@@ -96,14 +76,14 @@ RingCollective::BuildSchedule(const CollectiveCall& call, CollectiveSchedule& sc
     switch (call.kind)
     {
     case CollectiveKind::ALL_REDUCE:
-        AddRingReduceScatter(ring, 0, call.bytes, 0, schedule);
-        AddRingAllGather(ring, 0, call.bytes, call.n - 1, schedule);
+        AddRingStage(ring, 0, call.bytes, 0, true, schedule);
+        AddRingStage(ring, 0, call.bytes, call.n - 1, false, schedule);
         return 2 * (call.n - 1);
     case CollectiveKind::ALL_GATHER:
-        AddRingAllGather(ring, 0, call.bytes, 0, schedule);
+        AddRingStage(ring, 0, call.bytes, 0, false, schedule);
         return call.n - 1;
     case CollectiveKind::REDUCE_SCATTER:
-        AddRingReduceScatter(ring, 0, call.bytes, 0, schedule);
+        AddRingStage(ring, 0, call.bytes, 0, true, schedule);
         return call.n - 1;
     default: // BROADCAST: the chain 0 -> 1 -> ... -> call.n-1.
         for (uint32_t r = 0; r + 1 < call.n; ++r)
