@@ -189,36 +189,15 @@ GetChunkWork(const TransformerSpec& model,
 {
     const uint32_t pp = layout.GetPp();
     const uint32_t v = layout.GetVirtualStages();
-    const uint32_t tp = layout.GetTp();
-    const uint32_t cp = layout.GetCp();
-    const uint32_t chunks = pp * v;
-    const uint32_t microBatch = config.GetMicroBatchSize();
-    const uint32_t sequence = config.GetEffectiveSequenceLength(model);
-    ChunkWork work{model.GetLayers() / chunks, std::vector<uint64_t>(v), {}, {}};
-    work.backwardFlops.resize(v);
-    work.moeLayers.assign(v, 0);
+    ChunkWork work{model.GetLayers() / (pp * v), {}, {}, std::vector<uint64_t>(v, 0)};
     for (uint32_t k = 0; k < v; ++k)
     {
         const uint32_t chunk = k * pp + stage;
+        const ComputeModel::ChunkFlops flops =
+            ComputeModel::GetChunkFlops(model, config, layout, chunk);
+        work.forwardFlops.push_back(flops.forward);
+        work.backwardFlops.push_back(flops.backward);
         const uint32_t first = chunk * work.layers;
-        const bool last = chunk + 1 == chunks;
-        work.forwardFlops[k] = ComputeModel::GetStageForwardFlops(model,
-                                                                  first,
-                                                                  work.layers,
-                                                                  last,
-                                                                  microBatch,
-                                                                  sequence,
-                                                                  tp,
-                                                                  cp);
-        work.backwardFlops[k] = ComputeModel::GetStageBackwardFlops(model,
-                                                                    first,
-                                                                    work.layers,
-                                                                    last,
-                                                                    microBatch,
-                                                                    sequence,
-                                                                    config.GetRecomputation(),
-                                                                    tp,
-                                                                    cp);
         for (uint32_t l = first; l < first + work.layers; ++l)
         {
             work.moeLayers[k] += model.IsMoeLayer(l) ? 1 : 0;

@@ -172,9 +172,6 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
 
     const uint32_t tp = layout->GetTp();
     const uint32_t cp = layout->GetCp();
-    const uint32_t pp = layout->GetPp();
-    const uint32_t ep = layout->GetEp();
-    const uint32_t virtualStages = layout->GetVirtualStages();
     const uint32_t sequence = config->GetEffectiveSequenceLength(*model);
     std::ostringstream message;
     if (sequence % cp != 0)
@@ -199,80 +196,7 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
     m_sequenceLength = sequence;
     m_microBatches = config->GetGradientAccumulationSteps(layout->GetDp(), *model);
 
-    // Per-stage parameters and FLOPs. Chunk c = k Pp + p of stage p holds layers
-    // [c Lc, (c + 1) Lc), Lc = Layers / (Pp v) (Megatron-LM's interleaved
-    // assignment, Narayanan et al. 2021, section 2.2.2; v = 1 gives contiguous
-    // stages).
-    const uint32_t layers = model->GetLayers();
-    const uint32_t chunks = pp * virtualStages;
-    const uint32_t chunkLayers = layers / chunks;
-    const uint64_t hidden = model->GetHiddenSize();
-    const uint64_t wordEmbedding = static_cast<uint64_t>(model->GetVocabularySize()) * hidden;
-    const uint64_t head = model->GetTiedEmbeddings() ? 0 : wordEmbedding;
-    uint64_t layerSum = 0;
-    for (uint32_t l = 0; l < layers; ++l)
-    {
-        layerSum += model->GetParametersPerLayer(l);
-    }
-    const uint64_t embeddings = model->GetEmbeddingParameterCount();
-    const uint64_t finalNorm = model->GetParameterCount() - embeddings - layerSum - head;
-    // Megatron-LM keeps a copy of a tied word embedding on the last stage when Pp
-    // > 1.
-    m_embeddingCopy = (model->GetTiedEmbeddings() && pp > 1) ? wordEmbedding : 0;
-    const uint64_t routedPerMoeLayer =
-        static_cast<uint64_t>(model->GetExperts()) * FfnParameters(*model);
-    const uint32_t microBatch = config->GetMicroBatchSize();
-
-    for (uint32_t p = 0; p < pp; ++p)
-    {
-        StageParameters stage{0, 0, 0, 0};
-        for (uint32_t k = 0; k < virtualStages; ++k)
-        {
-            uint32_t chunk = k * pp + p;
-            uint32_t first = chunk * chunkLayers;
-            for (uint32_t l = first; l < first + chunkLayers; ++l)
-            {
-                uint64_t count = model->GetParametersPerLayer(l);
-                if (model->IsMoeLayer(l))
-                {
-                    ++stage.moeLayers;
-                    if (ep > 1)
-                    {
-                        count -= routedPerMoeLayer;
-                        stage.expert += routedPerMoeLayer;
-                    }
-                }
-                stage.dense += count;
-            }
-            bool last = chunk + 1 == chunks;
-            if (chunk == 0)
-            {
-                stage.dense += embeddings;
-            }
-            if (last)
-            {
-                stage.dense += finalNorm + head + m_embeddingCopy;
-            }
-            stage.computeFlops += ComputeModel::GetStageForwardFlops(*model,
-                                                                     first,
-                                                                     chunkLayers,
-                                                                     last,
-                                                                     microBatch,
-                                                                     sequence,
-                                                                     tp,
-                                                                     cp) +
-                                  ComputeModel::GetStageBackwardFlops(*model,
-                                                                      first,
-                                                                      chunkLayers,
-                                                                      last,
-                                                                      microBatch,
-                                                                      sequence,
-                                                                      config->GetRecomputation(),
-                                                                      tp,
-                                                                      cp);
-        }
-        m_stages.push_back(stage);
-    }
+    ComputeStages();
     m_ranks = layout->GetWorldSize();
 
     // Surface unsupported combinations (algorithm and group size, hybrid
@@ -305,6 +229,73 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
         m_cache.emplace(r, std::move(report));
     }
     return "";
+}
+
+void
+TrafficReport::ComputeStages()
+{
+    const uint32_t pp = m_layout->GetPp();
+    const uint32_t ep = m_layout->GetEp();
+    const uint32_t virtualStages = m_layout->GetVirtualStages();
+    // Per-stage parameters and FLOPs. Chunk c = k Pp + p of stage p holds layers
+    // [c Lc, (c + 1) Lc), Lc = Layers / (Pp v) (Megatron-LM's interleaved
+    // assignment, Narayanan et al. 2021, section 2.2.2; v = 1 gives contiguous
+    // stages; see ComputeModel::GetChunkFlops).
+    const uint32_t layers = m_model->GetLayers();
+    const uint32_t chunks = pp * virtualStages;
+    const uint32_t chunkLayers = layers / chunks;
+    const uint64_t hidden = m_model->GetHiddenSize();
+    const uint64_t wordEmbedding = static_cast<uint64_t>(m_model->GetVocabularySize()) * hidden;
+    const uint64_t head = m_model->GetTiedEmbeddings() ? 0 : wordEmbedding;
+    uint64_t layerSum = 0;
+    for (uint32_t l = 0; l < layers; ++l)
+    {
+        layerSum += m_model->GetParametersPerLayer(l);
+    }
+    const uint64_t embeddings = m_model->GetEmbeddingParameterCount();
+    const uint64_t finalNorm = m_model->GetParameterCount() - embeddings - layerSum - head;
+    // Megatron-LM keeps a copy of a tied word embedding on the last stage when Pp
+    // > 1.
+    m_embeddingCopy = (m_model->GetTiedEmbeddings() && pp > 1) ? wordEmbedding : 0;
+    const uint64_t routedPerMoeLayer =
+        static_cast<uint64_t>(m_model->GetExperts()) * FfnParameters(*m_model);
+
+    for (uint32_t p = 0; p < pp; ++p)
+    {
+        StageParameters stage{0, 0, 0, 0};
+        for (uint32_t k = 0; k < virtualStages; ++k)
+        {
+            uint32_t chunk = k * pp + p;
+            uint32_t first = chunk * chunkLayers;
+            for (uint32_t l = first; l < first + chunkLayers; ++l)
+            {
+                uint64_t count = m_model->GetParametersPerLayer(l);
+                if (m_model->IsMoeLayer(l))
+                {
+                    ++stage.moeLayers;
+                    if (ep > 1)
+                    {
+                        count -= routedPerMoeLayer;
+                        stage.expert += routedPerMoeLayer;
+                    }
+                }
+                stage.dense += count;
+            }
+            bool last = chunk + 1 == chunks;
+            if (chunk == 0)
+            {
+                stage.dense += embeddings;
+            }
+            if (last)
+            {
+                stage.dense += finalNorm + head + m_embeddingCopy;
+            }
+            const ComputeModel::ChunkFlops flops =
+                ComputeModel::GetChunkFlops(*m_model, *m_config, *m_layout, chunk);
+            stage.computeFlops += flops.forward + flops.backward;
+        }
+        m_stages.push_back(stage);
+    }
 }
 
 bool

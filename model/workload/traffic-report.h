@@ -347,6 +347,12 @@ class TrafficReport
     };
 
     /**
+     * Fill m_stages and m_embeddingCopy from the inputs (m_model, m_config, m_layout,
+     * m_sequenceLength set).
+     */
+    void ComputeStages();
+
+    /**
      * Compute one rank.
      * @param rank the rank.
      * @param[out] out its report.
