@@ -396,15 +396,12 @@ std::string
 TrafficReport::AddEntry(uint32_t rank,
                         TrafficStrategy strategy,
                         const std::string& variant,
-                        const std::string& what,
-                        CollectiveKind kind,
-                        const std::vector<uint32_t>& members,
-                        uint64_t messageBytes,
-                        uint64_t count,
-                        TrafficPhase phase,
+                        const EntryRow& row,
                         RankReport& out) const
 {
-    if (count == 0 || members.size() < 2)
+    const std::vector<uint32_t>& members = row.members;
+    const CollectiveKind kind = row.kind;
+    if (row.count == 0 || members.size() < 2)
     {
         return "";
     }
@@ -413,14 +410,14 @@ TrafficReport::AddEntry(uint32_t rank,
     TrafficEntry entry;
     entry.strategy = strategy;
     entry.variant = variant;
-    entry.what = what;
+    entry.what = row.what;
     entry.kind = kind;
     entry.algorithm = m_algorithms.For(kind);
     entry.members = members;
     entry.groupRank = static_cast<uint32_t>(position - members.begin());
-    entry.messageBytes = messageBytes;
-    entry.count = count;
-    entry.phase = phase;
+    entry.messageBytes = row.messageBytes;
+    entry.count = row.count;
+    entry.phase = row.phase;
 
     // The group's servers give the localSize the runtime plans with, and tell intra- from
     // inter-server transfers.
@@ -433,7 +430,7 @@ TrafficReport::AddEntry(uint32_t rank,
     const Shape shape{kind,
                       entry.algorithm.GetUid(),
                       entry.GetGroupSize(),
-                      messageBytes,
+                      row.messageBytes,
                       CollectiveStrategy::LocalSizeOf(servers)};
     auto found = m_traffic.find(shape);
     if (found == m_traffic.end())
@@ -446,7 +443,7 @@ TrafficReport::AddEntry(uint32_t rank,
         std::pair<std::string, CollectiveTraffic> tallied;
         tallied.first = strategy->Tally(kind,
                                         std::get<2>(shape),
-                                        messageBytes,
+                                        row.messageBytes,
                                         std::get<4>(shape),
                                         tallied.second);
         found = m_traffic.emplace(shape, std::move(tallied)).first;
@@ -456,19 +453,20 @@ TrafficReport::AddEntry(uint32_t rank,
     {
         m_refused = true;
         m_refusedKind = kind;
-        return GetStrategyName(strategy) + " " + what + ": " + problem;
+        return GetStrategyName(strategy) + " " + row.what + ": " + problem;
     }
     entry.steps = traffic.steps;
     const uint32_t server = servers[entry.groupRank];
     for (const CollectivePeerBytes& send : traffic.sent[entry.groupRank])
     {
         bool intra = servers[send.peer] == server;
-        (intra ? entry.bytes.intraSent : entry.bytes.interSent) += send.bytes * count;
+        (intra ? entry.bytes.intraSent : entry.bytes.interSent) += send.bytes * row.count;
     }
     for (const CollectivePeerBytes& receive : traffic.received[entry.groupRank])
     {
         bool intra = servers[receive.peer] == server;
-        (intra ? entry.bytes.intraReceived : entry.bytes.interReceived) += receive.bytes * count;
+        (intra ? entry.bytes.intraReceived : entry.bytes.interReceived) +=
+            receive.bytes * row.count;
     }
     out.totals.byStrategy[static_cast<std::size_t>(strategy)].Add(entry.bytes);
     out.totals.all.Add(entry.bytes);
@@ -608,16 +606,7 @@ TrafficReport::AddEntries(uint32_t rank,
 {
     for (const EntryRow& row : rows)
     {
-        std::string problem = AddEntry(rank,
-                                       strategy,
-                                       variant,
-                                       row.what,
-                                       row.kind,
-                                       row.members,
-                                       row.messageBytes,
-                                       row.count,
-                                       row.phase,
-                                       out);
+        std::string problem = AddEntry(rank, strategy, variant, row, out);
         if (!problem.empty())
         {
             return problem;

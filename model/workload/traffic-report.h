@@ -366,32 +366,6 @@ class TrafficReport
      */
     const RankReport& GetRank(uint32_t rank) const;
 
-    /**
-     * Compute one collective of a rank and append it to @p out.
-     * @param rank the global rank.
-     * @param strategy the strategy.
-     * @param variant the variant.
-     * @param what the tensor moved.
-     * @param kind the collective.
-     * @param members the group, in order.
-     * @param messageBytes S.
-     * @param count repetitions per iteration.
-     * @param phase the phase.
-     * @param[out] out the report the entry is appended to (if count and the group
-     * allow).
-     * @return an empty string, or the strategy's problem.
-     */
-    std::string AddEntry(uint32_t rank,
-                         TrafficStrategy strategy,
-                         const std::string& variant,
-                         const std::string& what,
-                         CollectiveKind kind,
-                         const std::vector<uint32_t>& members,
-                         uint64_t messageBytes,
-                         uint64_t count,
-                         TrafficPhase phase,
-                         RankReport& out) const;
-
     /// One collective of a rank, as AddEntries appends it.
     struct EntryRow
     {
@@ -402,6 +376,21 @@ class TrafficReport
         uint64_t count;                //!< Repetitions per iteration.
         TrafficPhase phase;            //!< The phase.
     };
+
+    /**
+     * Compute one collective of a rank and append it to @p out (if its count and group allow).
+     * @param rank the global rank.
+     * @param strategy the strategy.
+     * @param variant the variant.
+     * @param row the collective.
+     * @param[out] out the report.
+     * @return an empty string, or the strategy's problem.
+     */
+    std::string AddEntry(uint32_t rank,
+                         TrafficStrategy strategy,
+                         const std::string& variant,
+                         const EntryRow& row,
+                         RankReport& out) const;
 
     /**
      * Append collectives of a rank with AddEntry, in order, up to the first problem.
