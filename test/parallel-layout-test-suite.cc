@@ -41,50 +41,6 @@ namespace
 {
 
 /**
- * @param tp tensor-parallel degree.
- * @param cp context-parallel degree.
- * @param pp pipeline-parallel degree.
- * @param dp data-parallel degree.
- * @param ep expert-parallel degree.
- * @param order the rank order.
- * @return a new layout with those attributes (8 GPUs per server).
- */
-Ptr<ParallelLayout>
-MakeLayout(uint32_t tp,
-           uint32_t cp,
-           uint32_t pp,
-           uint32_t dp,
-           uint32_t ep = 1,
-           const std::string& order = "tp-cp-ep-dp-pp")
-{
-    Ptr<ParallelLayout> layout = CreateObject<ParallelLayout>();
-    layout->SetAttribute("Tp", UintegerValue(tp));
-    layout->SetAttribute("Cp", UintegerValue(cp));
-    layout->SetAttribute("Pp", UintegerValue(pp));
-    layout->SetAttribute("Dp", UintegerValue(dp));
-    layout->SetAttribute("Ep", UintegerValue(ep));
-    layout->SetAttribute("RankOrder", StringValue(order));
-    return layout;
-}
-
-/**
- * @param first the first rank.
- * @param count the number of ranks.
- * @param step the distance between consecutive ranks.
- * @return first, first + step, ..., count ranks.
- */
-std::vector<uint32_t>
-Ranks(uint32_t first, uint32_t count, uint32_t step)
-{
-    std::vector<uint32_t> ranks;
-    for (uint32_t i = 0; i < count; ++i)
-    {
-        ranks.push_back(first + i * step);
-    }
-    return ranks;
-}
-
-/**
  * @param ranks some ranks.
  * @return them as "{a, b, c}", for messages.
  */
@@ -224,7 +180,7 @@ class ParallelLayoutCheckTestCase : public TestCase
         // With "dp-tp-cp-ep-pp", rank = dp + 16 x (tp + 8 x pp). Ranks 0 to 15 have tp 0 and are
         // the first of their TP groups; rank 16 (dp 0, tp 1) is in the TP group of rank 0, on
         // server 16 / 8 = 2 while rank 0 is on server 0: the first rank found is 16.
-        Expect(MakeLayout(8, 1, 8, 16, 1, "dp-tp-cp-ep-pp"),
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "dp-tp-cp-ep-pp"),
                gpt3,
                1024,
                "the TP group of rank 16 spans servers (RankOrder 'dp-tp-cp-ep-pp', GpusPerServer "
@@ -247,38 +203,38 @@ class ParallelLayoutCheckTestCase : public TestCase
         Expect(zero, gpt3, 1024, "", "FSDP alone");
 
         const std::string notPermutation = "is not a permutation of tp, cp, ep, dp, pp: ";
-        Expect(MakeLayout(8, 1, 8, 16, 1, "tp-dp-pp"),
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "tp-dp-pp"),
                gpt3,
                1024,
                "RankOrder 'tp-dp-pp' " + notPermutation + "'cp' is missing",
                "missing dimensions");
-        Expect(MakeLayout(8, 1, 8, 16, 1, "tp-cp-ep-dp-dp"),
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "tp-cp-ep-dp-dp"),
                gpt3,
                1024,
                "RankOrder 'tp-cp-ep-dp-dp' " + notPermutation + "'dp' appears twice",
                "repeated dimension");
-        Expect(MakeLayout(8, 1, 8, 16, 1, "tp-cp-ex-dp-pp"),
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "tp-cp-ex-dp-pp"),
                gpt3,
                1024,
                "RankOrder 'tp-cp-ex-dp-pp' " + notPermutation + "'ex' is not one of them",
                "unknown dimension");
-        Expect(MakeLayout(8, 1, 8, 16, 1, "TP-cp-ep-dp-pp"),
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "TP-cp-ep-dp-pp"),
                gpt3,
                1024,
                "RankOrder 'TP-cp-ep-dp-pp' " + notPermutation + "'TP' is not one of them",
                "names are lower case");
-        Expect(MakeLayout(8, 1, 8, 16, 1, "tp-cp-ep-dp-pp-"),
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "tp-cp-ep-dp-pp-"),
                gpt3,
                1024,
                "RankOrder 'tp-cp-ep-dp-pp-' " + notPermutation + "'' is not one of them",
                "trailing separator");
-        Expect(MakeLayout(8, 1, 8, 16, 1, ""),
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, ""),
                gpt3,
                1024,
                "RankOrder '' " + notPermutation + "'' is not one of them",
                "empty order");
         // Megatron's tp-pp-dp mapping is a valid order.
-        Expect(MakeLayout(8, 1, 8, 16, 1, "tp-cp-ep-pp-dp"), gpt3, 1024, "", "tp-pp-dp order");
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "tp-cp-ep-pp-dp"), gpt3, 1024, "", "tp-pp-dp order");
 
         // Sequence parallelism splits along the sequence over the TP group: needs tp > 1.
         Ptr<ParallelLayout> sp = MakeLayout(1, 1, 8, 128);
