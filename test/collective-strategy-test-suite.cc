@@ -312,6 +312,66 @@ CompareWithVolume(const CollectivePlan& plan)
 using Counts = std::vector<uint16_t>;
 
 /**
+ * Compare the buffers after an executed plan with the expected counts (see Execute).
+ * @param kind the collective.
+ * @param chunkOf the chunk of each byte.
+ * @param data each rank's buffer.
+ * @param received each rank's receive buffer (ALL_TO_ALL).
+ * @return an empty string, or the first wrong count.
+ */
+std::string
+CheckCounts(CollectiveKind kind,
+            const std::vector<uint32_t>& chunkOf,
+            const std::vector<Counts>& data,
+            const std::vector<Counts>& received)
+{
+    const auto n = static_cast<uint32_t>(data.size());
+    const uint64_t size = chunkOf.size();
+    for (uint32_t r = 0; r < n; ++r)
+    {
+        for (uint64_t b = 0; b < size; ++b)
+        {
+            if (kind == K::REDUCE_SCATTER && chunkOf[b] != r)
+            {
+                continue;
+            }
+            for (uint32_t c = 0; c < n; ++c)
+            {
+                uint16_t expected = 0;
+                uint16_t got = data[r][b * n + c];
+                switch (kind)
+                {
+                case K::ALL_REDUCE:
+                case K::REDUCE_SCATTER:
+                    expected = 1;
+                    break;
+                case K::ALL_GATHER:
+                    expected = chunkOf[b] == c ? 1 : 0;
+                    break;
+                case K::BROADCAST:
+                case K::SEND_RECV:
+                    expected = c == 0 ? 1 : 0;
+                    break;
+                case K::ALL_TO_ALL:
+                    expected = c != r && chunkOf[b] == r ? 1 : 0;
+                    got = received[r][b * n + c];
+                    break;
+                }
+                if (got != expected)
+                {
+                    std::ostringstream problem;
+                    problem << "rank " << r << " byte " << b << " (chunk " << chunkOf[b]
+                            << ") has count " << got << " of rank " << c << "'s input, not "
+                            << expected;
+                    return problem.str();
+                }
+            }
+        }
+    }
+    return "";
+}
+
+/**
  * Execute a plan on contribution counts in an adversarial order and check the result.
  *
  * Each rank's buffer holds, per byte, how many times each rank's input is summed into it. A
@@ -448,47 +508,7 @@ Execute(const CollectivePlan& plan)
         }
     }
 
-    for (uint32_t r = 0; r < n; ++r)
-    {
-        for (uint64_t b = 0; b < size; ++b)
-        {
-            if (kind == K::REDUCE_SCATTER && chunkOf[b] != r)
-            {
-                continue;
-            }
-            for (uint32_t c = 0; c < n; ++c)
-            {
-                uint16_t expected = 0;
-                uint16_t got = data[r][b * n + c];
-                switch (kind)
-                {
-                case K::ALL_REDUCE:
-                case K::REDUCE_SCATTER:
-                    expected = 1;
-                    break;
-                case K::ALL_GATHER:
-                    expected = chunkOf[b] == c ? 1 : 0;
-                    break;
-                case K::BROADCAST:
-                case K::SEND_RECV:
-                    expected = c == 0 ? 1 : 0;
-                    break;
-                case K::ALL_TO_ALL:
-                    expected = c != r && chunkOf[b] == r ? 1 : 0;
-                    got = received[r][b * n + c];
-                    break;
-                }
-                if (got != expected)
-                {
-                    problem << "rank " << r << " byte " << b << " (chunk " << chunkOf[b]
-                            << ") has count " << got << " of rank " << c << "'s input, not "
-                            << expected;
-                    return problem.str();
-                }
-            }
-        }
-    }
-    return "";
+    return CheckCounts(kind, chunkOf, data, received);
 }
 
 /**

@@ -187,59 +187,33 @@ class Recorder
 };
 
 /**
- * Ring reduce-scatter of S among a group (Patarasuk and Yuan 2009): at step s (0..size-2) the
- * member at position p sends chunk (p - s - 1) mod size to the next member and receives chunk
- * (p - s - 2) mod size from the previous one; it ends with chunk p reduced.
+ * A ring stage of S among a group, size - 1 steps; at step s (0..size-2) the member at position p
+ * sends to the next member and receives from the previous one:
+ * - reduce-scatter (Patarasuk and Yuan 2009): it sends chunk (p - s - 1) mod size and receives
+ *   chunk (p - s - 2) mod size; it ends with chunk p reduced;
+ * - all-gather (starting with chunk p): it sends chunk (p - s) mod size and receives chunk
+ *   (p - s - 1) mod size.
  * @param rec the recorder.
  * @param group the ring.
  * @param position the recorded rank's position in it.
  * @param bytes S.
  * @param firstStep the step of s = 0.
+ * @param reduceScatter a reduce-scatter rather than an all-gather.
  */
 void
-RingReduceScatter(Recorder& rec,
-                  const Group& group,
-                  uint32_t position,
-                  uint64_t bytes,
-                  uint32_t firstStep)
+RingStage(Recorder& rec,
+          const Group& group,
+          uint32_t position,
+          uint64_t bytes,
+          uint32_t firstStep,
+          bool reduceScatter)
 {
     const uint64_t size = group.size;
+    const uint64_t shift = reduceScatter ? 1 : 0;
     for (uint64_t s = 0; s + 1 < size; ++s)
     {
-        uint32_t sent = static_cast<uint32_t>((position + 2 * size - s - 1) % size);
-        uint32_t received = static_cast<uint32_t>((position + 2 * size - s - 2) % size);
-        uint32_t step = firstStep + static_cast<uint32_t>(s);
-        rec.Send(group.At(position + 1),
-                 CollectiveChunks::ChunkBytes(bytes, group.size, sent),
-                 step);
-        rec.Receive(group.At(position + size - 1),
-                    CollectiveChunks::ChunkBytes(bytes, group.size, received),
-                    step);
-    }
-}
-
-/**
- * Ring all-gather of S among a group, the member at position p starting with chunk p: at step s
- * (0..size-2) it sends chunk (p - s) mod size to the next member and receives chunk
- * (p - s - 1) mod size from the previous one.
- * @param rec the recorder.
- * @param group the ring.
- * @param position the recorded rank's position in it.
- * @param bytes S.
- * @param firstStep the step of s = 0.
- */
-void
-RingAllGather(Recorder& rec,
-              const Group& group,
-              uint32_t position,
-              uint64_t bytes,
-              uint32_t firstStep)
-{
-    const uint64_t size = group.size;
-    for (uint64_t s = 0; s + 1 < size; ++s)
-    {
-        uint32_t sent = static_cast<uint32_t>((position + size - s) % size);
-        uint32_t received = static_cast<uint32_t>((position + 2 * size - s - 1) % size);
+        uint32_t sent = static_cast<uint32_t>((position + 2 * size - s - shift) % size);
+        uint32_t received = static_cast<uint32_t>((position + 2 * size - s - 1 - shift) % size);
         uint32_t step = firstStep + static_cast<uint32_t>(s);
         rec.Send(group.At(position + 1),
                  CollectiveChunks::ChunkBytes(bytes, group.size, sent),
@@ -354,20 +328,29 @@ CollectiveVolume::ParseAlgorithm(const std::string& name, CollectiveAlgorithm& a
     return UnknownName(name, ALGORITHM_NAMES, "collective algorithm");
 }
 
-std::string
-CollectiveVolume::Compute(CollectiveKind kind,
-                          CollectiveAlgorithm algorithm,
-                          uint32_t n,
-                          uint64_t bytes,
-                          uint32_t rank,
-                          RankVolume& out,
-                          uint32_t localSize)
+namespace
 {
-    NS_LOG_FUNCTION(GetCollectiveKindName(kind)
-                    << GetAlgorithmName(algorithm) << n << bytes << rank << localSize);
-    out = RankVolume();
+
+/**
+ * The argument checks of CollectiveVolume::Compute.
+ * @param kind the collective.
+ * @param algorithm the algorithm.
+ * @param n the group size.
+ * @param bytes S.
+ * @param rank the rank.
+ * @param localSize ranks per server.
+ * @return an empty string, or the problem.
+ */
+std::string
+CheckArguments(CollectiveKind kind,
+               CollectiveAlgorithm algorithm,
+               uint32_t n,
+               uint64_t bytes,
+               uint32_t rank,
+               uint32_t localSize)
+{
+    const std::string algorithmName = CollectiveVolume::GetAlgorithmName(algorithm);
     const std::string kindName = GetCollectiveKindName(kind);
-    const std::string algorithmName = GetAlgorithmName(algorithm);
     std::ostringstream error;
     if (n == 0)
     {
@@ -396,7 +379,7 @@ CollectiveVolume::Compute(CollectiveKind kind,
               << " (supported: ";
         for (std::size_t i = 0; i < supported.size(); ++i)
         {
-            error << (i == 0 ? "" : ", ") << GetAlgorithmName(supported[i]);
+            error << (i == 0 ? "" : ", ") << CollectiveVolume::GetAlgorithmName(supported[i]);
         }
         error << ")";
         return error.str();
@@ -417,90 +400,203 @@ CollectiveVolume::Compute(CollectiveKind kind,
         return error.str();
     }
 
+    return "";
+}
+
+/**
+ * Record a rank's ALL_REDUCE.
+ * @param rec the recorder.
+ * @param algorithm the algorithm.
+ * @param n the group size.
+ * @param bytes S.
+ * @param rank the rank.
+ * @param localSize ranks per server.
+ * @return the steps.
+ */
+uint32_t
+RecordAllReduce(Recorder& rec,
+                CollectiveAlgorithm algorithm,
+                uint32_t n,
+                uint64_t bytes,
+                uint32_t rank,
+                uint32_t localSize)
+{
+    const Group all{0, 1, n};
+    const uint32_t levels = CeilLog2(n);
+    uint32_t steps = 0;
+    switch (algorithm)
+    {
+    case CollectiveAlgorithm::NAIVE:
+        steps = n > 1 ? 2 : 0;
+        for (uint32_t other = 1; other < n; ++other)
+        {
+            if (rank == 0)
+            {
+                rec.Receive(other, bytes, 0);
+                rec.Send(other, bytes, 1);
+            }
+            else if (rank == other)
+            {
+                rec.Send(0, bytes, 0);
+                rec.Receive(0, bytes, 1);
+            }
+        }
+        break;
+    case CollectiveAlgorithm::RING:
+        steps = 2 * (n - 1);
+        RingStage(rec, all, rank, bytes, 0, true);
+        RingStage(rec, all, rank, bytes, n - 1, false);
+        break;
+    case CollectiveAlgorithm::DOUBLE_BINARY_TREE:
+        steps = 2 * levels;
+        for (uint32_t tree = 0; tree < 2; ++tree)
+        {
+            uint64_t half = CollectiveChunks::ChunkBytes(bytes, 2, tree);
+            uint32_t depth = DoubleBinaryTreeCollective::TreeDepth(n, tree, rank);
+            uint32_t parent = DoubleBinaryTreeCollective::TreeParent(n, tree, rank);
+            if (parent != n)
+            {
+                rec.Send(parent, half, levels - depth);
+                rec.Receive(parent, half, levels + depth - 1);
+            }
+            for (uint32_t child : DoubleBinaryTreeCollective::TreeChildren(n, tree, rank))
+            {
+                rec.Receive(child, half, levels - depth - 1);
+                rec.Send(child, half, levels + depth);
+            }
+        }
+        break;
+    case CollectiveAlgorithm::RECURSIVE_DOUBLING:
+        steps = levels;
+        for (uint32_t k = 0; k < levels; ++k)
+        {
+            rec.Send(rank ^ (uint32_t{1} << k), bytes, k);
+            rec.Receive(rank ^ (uint32_t{1} << k), bytes, k);
+        }
+        break;
+    case CollectiveAlgorithm::HALVING_DOUBLING:
+        steps = 2 * levels;
+        HalvingReduceScatter(rec, n, rank, bytes, 0);
+        DoublingAllGather(rec, n, rank, bytes, levels);
+        break;
+    case CollectiveAlgorithm::HIERARCHICAL: {
+        const uint32_t servers = n / localSize;
+        const uint32_t server = rank / localSize;
+        const uint32_t local = rank % localSize;
+        const Group inServer{server * localSize, 1, localSize};
+        const Group rail{local, localSize, servers};
+        const uint64_t railBytes = CollectiveChunks::ChunkBytes(bytes, localSize, local);
+        steps = 2 * (localSize - 1) + 2 * (servers - 1);
+        RingStage(rec, inServer, local, bytes, 0, true);
+        RingStage(rec, rail, server, railBytes, localSize - 1, true);
+        RingStage(rec, rail, server, railBytes, localSize - 1 + servers - 1, false);
+        RingStage(rec, inServer, local, bytes, localSize - 1 + 2 * (servers - 1), false);
+        break;
+    }
+    default:
+        break;
+    }
+    return steps;
+}
+
+/**
+ * Record a rank's BROADCAST.
+ * @param rec the recorder.
+ * @param algorithm the algorithm.
+ * @param n the group size.
+ * @param bytes S.
+ * @param rank the rank.
+ * @return the steps.
+ */
+uint32_t
+RecordBroadcast(Recorder& rec,
+                CollectiveAlgorithm algorithm,
+                uint32_t n,
+                uint64_t bytes,
+                uint32_t rank)
+{
+    const uint32_t levels = CeilLog2(n);
+    uint32_t steps = 0;
+    if (algorithm == CollectiveAlgorithm::NAIVE)
+    {
+        steps = n - 1;
+        for (uint32_t other = 1; other < n; ++other)
+        {
+            if (rank == 0)
+            {
+                rec.Send(other, bytes, other - 1);
+            }
+        }
+        if (rank > 0)
+        {
+            rec.Receive(0, bytes, rank - 1);
+        }
+    }
+    else if (algorithm == CollectiveAlgorithm::RING)
+    {
+        steps = n - 1;
+        if (rank + 1 < n)
+        {
+            rec.Send(rank + 1, bytes, rank);
+        }
+        if (rank > 0)
+        {
+            rec.Receive(rank - 1, bytes, rank - 1);
+        }
+    }
+    else
+    {
+        // Binomial tree: at step k every rank below 2^k sends to rank + 2^k.
+        steps = levels;
+        for (uint32_t k = 0; k < levels; ++k)
+        {
+            uint64_t distance = uint64_t{1} << k;
+            if (rank < distance && rank + distance < n)
+            {
+                rec.Send(static_cast<uint32_t>(rank + distance), bytes, k);
+            }
+            if (rank >= distance && rank < 2 * distance)
+            {
+                rec.Receive(static_cast<uint32_t>(rank - distance), bytes, k);
+            }
+        }
+    }
+    return steps;
+}
+
+} // namespace
+
+std::string
+CollectiveVolume::Compute(CollectiveKind kind,
+                          CollectiveAlgorithm algorithm,
+                          uint32_t n,
+                          uint64_t bytes,
+                          uint32_t rank,
+                          RankVolume& out,
+                          uint32_t localSize)
+{
+    NS_LOG_FUNCTION(GetCollectiveKindName(kind)
+                    << GetAlgorithmName(algorithm) << n << bytes << rank << localSize);
+    out = RankVolume();
+    std::string problem = CheckArguments(kind, algorithm, n, bytes, rank, localSize);
+    if (!problem.empty())
+    {
+        return problem;
+    }
+
     Recorder rec(rank, localSize, out);
     const Group all{0, 1, n};
     const uint32_t levels = CeilLog2(n);
     switch (kind)
     {
     case CollectiveKind::ALL_REDUCE:
-        switch (algorithm)
-        {
-        case CollectiveAlgorithm::NAIVE:
-            out.steps = n > 1 ? 2 : 0;
-            for (uint32_t other = 1; other < n; ++other)
-            {
-                if (rank == 0)
-                {
-                    rec.Receive(other, bytes, 0);
-                    rec.Send(other, bytes, 1);
-                }
-                else if (rank == other)
-                {
-                    rec.Send(0, bytes, 0);
-                    rec.Receive(0, bytes, 1);
-                }
-            }
-            break;
-        case CollectiveAlgorithm::RING:
-            out.steps = 2 * (n - 1);
-            RingReduceScatter(rec, all, rank, bytes, 0);
-            RingAllGather(rec, all, rank, bytes, n - 1);
-            break;
-        case CollectiveAlgorithm::DOUBLE_BINARY_TREE:
-            out.steps = 2 * levels;
-            for (uint32_t tree = 0; tree < 2; ++tree)
-            {
-                uint64_t half = CollectiveChunks::ChunkBytes(bytes, 2, tree);
-                uint32_t depth = DoubleBinaryTreeCollective::TreeDepth(n, tree, rank);
-                uint32_t parent = DoubleBinaryTreeCollective::TreeParent(n, tree, rank);
-                if (parent != n)
-                {
-                    rec.Send(parent, half, levels - depth);
-                    rec.Receive(parent, half, levels + depth - 1);
-                }
-                for (uint32_t child : DoubleBinaryTreeCollective::TreeChildren(n, tree, rank))
-                {
-                    rec.Receive(child, half, levels - depth - 1);
-                    rec.Send(child, half, levels + depth);
-                }
-            }
-            break;
-        case CollectiveAlgorithm::RECURSIVE_DOUBLING:
-            out.steps = levels;
-            for (uint32_t k = 0; k < levels; ++k)
-            {
-                rec.Send(rank ^ (uint32_t{1} << k), bytes, k);
-                rec.Receive(rank ^ (uint32_t{1} << k), bytes, k);
-            }
-            break;
-        case CollectiveAlgorithm::HALVING_DOUBLING:
-            out.steps = 2 * levels;
-            HalvingReduceScatter(rec, n, rank, bytes, 0);
-            DoublingAllGather(rec, n, rank, bytes, levels);
-            break;
-        case CollectiveAlgorithm::HIERARCHICAL: {
-            const uint32_t servers = n / localSize;
-            const uint32_t server = rank / localSize;
-            const uint32_t local = rank % localSize;
-            const Group inServer{server * localSize, 1, localSize};
-            const Group rail{local, localSize, servers};
-            const uint64_t railBytes = CollectiveChunks::ChunkBytes(bytes, localSize, local);
-            out.steps = 2 * (localSize - 1) + 2 * (servers - 1);
-            RingReduceScatter(rec, inServer, local, bytes, 0);
-            RingReduceScatter(rec, rail, server, railBytes, localSize - 1);
-            RingAllGather(rec, rail, server, railBytes, localSize - 1 + servers - 1);
-            RingAllGather(rec, inServer, local, bytes, localSize - 1 + 2 * (servers - 1));
-            break;
-        }
-        default:
-            break;
-        }
+        out.steps = RecordAllReduce(rec, algorithm, n, bytes, rank, localSize);
         break;
     case CollectiveKind::ALL_GATHER:
         if (algorithm == CollectiveAlgorithm::RING)
         {
             out.steps = n - 1;
-            RingAllGather(rec, all, rank, bytes, 0);
+            RingStage(rec, all, rank, bytes, 0, false);
         }
         else if (algorithm == CollectiveAlgorithm::RECURSIVE_DOUBLING)
         {
@@ -525,7 +621,7 @@ CollectiveVolume::Compute(CollectiveKind kind,
         if (algorithm == CollectiveAlgorithm::RING)
         {
             out.steps = n - 1;
-            RingReduceScatter(rec, all, rank, bytes, 0);
+            RingStage(rec, all, rank, bytes, 0, true);
         }
         else if (algorithm == CollectiveAlgorithm::HALVING_DOUBLING)
         {
@@ -569,50 +665,7 @@ CollectiveVolume::Compute(CollectiveKind kind,
         }
         break;
     case CollectiveKind::BROADCAST:
-        if (algorithm == CollectiveAlgorithm::NAIVE)
-        {
-            out.steps = n - 1;
-            for (uint32_t other = 1; other < n; ++other)
-            {
-                if (rank == 0)
-                {
-                    rec.Send(other, bytes, other - 1);
-                }
-            }
-            if (rank > 0)
-            {
-                rec.Receive(0, bytes, rank - 1);
-            }
-        }
-        else if (algorithm == CollectiveAlgorithm::RING)
-        {
-            out.steps = n - 1;
-            if (rank + 1 < n)
-            {
-                rec.Send(rank + 1, bytes, rank);
-            }
-            if (rank > 0)
-            {
-                rec.Receive(rank - 1, bytes, rank - 1);
-            }
-        }
-        else
-        {
-            // Binomial tree: at step k every rank below 2^k sends to rank + 2^k.
-            out.steps = levels;
-            for (uint32_t k = 0; k < levels; ++k)
-            {
-                uint64_t distance = uint64_t{1} << k;
-                if (rank < distance && rank + distance < n)
-                {
-                    rec.Send(static_cast<uint32_t>(rank + distance), bytes, k);
-                }
-                if (rank >= distance && rank < 2 * distance)
-                {
-                    rec.Receive(static_cast<uint32_t>(rank - distance), bytes, k);
-                }
-            }
-        }
+        out.steps = RecordBroadcast(rec, algorithm, n, bytes, rank);
         break;
     }
 

@@ -57,26 +57,22 @@ class TestReverseRingCollective : public CollectiveStrategy
         return tid;
     }
 
-    std::vector<CollectiveKind> GetSupportedKinds() const override
+    TestReverseRingCollective()
+        : CollectiveStrategy({CollectiveKind::ALL_REDUCE})
     {
-        return {CollectiveKind::ALL_REDUCE};
     }
 
   protected:
-    uint32_t BuildSchedule(CollectiveKind kind,
-                           uint32_t n,
-                           uint64_t bytes,
-                           uint32_t localSize,
-                           CollectiveSchedule& schedule) const override
+    uint32_t BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const override
     {
-        std::vector<uint32_t> ring(n);
-        for (uint32_t p = 0; p < n; ++p)
+        std::vector<uint32_t> ring(call.n);
+        for (uint32_t p = 0; p < call.n; ++p)
         {
-            ring[p] = (n - p) % n; // 0, n-1, ..., 1: position p sends to rank ring[p + 1]
+            ring[p] = (call.n - p) % call.n; // 0, n-1, ..., 1: position p sends to ring[p + 1]
         }
-        RingCollective::AddRingReduceScatter(ring, 0, bytes, 0, schedule);
-        RingCollective::AddRingAllGather(ring, 0, bytes, n - 1, schedule);
-        return 2 * (n - 1);
+        RingCollective::AddRingStage(ring, 0, call.bytes, 0, true, schedule);
+        RingCollective::AddRingStage(ring, 0, call.bytes, call.n - 1, false, schedule);
+        return 2 * (call.n - 1);
     }
 };
 
@@ -132,13 +128,9 @@ class TestLastPortBalancer : public LoadBalancer
         return tid;
     }
 
-    uint32_t SelectPort(const RoceSwitch& sw,
-                        const std::vector<uint32_t>& ports,
-                        const FlowFiveTuple& tuple,
-                        uint8_t priority,
-                        Ptr<const Packet> frame) override
+    uint32_t SelectPort(const RoceSwitch& sw, const PortChoice& choice) override
     {
-        return ports.back();
+        return choice.ports.back();
     }
 };
 

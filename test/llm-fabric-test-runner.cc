@@ -244,6 +244,145 @@ PrintFailures(std::ostream& os, const TestResult& test, const std::string& inden
 } // namespace
 
 /**
+ * Child mode: run ns-3's TestRunner on what the parent asked, then record the skipped cases.
+ * @param argc argument count.
+ * @param argv arguments: the program, "--child", the file for the skipped cases, then
+ * TestRunner's arguments.
+ * @return TestRunner's status.
+ */
+int
+RunAsChild(int argc, char** argv)
+{
+    std::string skipFile = argv[2];
+    std::vector<char*> childArgv;
+    childArgv.push_back(argv[0]);
+    for (int i = 3; i < argc; ++i)
+    {
+        childArgv.push_back(argv[i]);
+    }
+    int childArgc = static_cast<int>(childArgv.size());
+    childArgv.push_back(nullptr); // TestRunner walks argv up to its null terminator
+    int rc = ns3::TestRunner::Run(childArgc, childArgv.data());
+    std::ofstream skips(skipFile);
+    for (const auto& [name, reason] : llmfabric::tests::GetSkippedCases())
+    {
+        skips << name << "\t" << reason << "\n";
+    }
+    return rc;
+}
+
+/// Test case counts over the suites run.
+struct Totals
+{
+    int passed{0};  //!< Passed cases.
+    int failed{0};  //!< Failed cases (and suites that did not complete).
+    int skipped{0}; //!< Skipped cases.
+};
+
+/**
+ * Run one suite in a child process, print its result and add its cases to the totals.
+ * @param self this program.
+ * @param tmp the temporary folder.
+ * @param name the suite.
+ * @param fullness TestRunner's --fullness argument.
+ * @param verbose print passed cases, and the output of failed suites.
+ * @param[in,out] totals the counts.
+ */
+void
+RunSuite(const std::string& self,
+         const std::string& tmp,
+         const std::string& name,
+         const std::string& fullness,
+         bool verbose,
+         Totals& totals)
+{
+    std::string base = tmp + "/" + name;
+    int status = RunChild(self,
+                          {"--child",
+                           base + ".skips",
+                           "--suite=" + name,
+                           "--xml",
+                           "--out=" + base + ".xml",
+                           fullness},
+                          base + ".log");
+    std::vector<TestResult> report = ParseReport(base + ".xml");
+    std::vector<std::pair<std::string, std::string>> skips;
+    {
+        std::istringstream in(ReadFile(base + ".skips"));
+        for (std::string line; std::getline(in, line);)
+        {
+            auto tab = line.find('\t');
+            skips.emplace_back(line.substr(0, tab),
+                               tab == std::string::npos ? "" : line.substr(tab + 1));
+        }
+    }
+    bool crashed = !WIFEXITED(status);
+    if (crashed || report.empty())
+    {
+        std::cout << "FAIL " << name << ": the suite did not complete ("
+                  << (WIFSIGNALED(status) ? "killed by signal " + std::to_string(WTERMSIG(status))
+                                          : "exit status " + std::to_string(WEXITSTATUS(status)))
+                  << "); its output:" << std::endl
+                  << ReadFile(base + ".log");
+        ++totals.failed;
+        return;
+    }
+    const TestResult& s = report.front();
+    int suitePassed = 0;
+    int suiteFailed = 0;
+    int suiteSkipped = 0;
+    std::ostringstream detail;
+    for (const auto& c : s.cases)
+    {
+        std::string skipReason;
+        bool isSkipped = false;
+        for (const auto& [caseName, reason] : skips)
+        {
+            if (caseName == c.name)
+            {
+                isSkipped = true;
+                skipReason = reason;
+            }
+        }
+        if (!c.passed)
+        {
+            ++suiteFailed;
+            detail << "    FAIL " << c.name << std::endl;
+            PrintFailures(detail, c, "      ");
+        }
+        else if (isSkipped)
+        {
+            ++suiteSkipped;
+            detail << "    SKIP " << c.name << ": " << skipReason << std::endl;
+        }
+        else
+        {
+            ++suitePassed;
+            if (verbose)
+            {
+                detail << "    PASS " << c.name << " (" << c.seconds << " s)" << std::endl;
+            }
+        }
+    }
+    if (!s.passed && suiteFailed == 0)
+    {
+        // A failure recorded at suite level (in DoSetup/DoTeardown of the suite itself).
+        ++suiteFailed;
+        PrintFailures(detail, s, "    ");
+    }
+    totals.passed += suitePassed;
+    totals.failed += suiteFailed;
+    totals.skipped += suiteSkipped;
+    std::cout << (suiteFailed ? "FAIL " : "PASS ") << name << " (" << s.cases.size() << " cases, "
+              << s.seconds << " s)" << std::endl
+              << detail.str();
+    if (suiteFailed && verbose)
+    {
+        std::cout << "    output of the suite:" << std::endl << ReadFile(base + ".log");
+    }
+}
+
+/**
  * Entry point.
  * @param argc argument count.
  * @param argv arguments.
@@ -254,25 +393,9 @@ main(int argc, char** argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
 
-    // Child mode: run ns-3's TestRunner on what the parent asked, then record skipped cases.
     if (!args.empty() && args[0] == "--child")
     {
-        std::string skipFile = args[1];
-        std::vector<char*> childArgv;
-        childArgv.push_back(argv[0]);
-        for (int i = 3; i < argc; ++i)
-        {
-            childArgv.push_back(argv[i]);
-        }
-        int childArgc = static_cast<int>(childArgv.size());
-        childArgv.push_back(nullptr); // TestRunner walks argv up to its null terminator
-        int rc = ns3::TestRunner::Run(childArgc, childArgv.data());
-        std::ofstream skips(skipFile);
-        for (const auto& [name, reason] : llmfabric::tests::GetSkippedCases())
-        {
-            skips << name << "\t" << reason << "\n";
-        }
-        return rc;
+        return RunAsChild(argc, argv);
     }
 
     std::string suite;
@@ -350,103 +473,17 @@ main(int argc, char** argv)
         return 1;
     }
 
-    int passed = 0;
-    int failed = 0;
-    int skipped = 0;
+    Totals totals;
     for (const auto& name : suites)
     {
-        std::string base = tmp + "/" + name;
-        int status = RunChild(self,
-                              {"--child",
-                               base + ".skips",
-                               "--suite=" + name,
-                               "--xml",
-                               "--out=" + base + ".xml",
-                               fullness},
-                              base + ".log");
-        std::vector<TestResult> report = ParseReport(base + ".xml");
-        std::vector<std::pair<std::string, std::string>> skips;
-        {
-            std::istringstream in(ReadFile(base + ".skips"));
-            for (std::string line; std::getline(in, line);)
-            {
-                auto tab = line.find('\t');
-                skips.emplace_back(line.substr(0, tab),
-                                   tab == std::string::npos ? "" : line.substr(tab + 1));
-            }
-        }
-        bool crashed = !WIFEXITED(status);
-        if (crashed || report.empty())
-        {
-            std::cout << "FAIL " << name << ": the suite did not complete ("
-                      << (WIFSIGNALED(status)
-                              ? "killed by signal " + std::to_string(WTERMSIG(status))
-                              : "exit status " + std::to_string(WEXITSTATUS(status)))
-                      << "); its output:" << std::endl
-                      << ReadFile(base + ".log");
-            ++failed;
-            continue;
-        }
-        const TestResult& s = report.front();
-        int suitePassed = 0;
-        int suiteFailed = 0;
-        int suiteSkipped = 0;
-        std::ostringstream detail;
-        for (const auto& c : s.cases)
-        {
-            std::string skipReason;
-            bool isSkipped = false;
-            for (const auto& [caseName, reason] : skips)
-            {
-                if (caseName == c.name)
-                {
-                    isSkipped = true;
-                    skipReason = reason;
-                }
-            }
-            if (!c.passed)
-            {
-                ++suiteFailed;
-                detail << "    FAIL " << c.name << std::endl;
-                PrintFailures(detail, c, "      ");
-            }
-            else if (isSkipped)
-            {
-                ++suiteSkipped;
-                detail << "    SKIP " << c.name << ": " << skipReason << std::endl;
-            }
-            else
-            {
-                ++suitePassed;
-                if (verbose)
-                {
-                    detail << "    PASS " << c.name << " (" << c.seconds << " s)" << std::endl;
-                }
-            }
-        }
-        if (!s.passed && suiteFailed == 0)
-        {
-            // A failure recorded at suite level (in DoSetup/DoTeardown of the suite itself).
-            ++suiteFailed;
-            PrintFailures(detail, s, "    ");
-        }
-        passed += suitePassed;
-        failed += suiteFailed;
-        skipped += suiteSkipped;
-        std::cout << (suiteFailed ? "FAIL " : "PASS ") << name << " (" << s.cases.size()
-                  << " cases, " << s.seconds << " s)" << std::endl
-                  << detail.str();
-        if (suiteFailed && verbose)
-        {
-            std::cout << "    output of the suite:" << std::endl << ReadFile(base + ".log");
-        }
+        RunSuite(self, tmp, name, fullness, verbose, totals);
     }
     std::string cleanup = "rm -rf '" + tmp + "'";
     if (std::system(cleanup.c_str()) != 0)
     {
         std::cerr << "llm-fabric-test-runner: could not remove " << tmp << std::endl;
     }
-    std::cout << passed << " passed, " << failed << " failed, " << skipped << " skipped"
-              << std::endl;
-    return (failed == 0 && passed + skipped > 0) ? 0 : 1;
+    std::cout << totals.passed << " passed, " << totals.failed << " failed, " << totals.skipped
+              << " skipped" << std::endl;
+    return (totals.failed == 0 && totals.passed + totals.skipped > 0) ? 0 : 1;
 }

@@ -62,14 +62,10 @@ class LastPortLoadBalancer : public LoadBalancer
         return tid;
     }
 
-    uint32_t SelectPort(const RoceSwitch& sw,
-                        const std::vector<uint32_t>& ports,
-                        const FlowFiveTuple& tuple,
-                        uint8_t priority,
-                        Ptr<const Packet> frame) override
+    uint32_t SelectPort(const RoceSwitch& sw, const PortChoice& choice) override
     {
         ++m_calls;
-        return ports.back();
+        return choice.ports.back();
     }
 
     /// @return how many frames it placed.
@@ -126,13 +122,13 @@ class EcmpLoadBalancerTestCase : public TestCase
                 {
                     auto n = static_cast<uint32_t>(ports.size());
                     uint32_t expected = ports[EcmpHash::Select(EcmpHash::Hash(tuple, seed), n)];
-                    uint32_t chosen = ecmp->SelectPort(*sw, ports, tuple, 3, frame);
+                    uint32_t chosen = ecmp->SelectPort(*sw, {ports, tuple, 3, frame});
                     NS_TEST_ASSERT_MSG_EQ(chosen,
                                           expected,
                                           "seed " << seed << ", flow " << f << ", " << n
                                                   << " ports");
                     // Per flow: asking again gives the same port.
-                    NS_TEST_ASSERT_MSG_EQ(ecmp->SelectPort(*sw, ports, tuple, 3, frame),
+                    NS_TEST_ASSERT_MSG_EQ(ecmp->SelectPort(*sw, {ports, tuple, 3, frame}),
                                           chosen,
                                           "a flow keeps its port");
                     ++checked;
@@ -175,7 +171,7 @@ class SprayLoadBalancerTestCase : public TestCase
         std::map<uint32_t, uint32_t> counts;
         for (uint32_t i = 0; i < packets; ++i)
         {
-            ++counts[spray->SelectPort(*sw, ports, tuple, 3, frame)];
+            ++counts[spray->SelectPort(*sw, {ports, tuple, 3, frame})];
         }
         NS_TEST_ASSERT_MSG_EQ(counts.size(), 4, "one flow reaches all four ports");
         // Each port's count is Binomial(n = 4000, p = 1/4): mean n p = 1000, standard deviation

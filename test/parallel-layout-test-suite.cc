@@ -41,50 +41,6 @@ namespace
 {
 
 /**
- * @param tp tensor-parallel degree.
- * @param cp context-parallel degree.
- * @param pp pipeline-parallel degree.
- * @param dp data-parallel degree.
- * @param ep expert-parallel degree.
- * @param order the rank order.
- * @return a new layout with those attributes (8 GPUs per server).
- */
-Ptr<ParallelLayout>
-MakeLayout(uint32_t tp,
-           uint32_t cp,
-           uint32_t pp,
-           uint32_t dp,
-           uint32_t ep = 1,
-           const std::string& order = "tp-cp-ep-dp-pp")
-{
-    Ptr<ParallelLayout> layout = CreateObject<ParallelLayout>();
-    layout->SetAttribute("Tp", UintegerValue(tp));
-    layout->SetAttribute("Cp", UintegerValue(cp));
-    layout->SetAttribute("Pp", UintegerValue(pp));
-    layout->SetAttribute("Dp", UintegerValue(dp));
-    layout->SetAttribute("Ep", UintegerValue(ep));
-    layout->SetAttribute("RankOrder", StringValue(order));
-    return layout;
-}
-
-/**
- * @param first the first rank.
- * @param count the number of ranks.
- * @param step the distance between consecutive ranks.
- * @return first, first + step, ..., count ranks.
- */
-std::vector<uint32_t>
-Ranks(uint32_t first, uint32_t count, uint32_t step)
-{
-    std::vector<uint32_t> ranks;
-    for (uint32_t i = 0; i < count; ++i)
-    {
-        ranks.push_back(first + i * step);
-    }
-    return ranks;
-}
-
-/**
  * @param ranks some ranks.
  * @return them as "{a, b, c}", for messages.
  */
@@ -132,28 +88,20 @@ class ParallelLayoutCheckTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(layout->Check(*model, gpus), expected, what);
     }
 
-    void DoRun() override
+    /// Heads, KV heads and layers against the degrees.
+    void CheckShapes()
     {
-        // GPT-3 175B: 96 layers, 96 heads, 96 KV heads, dense.
-        Ptr<TransformerSpec> gpt3 = MakeModel("gpt3-175b");
-        // Llama 3 70B: 80 layers, 64 heads, 8 KV heads, dense.
-        Ptr<TransformerSpec> llama70 = MakeModel("llama3-70b");
-        // Llama 3 8B: 32 layers, 32 heads, 8 KV heads, dense.
-        Ptr<TransformerSpec> llama8 = MakeModel("llama3-8b");
-        // Mixtral 8x7B: 32 layers, 32 heads, 8 KV heads, 8 experts.
-        Ptr<TransformerSpec> mixtral = MakeModel("mixtral-8x7b");
-
         // 8 x 1 x 8 x 16 = 1024; 96 heads / 8; 96 layers / 8; TP groups of 8 consecutive ranks.
-        Expect(MakeLayout(8, 1, 8, 16), gpt3, 1024, "", "GPT-3 on 1024 GPUs");
+        Expect(MakeLayout(8, 1, 8, 16), m_gpt3, 1024, "", "GPT-3 on 1024 GPUs");
 
         Expect(MakeLayout(8, 1, 4, 3),
-               gpt3,
+               m_gpt3,
                128,
                "tp 8 x cp 1 x pp 4 x dp 3 = 96 != 128 GPUs",
                "product");
 
         // 96 % 5 = 1.
-        Expect(MakeLayout(5, 1, 1, 1), gpt3, 5, "Heads (96) is not divisible by Tp (5)", "heads");
+        Expect(MakeLayout(5, 1, 1, 1), m_gpt3, 5, "Heads (96) is not divisible by Tp (5)", "heads");
 
         // A model with 12 heads and 6 KV heads: 12 % 4 = 0, but 6 >= 4 and 6 % 4 = 2.
         Ptr<TransformerSpec> gqa = MakeModel("gpt2-small");
@@ -170,62 +118,70 @@ class ParallelLayoutCheckTestCase : public TestCase
         // replicated on 16 / 8 = 2 ranks; allowed (here across servers, which is allowed).
         Ptr<ParallelLayout> wide = MakeLayout(16, 1, 1, 1);
         wide->SetAttribute("AllowTpAcrossServers", BooleanValue(true));
-        Expect(wide, llama70, 16, "", "KV heads replicated when tp > KvHeads");
+        Expect(wide, m_llama70, 16, "", "KV heads replicated when tp > KvHeads");
 
         // 96 % 5 = 1; with 8 x 5 virtual stages, 96 % 40 = 16; 8 x 12 = 96 is fine.
         Expect(MakeLayout(8, 1, 5, 1),
-               gpt3,
+               m_gpt3,
                40,
                "Layers (96) is not divisible by Pp (5) x VirtualStages (1) = 5",
                "layers");
         Ptr<ParallelLayout> interleaved = MakeLayout(8, 1, 8, 16);
         interleaved->SetAttribute("VirtualStages", UintegerValue(5));
         Expect(interleaved,
-               gpt3,
+               m_gpt3,
                1024,
                "Layers (96) is not divisible by Pp (8) x VirtualStages (5) = 40",
                "interleaved layers");
         interleaved->SetAttribute("VirtualStages", UintegerValue(12));
-        Expect(interleaved, gpt3, 1024, "", "12 virtual stages of one layer each");
+        Expect(interleaved, m_gpt3, 1024, "", "12 virtual stages of one layer each");
         Ptr<ParallelLayout> flat = MakeLayout(8, 1, 1, 8);
         flat->SetAttribute("VirtualStages", UintegerValue(2));
-        Expect(flat, gpt3, 64, "VirtualStages (2) needs Pp > 1", "virtual stages without pp");
+        Expect(flat, m_gpt3, 64, "VirtualStages (2) needs Pp > 1", "virtual stages without pp");
+    }
 
+    /// Expert parallelism.
+    void CheckExperts()
+    {
         Expect(MakeLayout(8, 1, 8, 16, 8),
-               gpt3,
+               m_gpt3,
                1024,
                "Ep (8) > 1 but the model is dense (Experts 0)",
                "ep on a dense model");
         // 1 x 1 x 4 x 16 = 64; 16 does not divide 8 experts.
         Expect(MakeLayout(1, 1, 4, 16, 16),
-               mixtral,
+               m_mixtral,
                64,
                "Ep (16) does not divide Experts (8)",
                "ep vs experts");
         // 2 x 1 x 4 x 4 = 32; ep 8 does not divide dp x cp = 4.
         Expect(MakeLayout(2, 1, 4, 4, 8),
-               mixtral,
+               m_mixtral,
                32,
                "Ep (8) does not divide dp 4 x cp 1 = 4",
                "ep vs dp x cp");
         // With cp 2 and dp 4, dp x cp = 8 and ep 8 is carved out of it: 1 x 2 x 4 x 4 = 32.
-        Expect(MakeLayout(1, 2, 4, 4, 8), mixtral, 32, "", "ep carved out of dp x cp");
+        Expect(MakeLayout(1, 2, 4, 4, 8), m_mixtral, 32, "", "ep carved out of dp x cp");
+    }
 
+    /// Servers, rank orders, ZeRO and FSDP.
+    void CheckPlacement()
+    {
         // 16 x 1 x 8 x 8 = 1024, but a TP group of 16 needs two 8-GPU servers.
         Ptr<ParallelLayout> tp16 = MakeLayout(16, 1, 8, 8);
         Expect(tp16,
-               gpt3,
+               m_gpt3,
                1024,
                "Tp (16) exceeds GpusPerServer (8) and AllowTpAcrossServers is false",
                "tp larger than a server");
         tp16->SetAttribute("AllowTpAcrossServers", BooleanValue(true));
-        Expect(tp16, gpt3, 1024, "", "tp across servers allowed");
+        Expect(tp16, m_gpt3, 1024, "", "tp across servers allowed");
 
         // With "dp-tp-cp-ep-pp", rank = dp + 16 x (tp + 8 x pp). Ranks 0 to 15 have tp 0 and are
         // the first of their TP groups; rank 16 (dp 0, tp 1) is in the TP group of rank 0, on
         // server 16 / 8 = 2 while rank 0 is on server 0: the first rank found is 16.
-        Expect(MakeLayout(8, 1, 8, 16, 1, "dp-tp-cp-ep-pp"),
-               gpt3,
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "dp-tp-cp-ep-pp"),
+               m_gpt3,
                1024,
                "the TP group of rank 16 spans servers (RankOrder 'dp-tp-cp-ep-pp', GpusPerServer "
                "8) and AllowTpAcrossServers is false",
@@ -233,75 +189,79 @@ class ParallelLayoutCheckTestCase : public TestCase
 
         Ptr<ParallelLayout> zero = MakeLayout(8, 1, 8, 16);
         zero->SetAttribute("ZeroStage", UintegerValue(3));
-        Expect(zero, gpt3, 1024, "", "ZeRO 3");
+        Expect(zero, m_gpt3, 1024, "", "ZeRO 3");
         zero->SetAttribute("ZeroStage", UintegerValue(4));
-        Expect(zero, gpt3, 1024, "ZeroStage (4) is not 0, 1, 2 or 3", "ZeRO 4");
+        Expect(zero, m_gpt3, 1024, "ZeroStage (4) is not 0, 1, 2 or 3", "ZeRO 4");
         zero->SetAttribute("ZeroStage", UintegerValue(1));
         zero->SetAttribute("Fsdp", StringValue("FullShard"));
         Expect(zero,
-               gpt3,
+               m_gpt3,
                1024,
                "Fsdp (FullShard) and ZeroStage (1) are both set: use one of them",
                "FSDP and ZeRO");
         zero->SetAttribute("ZeroStage", UintegerValue(0));
-        Expect(zero, gpt3, 1024, "", "FSDP alone");
+        Expect(zero, m_gpt3, 1024, "", "FSDP alone");
 
         const std::string notPermutation = "is not a permutation of tp, cp, ep, dp, pp: ";
-        Expect(MakeLayout(8, 1, 8, 16, 1, "tp-dp-pp"),
-               gpt3,
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "tp-dp-pp"),
+               m_gpt3,
                1024,
                "RankOrder 'tp-dp-pp' " + notPermutation + "'cp' is missing",
                "missing dimensions");
-        Expect(MakeLayout(8, 1, 8, 16, 1, "tp-cp-ep-dp-dp"),
-               gpt3,
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "tp-cp-ep-dp-dp"),
+               m_gpt3,
                1024,
                "RankOrder 'tp-cp-ep-dp-dp' " + notPermutation + "'dp' appears twice",
                "repeated dimension");
-        Expect(MakeLayout(8, 1, 8, 16, 1, "tp-cp-ex-dp-pp"),
-               gpt3,
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "tp-cp-ex-dp-pp"),
+               m_gpt3,
                1024,
                "RankOrder 'tp-cp-ex-dp-pp' " + notPermutation + "'ex' is not one of them",
                "unknown dimension");
-        Expect(MakeLayout(8, 1, 8, 16, 1, "TP-cp-ep-dp-pp"),
-               gpt3,
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "TP-cp-ep-dp-pp"),
+               m_gpt3,
                1024,
                "RankOrder 'TP-cp-ep-dp-pp' " + notPermutation + "'TP' is not one of them",
                "names are lower case");
-        Expect(MakeLayout(8, 1, 8, 16, 1, "tp-cp-ep-dp-pp-"),
-               gpt3,
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "tp-cp-ep-dp-pp-"),
+               m_gpt3,
                1024,
                "RankOrder 'tp-cp-ep-dp-pp-' " + notPermutation + "'' is not one of them",
                "trailing separator");
-        Expect(MakeLayout(8, 1, 8, 16, 1, ""),
-               gpt3,
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, ""),
+               m_gpt3,
                1024,
                "RankOrder '' " + notPermutation + "'' is not one of them",
                "empty order");
         // Megatron's tp-pp-dp mapping is a valid order.
-        Expect(MakeLayout(8, 1, 8, 16, 1, "tp-cp-ep-pp-dp"), gpt3, 1024, "", "tp-pp-dp order");
+        Expect(MakeLayout(8, 1, 8, 16, 1, 8, "tp-cp-ep-pp-dp"), m_gpt3, 1024, "", "tp-pp-dp order");
+    }
 
+    /// Sequence and context parallelism, and an inconsistent model.
+    void CheckSequence()
+    {
         // Sequence parallelism splits along the sequence over the TP group: needs tp > 1.
         Ptr<ParallelLayout> sp = MakeLayout(1, 1, 8, 128);
         sp->SetAttribute("SequenceParallel", BooleanValue(true));
-        Expect(sp, gpt3, 1024, "SequenceParallel needs Tp > 1 (Tp 1)", "SP without TP");
+        Expect(sp, m_gpt3, 1024, "SequenceParallel needs Tp > 1 (Tp 1)", "SP without TP");
         sp = MakeLayout(8, 1, 8, 16);
         sp->SetAttribute("SequenceParallel", BooleanValue(true));
-        Expect(sp, gpt3, 1024, "", "SP with TP 8");
+        Expect(sp, m_gpt3, 1024, "", "SP with TP 8");
 
         // Llama 3 8B with tp 2 x cp 3 = 6 GPUs: 32 / 2 = 16 heads per TP rank, 16 % 3 = 1.
         Ptr<ParallelLayout> ulysses = MakeLayout(2, 3, 1, 1);
-        Expect(ulysses, llama8, 6, "", "ring CP does not split heads");
+        Expect(ulysses, m_llama8, 6, "", "ring CP does not split heads");
         ulysses->SetAttribute("CpStyle", StringValue("Ulysses"));
         Expect(ulysses,
-               llama8,
+               m_llama8,
                6,
                "Ulysses Cp (3) does not divide the 16 heads per TP rank (Heads 32 / Tp 2)",
                "Ulysses");
         // cp 4: 16 % 4 = 0.
-        Expect(MakeLayout(2, 4, 1, 1), llama8, 8, "", "Ulysses cp 4 (default ring)");
+        Expect(MakeLayout(2, 4, 1, 1), m_llama8, 8, "", "Ulysses cp 4 (default ring)");
         Ptr<ParallelLayout> ulysses4 = MakeLayout(2, 4, 1, 1);
         ulysses4->SetCpStyle(ParallelLayout::ULYSSES);
-        Expect(ulysses4, llama8, 8, "", "Ulysses cp 4");
+        Expect(ulysses4, m_llama8, 8, "", "Ulysses cp 4");
 
         Ptr<TransformerSpec> broken = MakeModel("gpt2-small");
         broken->SetAttribute("HiddenSize", UintegerValue(770));
@@ -311,6 +271,27 @@ class ParallelLayoutCheckTestCase : public TestCase
                "model: HiddenSize (770) is not divisible by Heads (12)",
                "inconsistent model");
     }
+
+    void DoRun() override
+    {
+        // GPT-3 175B: 96 layers, 96 heads, 96 KV heads, dense.
+        m_gpt3 = MakeModel("gpt3-175b");
+        // Llama 3 70B: 80 layers, 64 heads, 8 KV heads, dense.
+        m_llama70 = MakeModel("llama3-70b");
+        // Llama 3 8B: 32 layers, 32 heads, 8 KV heads, dense.
+        m_llama8 = MakeModel("llama3-8b");
+        // Mixtral 8x7B: 32 layers, 32 heads, 8 KV heads, 8 experts.
+        m_mixtral = MakeModel("mixtral-8x7b");
+        CheckShapes();
+        CheckExperts();
+        CheckPlacement();
+        CheckSequence();
+    }
+
+    Ptr<TransformerSpec> m_gpt3;    //!< GPT-3 175B.
+    Ptr<TransformerSpec> m_llama70; //!< Llama 3 70B.
+    Ptr<TransformerSpec> m_llama8;  //!< Llama 3 8B.
+    Ptr<TransformerSpec> m_mixtral; //!< Mixtral 8x7B.
 };
 
 /**

@@ -100,23 +100,6 @@ Find(const TrafficReport& report,
     return found;
 }
 
-/**
- * @param first the first rank.
- * @param count the number of ranks.
- * @param step the distance between consecutive ranks.
- * @return first, first + step, ..., count ranks.
- */
-std::vector<uint32_t>
-Ranks(uint32_t first, uint32_t count, uint32_t step)
-{
-    std::vector<uint32_t> ranks;
-    for (uint32_t i = 0; i < count; ++i)
-    {
-        ranks.push_back(first + i * step);
-    }
-    return ranks;
-}
-
 } // namespace
 
 /**

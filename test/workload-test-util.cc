@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/object.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 namespace llmfabric
@@ -27,7 +28,13 @@ MakeModel(const std::string& preset)
 }
 
 Ptr<ParallelLayout>
-MakeLayout(uint32_t tp, uint32_t cp, uint32_t pp, uint32_t dp, uint32_t ep, uint32_t gpusPerServer)
+MakeLayout(uint32_t tp,
+           uint32_t cp,
+           uint32_t pp,
+           uint32_t dp,
+           uint32_t ep,
+           uint32_t gpusPerServer,
+           const std::string& order)
 {
     Ptr<ParallelLayout> layout = CreateObject<ParallelLayout>();
     layout->SetAttribute("Tp", UintegerValue(tp));
@@ -36,6 +43,7 @@ MakeLayout(uint32_t tp, uint32_t cp, uint32_t pp, uint32_t dp, uint32_t ep, uint
     layout->SetAttribute("Dp", UintegerValue(dp));
     layout->SetAttribute("Ep", UintegerValue(ep));
     layout->SetAttribute("GpusPerServer", UintegerValue(gpusPerServer));
+    layout->SetAttribute("RankOrder", StringValue(order));
     return layout;
 }
 
@@ -47,6 +55,17 @@ MakeConfig(uint32_t globalBatch, uint32_t microBatch, uint32_t sequenceLength)
     config->SetAttribute("MicroBatchSize", UintegerValue(microBatch));
     config->SetAttribute("SequenceLength", UintegerValue(sequenceLength));
     return config;
+}
+
+std::vector<uint32_t>
+Ranks(uint32_t first, uint32_t count, uint32_t step)
+{
+    std::vector<uint32_t> ranks;
+    for (uint32_t i = 0; i < count; ++i)
+    {
+        ranks.push_back(first + i * step);
+    }
+    return ranks;
 }
 
 } // namespace tests

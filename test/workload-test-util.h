@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace llmfabric
 {
@@ -35,14 +36,16 @@ ns3::Ptr<ns3::TransformerSpec> MakeModel(const std::string& preset);
  * @param dp data-parallel degree.
  * @param ep expert-parallel degree.
  * @param gpusPerServer GPUs per server.
- * @return a new layout (default rank order tp-cp-ep-dp-pp).
+ * @param order the rank order (RankOrder).
+ * @return a new layout.
  */
 ns3::Ptr<ns3::ParallelLayout> MakeLayout(uint32_t tp,
                                          uint32_t cp,
                                          uint32_t pp,
                                          uint32_t dp,
-                                         uint32_t ep,
-                                         uint32_t gpusPerServer);
+                                         uint32_t ep = 1,
+                                         uint32_t gpusPerServer = 8,
+                                         const std::string& order = "tp-cp-ep-dp-pp");
 
 /**
  * @ingroup llm-fabric-tests
@@ -54,6 +57,15 @@ ns3::Ptr<ns3::ParallelLayout> MakeLayout(uint32_t tp,
 ns3::Ptr<ns3::TrainingConfig> MakeConfig(uint32_t globalBatch,
                                          uint32_t microBatch,
                                          uint32_t sequenceLength = 0);
+
+/**
+ * @ingroup llm-fabric-tests
+ * @param first the first rank.
+ * @param count the number of ranks.
+ * @param step the distance between consecutive ranks.
+ * @return first, first + step, ..., count ranks.
+ */
+std::vector<uint32_t> Ranks(uint32_t first, uint32_t count, uint32_t step);
 
 } // namespace tests
 } // namespace llmfabric

@@ -107,10 +107,19 @@ CollectiveStrategy::GetTypeId()
     return tid;
 }
 
-CollectiveStrategy::CollectiveStrategy()
-    : m_channels(2)
+CollectiveStrategy::CollectiveStrategy(std::vector<CollectiveKind> kinds,
+                                       std::vector<CollectiveKind> powerOfTwoKinds)
+    : m_kinds(std::move(kinds)),
+      m_powerOfTwoKinds(std::move(powerOfTwoKinds)),
+      m_channels(2)
 {
     NS_LOG_FUNCTION(this);
+}
+
+std::vector<CollectiveKind>
+CollectiveStrategy::GetSupportedKinds() const
+{
+    return m_kinds;
 }
 
 CollectiveStrategy::~CollectiveStrategy()
@@ -166,6 +175,13 @@ CollectiveStrategy::CheckSupport(CollectiveKind kind, uint32_t n, uint32_t local
         error << "send-recv needs a group of n = 2 ranks, got n = " << n;
         return error.str();
     }
+    if (!IsPowerOfTwo(n) && std::find(m_powerOfTwoKinds.begin(), m_powerOfTwoKinds.end(), kind) !=
+                                m_powerOfTwoKinds.end())
+    {
+        error << algorithmName << " " << kindName
+              << " needs a power-of-two group size n, got n = " << n;
+        return error.str();
+    }
     return "";
 }
 
@@ -211,7 +227,7 @@ CollectiveStrategy::Tally(CollectiveKind kind,
         return error;
     }
     CollectiveSchedule schedule(n, out);
-    uint32_t steps = BuildSchedule(kind, n, bytes, localSize, schedule);
+    uint32_t steps = BuildSchedule({kind, n, bytes, localSize}, schedule);
     schedule.Finish();
     out.steps = steps;
     return "";
@@ -265,7 +281,7 @@ CollectiveStrategy::Plan(CollectiveKind kind,
 
     std::vector<CollectiveTransferSpec> schedule;
     CollectiveSchedule keep(schedule);
-    uint32_t steps = BuildSchedule(kind, n, bytes, localSize, keep);
+    uint32_t steps = BuildSchedule({kind, n, bytes, localSize}, keep);
     std::stable_sort(schedule.begin(),
                      schedule.end(),
                      [](const CollectiveTransferSpec& a, const CollectiveTransferSpec& b) {

@@ -25,6 +25,18 @@ namespace ns3
 
 /**
  * @ingroup llm-fabric
+ * @brief One collective on a group, as a strategy's BuildSchedule sees it.
+ */
+struct CollectiveCall
+{
+    CollectiveKind kind; //!< The collective.
+    uint32_t n;          //!< The group size.
+    uint64_t bytes;      //!< The message size S, as CollectiveKind defines it.
+    uint32_t localSize;  //!< Ranks per server (rank r's server is r / localSize).
+};
+
+/**
+ * @ingroup llm-fabric
  * @brief A collective algorithm as an executable transfer graph: the strategy that plans which
  * rank sends which byte range to whom, in which step, on which channel, after which transfers.
  *
@@ -87,19 +99,19 @@ class CollectiveStrategy : public Object
      */
     static TypeId GetTypeId();
 
-    CollectiveStrategy();
     ~CollectiveStrategy() override;
 
     /** @return the algorithm's short name (its TypeIdAlias, e.g. "ring"). */
     std::string GetName() const;
 
     /** @return the kinds it implements, in CollectiveKind's declaration order. */
-    virtual std::vector<CollectiveKind> GetSupportedKinds() const = 0;
+    std::vector<CollectiveKind> GetSupportedKinds() const;
 
     /**
      * Whether this algorithm can plan a collective on a group. The base class checks what holds
      * for every algorithm (n at least 1, localSize at least 1 and dividing n, the kind among
-     * GetSupportedKinds(), n = 2 for SEND_RECV); subclasses add their own conditions.
+     * GetSupportedKinds(), n = 2 for SEND_RECV, a power-of-two n for the kinds the subclass
+     * names as needing one); subclasses may add their own conditions.
      * @param kind the collective.
      * @param n the group size.
      * @param localSize ranks per server.
@@ -169,19 +181,20 @@ class CollectiveStrategy : public Object
 
   protected:
     /**
+     * @param kinds the kinds the algorithm implements, in CollectiveKind's declaration order.
+     * @param powerOfTwoKinds those of them it implements only for a power-of-two group size n.
+     */
+    explicit CollectiveStrategy(std::vector<CollectiveKind> kinds,
+                                std::vector<CollectiveKind> powerOfTwoKinds = {});
+
+    /**
      * List the whole (un-split) transfers of the schedule, in any order; ids, channels and
      * dependencies are set afterwards by Plan. Called only for combinations CheckSupport accepts.
-     * @param kind the collective.
-     * @param n the group size.
-     * @param bytes the message size S.
-     * @param localSize ranks per server.
+     * @param call the collective and its group.
      * @param[out] schedule where to add the transfers (use AddTransfer).
      * @return the number of steps of the schedule.
      */
-    virtual uint32_t BuildSchedule(CollectiveKind kind,
-                                   uint32_t n,
-                                   uint64_t bytes,
-                                   uint32_t localSize,
+    virtual uint32_t BuildSchedule(const CollectiveCall& call,
                                    CollectiveSchedule& schedule) const = 0;
 
     /**
@@ -235,7 +248,9 @@ class CollectiveStrategy : public Object
      */
     static void ComputeDependencies(uint32_t n, std::vector<CollectiveTransferSpec>& transfers);
 
-    uint32_t m_channels; //!< The number of channels.
+    std::vector<CollectiveKind> m_kinds;           //!< The kinds it implements.
+    std::vector<CollectiveKind> m_powerOfTwoKinds; //!< Those needing a power-of-two n.
+    uint32_t m_channels;                           //!< The number of channels.
 };
 
 } // namespace ns3

@@ -30,57 +30,42 @@ DirectCollective::GetTypeId()
 }
 
 DirectCollective::DirectCollective()
+    : CollectiveStrategy({CollectiveKind::ALL_GATHER,
+                          CollectiveKind::REDUCE_SCATTER,
+                          CollectiveKind::ALL_TO_ALL,
+                          CollectiveKind::SEND_RECV})
 {
     NS_LOG_FUNCTION(this);
-}
-
-DirectCollective::~DirectCollective()
-{
-    NS_LOG_FUNCTION(this);
-}
-
-std::vector<CollectiveKind>
-DirectCollective::GetSupportedKinds() const
-{
-    return {CollectiveKind::ALL_GATHER,
-            CollectiveKind::REDUCE_SCATTER,
-            CollectiveKind::ALL_TO_ALL,
-            CollectiveKind::SEND_RECV};
 }
 
 uint32_t
-DirectCollective::BuildSchedule(CollectiveKind kind,
-                                uint32_t n,
-                                uint64_t bytes,
-                                uint32_t localSize,
-                                CollectiveSchedule& schedule) const
+DirectCollective::BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const
 {
-    NS_LOG_FUNCTION(this << n << bytes);
-    if (kind == CollectiveKind::SEND_RECV)
+    if (call.kind == CollectiveKind::SEND_RECV)
     {
-        AddTransfer(schedule, 0, 1, 0, bytes, 0, false);
+        AddTransfer(schedule, 0, 1, 0, call.bytes, 0, false);
         return 1;
     }
-    for (uint32_t src = 0; src < n; ++src)
+    for (uint32_t src = 0; src < call.n; ++src)
     {
-        for (uint32_t dst = 0; dst < n; ++dst)
+        for (uint32_t dst = 0; dst < call.n; ++dst)
         {
             if (src == dst)
             {
                 continue;
             }
             // ALL_GATHER sends the sender's chunk, the others the receiver's chunk.
-            uint32_t chunk = kind == CollectiveKind::ALL_GATHER ? src : dst;
+            uint32_t chunk = call.kind == CollectiveKind::ALL_GATHER ? src : dst;
             AddTransfer(schedule,
                         src,
                         dst,
-                        CollectiveChunks::RangeBytes(bytes, n, 0, chunk),
-                        CollectiveChunks::ChunkBytes(bytes, n, chunk),
+                        CollectiveChunks::RangeBytes(call.bytes, call.n, 0, chunk),
+                        CollectiveChunks::ChunkBytes(call.bytes, call.n, chunk),
                         0,
-                        kind == CollectiveKind::REDUCE_SCATTER);
+                        call.kind == CollectiveKind::REDUCE_SCATTER);
         }
     }
-    return n > 1 ? 1 : 0;
+    return call.n > 1 ? 1 : 0;
 }
 
 } // namespace ns3

@@ -34,16 +34,9 @@ class DirectCollective : public CollectiveStrategy
     static TypeId GetTypeId();
 
     DirectCollective();
-    ~DirectCollective() override;
-
-    std::vector<CollectiveKind> GetSupportedKinds() const override;
 
   protected:
-    uint32_t BuildSchedule(CollectiveKind kind,
-                           uint32_t n,
-                           uint64_t bytes,
-                           uint32_t localSize,
-                           CollectiveSchedule& schedule) const override;
+    uint32_t BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

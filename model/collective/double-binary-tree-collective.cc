@@ -26,43 +26,26 @@ namespace
 {
 
 /**
+ * Tree 1 is tree 0's shape with the ranks moved: mirrored (r -> n - 1 - r) for an even n, shifted
+ * by one (r -> r + 1 mod n) for an odd n; tree 0 is the shape itself.
  * @param n the group size.
  * @param tree 0 or 1.
- * @param rank a rank.
- * @return the place of the rank in tree 0's shape.
+ * @param value a rank (toPlace) or a place in tree 0's shape.
+ * @param toPlace map a rank to its place (else a place to its rank, the inverse).
+ * @return the place of the rank, or the rank at the place.
  */
 uint32_t
-TreePlace(uint32_t n, uint32_t tree, uint32_t rank)
+TreeMap(uint32_t n, uint32_t tree, uint32_t value, bool toPlace)
 {
     if (tree == 0)
     {
-        return rank;
+        return value;
     }
     if (n % 2 == 0)
     {
-        return n - 1 - rank;
+        return n - 1 - value;
     }
-    return static_cast<uint32_t>((uint64_t{rank} + n - 1) % n);
-}
-
-/**
- * @param n the group size.
- * @param tree 0 or 1.
- * @param place a place in tree 0's shape.
- * @return the rank at that place (the inverse of TreePlace).
- */
-uint32_t
-TreeRank(uint32_t n, uint32_t tree, uint32_t place)
-{
-    if (tree == 0)
-    {
-        return place;
-    }
-    if (n % 2 == 0)
-    {
-        return n - 1 - place;
-    }
-    return static_cast<uint32_t>((uint64_t{place} + 1) % n);
+    return static_cast<uint32_t>((uint64_t{value} + (toPlace ? n - 1 : 1)) % n);
 }
 
 /**
@@ -137,42 +120,28 @@ DoubleBinaryTreeCollective::GetTypeId()
 }
 
 DoubleBinaryTreeCollective::DoubleBinaryTreeCollective()
+    : CollectiveStrategy({CollectiveKind::ALL_REDUCE})
 {
     NS_LOG_FUNCTION(this);
-}
-
-DoubleBinaryTreeCollective::~DoubleBinaryTreeCollective()
-{
-    NS_LOG_FUNCTION(this);
-}
-
-std::vector<CollectiveKind>
-DoubleBinaryTreeCollective::GetSupportedKinds() const
-{
-    return {CollectiveKind::ALL_REDUCE};
 }
 
 uint32_t
-DoubleBinaryTreeCollective::BuildSchedule(CollectiveKind kind,
-                                          uint32_t n,
-                                          uint64_t bytes,
-                                          uint32_t localSize,
+DoubleBinaryTreeCollective::BuildSchedule(const CollectiveCall& call,
                                           CollectiveSchedule& schedule) const
 {
-    NS_LOG_FUNCTION(this << n << bytes);
-    const uint32_t depthMax = CeilLog2(n);
+    const uint32_t depthMax = CeilLog2(call.n);
     for (uint32_t tree = 0; tree < 2; ++tree)
     {
-        const uint64_t offset = CollectiveChunks::RangeBytes(bytes, 2, 0, tree);
-        const uint64_t half = CollectiveChunks::ChunkBytes(bytes, 2, tree);
-        for (uint32_t r = 0; r < n; ++r)
+        const uint64_t offset = CollectiveChunks::RangeBytes(call.bytes, 2, 0, tree);
+        const uint64_t half = CollectiveChunks::ChunkBytes(call.bytes, 2, tree);
+        for (uint32_t r = 0; r < call.n; ++r)
         {
-            uint32_t parent = TreeParent(n, tree, r);
-            if (parent == n)
+            uint32_t parent = TreeParent(call.n, tree, r);
+            if (parent == call.n)
             {
                 continue; // the root
             }
-            uint32_t depth = TreeDepth(n, tree, r);
+            uint32_t depth = TreeDepth(call.n, tree, r);
             AddTransfer(schedule, r, parent, offset, half, depthMax - depth, true);
             AddTransfer(schedule, parent, r, offset, half, depthMax + depth - 1, false);
         }
@@ -183,17 +152,18 @@ DoubleBinaryTreeCollective::BuildSchedule(CollectiveKind kind,
 uint32_t
 DoubleBinaryTreeCollective::TreeParent(uint32_t n, uint32_t tree, uint32_t rank)
 {
-    uint32_t parent = Tree0Parent(n, TreePlace(n, tree, rank));
-    return parent == n ? n : TreeRank(n, tree, parent);
+    uint32_t parent = Tree0Parent(n, TreeMap(n, tree, rank, true));
+    return parent == n ? n : TreeMap(n, tree, parent, false);
 }
 
 std::vector<uint32_t>
 DoubleBinaryTreeCollective::TreeChildren(uint32_t n, uint32_t tree, uint32_t rank)
 {
     std::vector<uint32_t> children;
-    for (uint32_t place : Tree0Children(n, TreePlace(n, tree, rank), uint64_t{1} << CeilLog2(n)))
+    for (uint32_t place :
+         Tree0Children(n, TreeMap(n, tree, rank, true), uint64_t{1} << CeilLog2(n)))
     {
-        children.push_back(TreeRank(n, tree, place));
+        children.push_back(TreeMap(n, tree, place, false));
     }
     std::sort(children.begin(), children.end());
     return children;
@@ -203,7 +173,7 @@ uint32_t
 DoubleBinaryTreeCollective::TreeDepth(uint32_t n, uint32_t tree, uint32_t rank)
 {
     uint32_t depth = 0;
-    for (uint32_t place = TreePlace(n, tree, rank); place != 0; place = Tree0Parent(n, place))
+    for (uint32_t place = TreeMap(n, tree, rank, true); place != 0; place = Tree0Parent(n, place))
     {
         ++depth;
     }

@@ -32,9 +32,6 @@ class DoubleBinaryTreeCollective : public CollectiveStrategy
     static TypeId GetTypeId();
 
     DoubleBinaryTreeCollective();
-    ~DoubleBinaryTreeCollective() override;
-
-    std::vector<CollectiveKind> GetSupportedKinds() const override;
 
     /**
      * The parent of a rank in one of the two trees.
@@ -69,11 +66,7 @@ class DoubleBinaryTreeCollective : public CollectiveStrategy
     static uint32_t TreeDepth(uint32_t n, uint32_t tree, uint32_t rank);
 
   protected:
-    uint32_t BuildSchedule(CollectiveKind kind,
-                           uint32_t n,
-                           uint64_t bytes,
-                           uint32_t localSize,
-                           CollectiveSchedule& schedule) const override;
+    uint32_t BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

@@ -11,8 +11,6 @@
 #include "ns3/log.h"
 #include "ns3/type-id-alias.h"
 
-#include <sstream>
-
 namespace ns3
 {
 
@@ -35,77 +33,23 @@ HalvingDoublingCollective::GetTypeId()
 }
 
 HalvingDoublingCollective::HalvingDoublingCollective()
+    : CollectiveStrategy({CollectiveKind::ALL_REDUCE, CollectiveKind::REDUCE_SCATTER},
+                         {CollectiveKind::ALL_REDUCE, CollectiveKind::REDUCE_SCATTER})
 {
     NS_LOG_FUNCTION(this);
-}
-
-HalvingDoublingCollective::~HalvingDoublingCollective()
-{
-    NS_LOG_FUNCTION(this);
-}
-
-std::vector<CollectiveKind>
-HalvingDoublingCollective::GetSupportedKinds() const
-{
-    return {CollectiveKind::ALL_REDUCE, CollectiveKind::REDUCE_SCATTER};
-}
-
-std::string
-HalvingDoublingCollective::CheckSupport(CollectiveKind kind, uint32_t n, uint32_t localSize) const
-{
-    std::string error = CollectiveStrategy::CheckSupport(kind, n, localSize);
-    if (error.empty() && !IsPowerOfTwo(n))
-    {
-        std::ostringstream message;
-        message << "halving-doubling " << GetCollectiveKindName(kind)
-                << " needs a power-of-two group size n, got n = " << n;
-        error = message.str();
-    }
-    return error;
-}
-
-void
-HalvingDoublingCollective::AddHalvingReduceScatter(uint32_t n,
-                                                   uint64_t bytes,
-                                                   uint32_t firstStep,
-                                                   CollectiveSchedule& schedule)
-{
-    const uint32_t levels = CeilLog2(n);
-    for (uint32_t k = 0; k < levels; ++k)
-    {
-        const uint32_t d = n >> (k + 1);
-        for (uint32_t r = 0; r < n; ++r)
-        {
-            // The aligned range of 2d chunks holding chunk r is [low, low + 2d); r sends the
-            // half that does not contain chunk r.
-            uint32_t low = r & ~(2 * d - 1);
-            uint32_t given = (r & d) != 0 ? low : low + d;
-            AddTransfer(schedule,
-                        r,
-                        r ^ d,
-                        CollectiveChunks::RangeBytes(bytes, n, 0, given),
-                        CollectiveChunks::RangeBytes(bytes, n, given, given + d),
-                        firstStep + k,
-                        true);
-        }
-    }
 }
 
 uint32_t
-HalvingDoublingCollective::BuildSchedule(CollectiveKind kind,
-                                         uint32_t n,
-                                         uint64_t bytes,
-                                         uint32_t localSize,
+HalvingDoublingCollective::BuildSchedule(const CollectiveCall& call,
                                          CollectiveSchedule& schedule) const
 {
-    NS_LOG_FUNCTION(this << n << bytes);
-    const uint32_t levels = CeilLog2(n);
-    AddHalvingReduceScatter(n, bytes, 0, schedule);
-    if (kind == CollectiveKind::REDUCE_SCATTER)
+    const uint32_t levels = CeilLog2(call.n);
+    RecursiveDoublingCollective::AddButterfly(call.n, call.bytes, 0, true, schedule);
+    if (call.kind == CollectiveKind::REDUCE_SCATTER)
     {
         return levels;
     }
-    RecursiveDoublingCollective::AddDoublingAllGather(n, bytes, levels, schedule);
+    RecursiveDoublingCollective::AddButterfly(call.n, call.bytes, levels, false, schedule);
     return 2 * levels;
 }
 

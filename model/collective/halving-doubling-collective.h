@@ -18,10 +18,11 @@ namespace ns3
  * then, for all-reduce, recursive-doubling all-gather. n must be a power of two (Rabenseifner's
  * handling of other group sizes is not implemented).
  *
- * - REDUCE_SCATTER: at step k (0..log2 n - 1), with d = n / 2^(k+1), rank r holds the aligned
- *   range of 2d chunks (of n) that contains chunk r; it keeps the half that contains chunk r and
- *   sends the other half to r XOR d, which adds it. The two ranks of a pair send disjoint halves.
- *   log2 n steps; r ends with chunk r reduced.
+ * - REDUCE_SCATTER (RecursiveDoublingCollective::AddButterfly, halving): at step k
+ *   (0..log2 n - 1), with d = n / 2^(k+1), rank r holds the aligned range of 2d chunks (of n)
+ *   that contains chunk r; it keeps the half that contains chunk r and sends the other half to
+ *   r XOR d, which adds it. The two ranks of a pair send disjoint halves. log2 n steps; r ends
+ *   with chunk r reduced.
  * - ALL_REDUCE: the reduce-scatter, then RecursiveDoublingCollective's all-gather from step
  *   log2 n. 2 log2 n steps.
  */
@@ -35,38 +36,9 @@ class HalvingDoublingCollective : public CollectiveStrategy
     static TypeId GetTypeId();
 
     HalvingDoublingCollective();
-    ~HalvingDoublingCollective() override;
-
-    std::vector<CollectiveKind> GetSupportedKinds() const override;
-
-    /**
-     * The base checks, and a power-of-two n.
-     * @param kind the collective.
-     * @param n the group size.
-     * @param localSize ranks per server.
-     * @return an empty string, or why not, naming the values.
-     */
-    std::string CheckSupport(CollectiveKind kind, uint32_t n, uint32_t localSize) const override;
-
-    /**
-     * Append a recursive-halving reduce-scatter of the whole buffer of S bytes cut into n chunks
-     * (see the class documentation), from step firstStep. log2 n steps.
-     * @param n the group size, a power of two.
-     * @param bytes S.
-     * @param firstStep the step of k = 0.
-     * @param[out] schedule where to append the transfers.
-     */
-    static void AddHalvingReduceScatter(uint32_t n,
-                                        uint64_t bytes,
-                                        uint32_t firstStep,
-                                        CollectiveSchedule& schedule);
 
   protected:
-    uint32_t BuildSchedule(CollectiveKind kind,
-                           uint32_t n,
-                           uint64_t bytes,
-                           uint32_t localSize,
-                           CollectiveSchedule& schedule) const override;
+    uint32_t BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

@@ -32,59 +32,46 @@ HierarchicalCollective::GetTypeId()
 }
 
 HierarchicalCollective::HierarchicalCollective()
+    : CollectiveStrategy({CollectiveKind::ALL_REDUCE})
 {
     NS_LOG_FUNCTION(this);
-}
-
-HierarchicalCollective::~HierarchicalCollective()
-{
-    NS_LOG_FUNCTION(this);
-}
-
-std::vector<CollectiveKind>
-HierarchicalCollective::GetSupportedKinds() const
-{
-    return {CollectiveKind::ALL_REDUCE};
 }
 
 uint32_t
-HierarchicalCollective::BuildSchedule(CollectiveKind kind,
-                                      uint32_t n,
-                                      uint64_t bytes,
-                                      uint32_t localSize,
+HierarchicalCollective::BuildSchedule(const CollectiveCall& call,
                                       CollectiveSchedule& schedule) const
 {
-    NS_LOG_FUNCTION(this << n << bytes << localSize);
-    const uint32_t servers = n / localSize;
-    const uint32_t railStart = localSize - 1;
+    const uint32_t servers = call.n / call.localSize;
+    const uint32_t railStart = call.localSize - 1;
     const uint32_t gatherStart = railStart + 2 * (servers - 1);
-    std::vector<uint32_t> ring(localSize);
+    std::vector<uint32_t> ring(call.localSize);
     for (uint32_t server = 0; server < servers; ++server)
     {
-        for (uint32_t l = 0; l < localSize; ++l)
+        for (uint32_t l = 0; l < call.localSize; ++l)
         {
-            ring[l] = server * localSize + l;
+            ring[l] = server * call.localSize + l;
         }
-        RingCollective::AddRingReduceScatter(ring, 0, bytes, 0, schedule);
-        RingCollective::AddRingAllGather(ring, 0, bytes, gatherStart, schedule);
+        RingCollective::AddRingStage(ring, 0, call.bytes, 0, true, schedule);
+        RingCollective::AddRingStage(ring, 0, call.bytes, gatherStart, false, schedule);
     }
     std::vector<uint32_t> rail(servers);
-    for (uint32_t l = 0; l < localSize; ++l)
+    for (uint32_t l = 0; l < call.localSize; ++l)
     {
         for (uint32_t server = 0; server < servers; ++server)
         {
-            rail[server] = server * localSize + l;
+            rail[server] = server * call.localSize + l;
         }
-        const uint64_t offset = CollectiveChunks::RangeBytes(bytes, localSize, 0, l);
-        const uint64_t railBytes = CollectiveChunks::ChunkBytes(bytes, localSize, l);
-        RingCollective::AddRingReduceScatter(rail, offset, railBytes, railStart, schedule);
-        RingCollective::AddRingAllGather(rail,
-                                         offset,
-                                         railBytes,
-                                         railStart + servers - 1,
-                                         schedule);
+        const uint64_t offset = CollectiveChunks::RangeBytes(call.bytes, call.localSize, 0, l);
+        const uint64_t railBytes = CollectiveChunks::ChunkBytes(call.bytes, call.localSize, l);
+        RingCollective::AddRingStage(rail, offset, railBytes, railStart, true, schedule);
+        RingCollective::AddRingStage(rail,
+                                     offset,
+                                     railBytes,
+                                     railStart + servers - 1,
+                                     false,
+                                     schedule);
     }
-    return 2 * (localSize - 1) + 2 * (servers - 1);
+    return 2 * (call.localSize - 1) + 2 * (servers - 1);
 }
 
 } // namespace ns3

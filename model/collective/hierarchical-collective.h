@@ -38,16 +38,9 @@ class HierarchicalCollective : public CollectiveStrategy
     static TypeId GetTypeId();
 
     HierarchicalCollective();
-    ~HierarchicalCollective() override;
-
-    std::vector<CollectiveKind> GetSupportedKinds() const override;
 
   protected:
-    uint32_t BuildSchedule(CollectiveKind kind,
-                           uint32_t n,
-                           uint64_t bytes,
-                           uint32_t localSize,
-                           CollectiveSchedule& schedule) const override;
+    uint32_t BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

@@ -30,44 +30,29 @@ NaiveCollective::GetTypeId()
 }
 
 NaiveCollective::NaiveCollective()
+    : CollectiveStrategy({CollectiveKind::ALL_REDUCE, CollectiveKind::BROADCAST})
 {
     NS_LOG_FUNCTION(this);
-}
-
-NaiveCollective::~NaiveCollective()
-{
-    NS_LOG_FUNCTION(this);
-}
-
-std::vector<CollectiveKind>
-NaiveCollective::GetSupportedKinds() const
-{
-    return {CollectiveKind::ALL_REDUCE, CollectiveKind::BROADCAST};
 }
 
 uint32_t
-NaiveCollective::BuildSchedule(CollectiveKind kind,
-                               uint32_t n,
-                               uint64_t bytes,
-                               uint32_t localSize,
-                               CollectiveSchedule& schedule) const
+NaiveCollective::BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const
 {
-    NS_LOG_FUNCTION(this << n << bytes);
-    if (kind == CollectiveKind::ALL_REDUCE)
+    if (call.kind == CollectiveKind::ALL_REDUCE)
     {
-        for (uint32_t r = 1; r < n; ++r)
+        for (uint32_t r = 1; r < call.n; ++r)
         {
-            AddTransfer(schedule, r, 0, 0, bytes, 0, true);
-            AddTransfer(schedule, 0, r, 0, bytes, 1, false);
+            AddTransfer(schedule, r, 0, 0, call.bytes, 0, true);
+            AddTransfer(schedule, 0, r, 0, call.bytes, 1, false);
         }
-        return n > 1 ? 2 : 0;
+        return call.n > 1 ? 2 : 0;
     }
     // BROADCAST
-    for (uint32_t r = 1; r < n; ++r)
+    for (uint32_t r = 1; r < call.n; ++r)
     {
-        AddTransfer(schedule, 0, r, 0, bytes, r - 1, false);
+        AddTransfer(schedule, 0, r, 0, call.bytes, r - 1, false);
     }
-    return n - 1;
+    return call.n - 1;
 }
 
 } // namespace ns3

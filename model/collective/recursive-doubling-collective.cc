@@ -9,8 +9,6 @@
 #include "ns3/log.h"
 #include "ns3/type-id-alias.h"
 
-#include <sstream>
-
 namespace ns3
 {
 
@@ -33,93 +31,68 @@ RecursiveDoublingCollective::GetTypeId()
 }
 
 RecursiveDoublingCollective::RecursiveDoublingCollective()
+    : CollectiveStrategy(
+          {CollectiveKind::ALL_REDUCE, CollectiveKind::ALL_GATHER, CollectiveKind::BROADCAST},
+          {CollectiveKind::ALL_REDUCE, CollectiveKind::ALL_GATHER})
 {
     NS_LOG_FUNCTION(this);
-}
-
-RecursiveDoublingCollective::~RecursiveDoublingCollective()
-{
-    NS_LOG_FUNCTION(this);
-}
-
-std::vector<CollectiveKind>
-RecursiveDoublingCollective::GetSupportedKinds() const
-{
-    return {CollectiveKind::ALL_REDUCE, CollectiveKind::ALL_GATHER, CollectiveKind::BROADCAST};
-}
-
-std::string
-RecursiveDoublingCollective::CheckSupport(CollectiveKind kind, uint32_t n, uint32_t localSize) const
-{
-    std::string error = CollectiveStrategy::CheckSupport(kind, n, localSize);
-    if (error.empty() && kind != CollectiveKind::BROADCAST && !IsPowerOfTwo(n))
-    {
-        std::ostringstream message;
-        message << "recursive-doubling " << GetCollectiveKindName(kind)
-                << " needs a power-of-two group size n, got n = " << n;
-        error = message.str();
-    }
-    return error;
 }
 
 void
-RecursiveDoublingCollective::AddDoublingAllGather(uint32_t n,
-                                                  uint64_t bytes,
-                                                  uint32_t firstStep,
-                                                  CollectiveSchedule& schedule)
+RecursiveDoublingCollective::AddButterfly(uint32_t n,
+                                          uint64_t bytes,
+                                          uint32_t firstStep,
+                                          bool halving,
+                                          CollectiveSchedule& schedule)
 {
     const uint32_t levels = CeilLog2(n);
     for (uint32_t k = 0; k < levels; ++k)
     {
-        const uint32_t distance = uint32_t{1} << k;
+        const uint32_t d = halving ? n >> (k + 1) : uint32_t{1} << k;
         for (uint32_t r = 0; r < n; ++r)
         {
-            uint32_t first = r & ~(distance - 1);
+            const uint32_t first = (halving ? r ^ d : r) & ~(d - 1);
             AddTransfer(schedule,
                         r,
-                        r ^ distance,
+                        r ^ d,
                         CollectiveChunks::RangeBytes(bytes, n, 0, first),
-                        CollectiveChunks::RangeBytes(bytes, n, first, first + distance),
+                        CollectiveChunks::RangeBytes(bytes, n, first, first + d),
                         firstStep + k,
-                        false);
+                        halving);
         }
     }
 }
 
 uint32_t
-RecursiveDoublingCollective::BuildSchedule(CollectiveKind kind,
-                                           uint32_t n,
-                                           uint64_t bytes,
-                                           uint32_t localSize,
+RecursiveDoublingCollective::BuildSchedule(const CollectiveCall& call,
                                            CollectiveSchedule& schedule) const
 {
-    NS_LOG_FUNCTION(this << n << bytes);
-    const uint32_t levels = CeilLog2(n);
-    switch (kind)
+    const uint32_t levels = CeilLog2(call.n);
+    switch (call.kind)
     {
     case CollectiveKind::ALL_REDUCE:
         for (uint32_t k = 0; k < levels; ++k)
         {
-            for (uint32_t r = 0; r < n; ++r)
+            for (uint32_t r = 0; r < call.n; ++r)
             {
-                AddTransfer(schedule, r, r ^ (uint32_t{1} << k), 0, bytes, k, true);
+                AddTransfer(schedule, r, r ^ (uint32_t{1} << k), 0, call.bytes, k, true);
             }
         }
         break;
     case CollectiveKind::ALL_GATHER:
-        AddDoublingAllGather(n, bytes, 0, schedule);
+        AddButterfly(call.n, call.bytes, 0, false, schedule);
         break;
     default: // BROADCAST: binomial tree.
         for (uint32_t k = 0; k < levels; ++k)
         {
             const uint64_t distance = uint64_t{1} << k;
-            for (uint64_t r = 0; r < distance && r + distance < n; ++r)
+            for (uint64_t r = 0; r < distance && r + distance < call.n; ++r)
             {
                 AddTransfer(schedule,
                             static_cast<uint32_t>(r),
                             static_cast<uint32_t>(r + distance),
                             0,
-                            bytes,
+                            call.bytes,
                             k,
                             false);
             }

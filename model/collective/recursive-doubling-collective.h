@@ -37,39 +37,29 @@ class RecursiveDoublingCollective : public CollectiveStrategy
     static TypeId GetTypeId();
 
     RecursiveDoublingCollective();
-    ~RecursiveDoublingCollective() override;
-
-    std::vector<CollectiveKind> GetSupportedKinds() const override;
 
     /**
-     * The base checks, and a power-of-two n for ALL_REDUCE and ALL_GATHER.
-     * @param kind the collective.
-     * @param n the group size.
-     * @param localSize ranks per server.
-     * @return an empty string, or why not, naming the values.
-     */
-    std::string CheckSupport(CollectiveKind kind, uint32_t n, uint32_t localSize) const override;
-
-    /**
-     * Append a recursive-doubling all-gather of the whole buffer of S bytes cut into n chunks,
-     * rank i starting with chunk i: at step firstStep + k, rank r sends the aligned block of 2^k
-     * chunks containing chunk r to r XOR 2^k (store). log2 n steps.
+     * Append a butterfly stage over the whole buffer of S bytes cut into n chunks: log2 n steps;
+     * at step firstStep + k, rank r sends to r XOR d an aligned block of d chunks.
+     * - Doubling (the all-gather, rank i starting with chunk i): d = 2^k, and r sends the block
+     *   that contains its own chunk r; the partner stores it.
+     * - Halving (Rabenseifner's reduce-scatter, HalvingDoublingCollective): d = n / 2^(k+1), and
+     *   r sends the block that contains its partner's chunk, keeping the other half of the
+     *   aligned range of 2d chunks; the partner adds it. r ends with chunk r reduced.
      * @param n the group size, a power of two.
      * @param bytes S.
      * @param firstStep the step of k = 0.
+     * @param halving halving (reduce) rather than doubling (store).
      * @param[out] schedule where to append the transfers.
      */
-    static void AddDoublingAllGather(uint32_t n,
-                                     uint64_t bytes,
-                                     uint32_t firstStep,
-                                     CollectiveSchedule& schedule);
+    static void AddButterfly(uint32_t n,
+                             uint64_t bytes,
+                             uint32_t firstStep,
+                             bool halving,
+                             CollectiveSchedule& schedule);
 
   protected:
-    uint32_t BuildSchedule(CollectiveKind kind,
-                           uint32_t n,
-                           uint64_t bytes,
-                           uint32_t localSize,
-                           CollectiveSchedule& schedule) const override;
+    uint32_t BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

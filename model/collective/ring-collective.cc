@@ -32,22 +32,12 @@ RingCollective::GetTypeId()
 }
 
 RingCollective::RingCollective()
+    : CollectiveStrategy({CollectiveKind::ALL_REDUCE,
+                          CollectiveKind::ALL_GATHER,
+                          CollectiveKind::REDUCE_SCATTER,
+                          CollectiveKind::BROADCAST})
 {
     NS_LOG_FUNCTION(this);
-}
-
-RingCollective::~RingCollective()
-{
-    NS_LOG_FUNCTION(this);
-}
-
-std::vector<CollectiveKind>
-RingCollective::GetSupportedKinds() const
-{
-    return {CollectiveKind::ALL_REDUCE,
-            CollectiveKind::ALL_GATHER,
-            CollectiveKind::REDUCE_SCATTER,
-            CollectiveKind::BROADCAST};
 }
 
 void
@@ -55,10 +45,10 @@ RingCollective::AddRingStage(const std::vector<uint32_t>& ring,
                              uint64_t offset,
                              uint64_t bytes,
                              uint32_t firstStep,
-                             uint32_t shift,
-                             bool reduce,
+                             bool reduceScatter,
                              CollectiveSchedule& schedule)
 {
+    const uint32_t shift = reduceScatter ? 1 : 0;
     const auto size = static_cast<uint32_t>(ring.size());
     for (uint32_t s = 0; s + 1 < size; ++s)
     {
@@ -73,59 +63,34 @@ RingCollective::AddRingStage(const std::vector<uint32_t>& ring,
                         offset + CollectiveChunks::RangeBytes(bytes, size, 0, chunk),
                         CollectiveChunks::ChunkBytes(bytes, size, chunk),
                         firstStep + s,
-                        reduce);
+                        reduceScatter);
         }
     }
 }
 
-void
-RingCollective::AddRingReduceScatter(const std::vector<uint32_t>& ring,
-                                     uint64_t offset,
-                                     uint64_t bytes,
-                                     uint32_t firstStep,
-                                     CollectiveSchedule& schedule)
-{
-    AddRingStage(ring, offset, bytes, firstStep, 1, true, schedule);
-}
-
-void
-RingCollective::AddRingAllGather(const std::vector<uint32_t>& ring,
-                                 uint64_t offset,
-                                 uint64_t bytes,
-                                 uint32_t firstStep,
-                                 CollectiveSchedule& schedule)
-{
-    AddRingStage(ring, offset, bytes, firstStep, 0, false, schedule);
-}
-
 uint32_t
-RingCollective::BuildSchedule(CollectiveKind kind,
-                              uint32_t n,
-                              uint64_t bytes,
-                              uint32_t localSize,
-                              CollectiveSchedule& schedule) const
+RingCollective::BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const
 {
-    NS_LOG_FUNCTION(this << n << bytes);
-    std::vector<uint32_t> ring(n);
+    std::vector<uint32_t> ring(call.n);
     std::iota(ring.begin(), ring.end(), 0);
-    switch (kind)
+    switch (call.kind)
     {
     case CollectiveKind::ALL_REDUCE:
-        AddRingReduceScatter(ring, 0, bytes, 0, schedule);
-        AddRingAllGather(ring, 0, bytes, n - 1, schedule);
-        return 2 * (n - 1);
+        AddRingStage(ring, 0, call.bytes, 0, true, schedule);
+        AddRingStage(ring, 0, call.bytes, call.n - 1, false, schedule);
+        return 2 * (call.n - 1);
     case CollectiveKind::ALL_GATHER:
-        AddRingAllGather(ring, 0, bytes, 0, schedule);
-        return n - 1;
+        AddRingStage(ring, 0, call.bytes, 0, false, schedule);
+        return call.n - 1;
     case CollectiveKind::REDUCE_SCATTER:
-        AddRingReduceScatter(ring, 0, bytes, 0, schedule);
-        return n - 1;
-    default: // BROADCAST: the chain 0 -> 1 -> ... -> n-1.
-        for (uint32_t r = 0; r + 1 < n; ++r)
+        AddRingStage(ring, 0, call.bytes, 0, true, schedule);
+        return call.n - 1;
+    default: // BROADCAST: the chain 0 -> 1 -> ... -> call.n-1.
+        for (uint32_t r = 0; r + 1 < call.n; ++r)
         {
-            AddTransfer(schedule, r, r + 1, 0, bytes, r, false);
+            AddTransfer(schedule, r, r + 1, 0, call.bytes, r, false);
         }
-        return n - 1;
+        return call.n - 1;
     }
 }
 

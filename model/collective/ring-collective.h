@@ -23,7 +23,7 @@ namespace ns3
  * - ALL_REDUCE: the reduce-scatter, then the all-gather from step n - 1. 2(n - 1) steps.
  * - BROADCAST: a chain, rank r sends the whole buffer to r+1 at step r. n - 1 steps.
  *
- * The two ring stages are also public building blocks (HierarchicalCollective uses them on the
+ * The ring stage is also a public building block (HierarchicalCollective uses them on the
  * servers' rings and on the rails).
  */
 class RingCollective : public CollectiveStrategy
@@ -36,68 +36,31 @@ class RingCollective : public CollectiveStrategy
     static TypeId GetTypeId();
 
     RingCollective();
-    ~RingCollective() override;
-
-    std::vector<CollectiveKind> GetSupportedKinds() const override;
 
     /**
-     * Append a ring reduce-scatter of the region [offset, offset + bytes) among the ranks of a
-     * ring, the region cut into ring.size() chunks with ChunkBytes: at step firstStep + s, the
-     * member at position p sends chunk (p - s - 1) mod size to position p + 1 (reduce). The member
-     * at position p ends with chunk p reduced. size - 1 steps.
+     * Append a ring stage over the region [offset, offset + bytes) among the ranks of a ring, the
+     * region cut into ring.size() chunks with ChunkBytes; size - 1 steps. At step firstStep + s,
+     * the member at position p sends to position p + 1:
+     * - reduce-scatter: chunk (p - s - 1) mod size, which the receiver adds; the member at
+     *   position p ends with chunk p reduced;
+     * - all-gather (the member at position p starting with chunk p): chunk (p - s) mod size, which
+     *   the receiver stores.
      * @param ring the ranks in ring order (position p is ring[p]).
      * @param offset the first byte of the region.
      * @param bytes the bytes of the region.
      * @param firstStep the step of s = 0.
-     * @param[out] schedule where to append the transfers.
-     */
-    static void AddRingReduceScatter(const std::vector<uint32_t>& ring,
-                                     uint64_t offset,
-                                     uint64_t bytes,
-                                     uint32_t firstStep,
-                                     CollectiveSchedule& schedule);
-
-    /**
-     * Append a ring all-gather of the region [offset, offset + bytes) among the ranks of a ring,
-     * the member at position p starting with chunk p: at step firstStep + s, position p sends
-     * chunk (p - s) mod size to position p + 1 (store). size - 1 steps.
-     * @param ring the ranks in ring order (position p is ring[p]).
-     * @param offset the first byte of the region.
-     * @param bytes the bytes of the region.
-     * @param firstStep the step of s = 0.
-     * @param[out] schedule where to append the transfers.
-     */
-    static void AddRingAllGather(const std::vector<uint32_t>& ring,
-                                 uint64_t offset,
-                                 uint64_t bytes,
-                                 uint32_t firstStep,
-                                 CollectiveSchedule& schedule);
-
-  protected:
-    uint32_t BuildSchedule(CollectiveKind kind,
-                           uint32_t n,
-                           uint64_t bytes,
-                           uint32_t localSize,
-                           CollectiveSchedule& schedule) const override;
-
-  private:
-    /**
-     * Append one ring stage (see AddRingReduceScatter and AddRingAllGather).
-     * @param ring the ranks in ring order.
-     * @param offset the first byte of the region.
-     * @param bytes the bytes of the region.
-     * @param firstStep the first step.
-     * @param shift the chunk position p sends at step s is (p - s - shift) mod size.
-     * @param reduce whether the receivers add the chunks.
+     * @param reduceScatter a reduce-scatter rather than an all-gather.
      * @param[out] schedule where to append the transfers.
      */
     static void AddRingStage(const std::vector<uint32_t>& ring,
                              uint64_t offset,
                              uint64_t bytes,
                              uint32_t firstStep,
-                             uint32_t shift,
-                             bool reduce,
+                             bool reduceScatter,
                              CollectiveSchedule& schedule);
+
+  protected:
+    uint32_t BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

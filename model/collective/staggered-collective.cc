@@ -30,44 +30,29 @@ StaggeredCollective::GetTypeId()
 }
 
 StaggeredCollective::StaggeredCollective()
+    : CollectiveStrategy({CollectiveKind::ALL_TO_ALL})
 {
     NS_LOG_FUNCTION(this);
-}
-
-StaggeredCollective::~StaggeredCollective()
-{
-    NS_LOG_FUNCTION(this);
-}
-
-std::vector<CollectiveKind>
-StaggeredCollective::GetSupportedKinds() const
-{
-    return {CollectiveKind::ALL_TO_ALL};
 }
 
 uint32_t
-StaggeredCollective::BuildSchedule(CollectiveKind kind,
-                                   uint32_t n,
-                                   uint64_t bytes,
-                                   uint32_t localSize,
-                                   CollectiveSchedule& schedule) const
+StaggeredCollective::BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const
 {
-    NS_LOG_FUNCTION(this << n << bytes);
-    for (uint32_t k = 0; k + 1 < n; ++k)
+    for (uint32_t k = 0; k + 1 < call.n; ++k)
     {
-        for (uint32_t r = 0; r < n; ++r)
+        for (uint32_t r = 0; r < call.n; ++r)
         {
-            auto to = static_cast<uint32_t>((uint64_t{r} + k + 1) % n);
+            auto to = static_cast<uint32_t>((uint64_t{r} + k + 1) % call.n);
             AddTransfer(schedule,
                         r,
                         to,
-                        CollectiveChunks::RangeBytes(bytes, n, 0, to),
-                        CollectiveChunks::ChunkBytes(bytes, n, to),
+                        CollectiveChunks::RangeBytes(call.bytes, call.n, 0, to),
+                        CollectiveChunks::ChunkBytes(call.bytes, call.n, to),
                         k,
                         false);
         }
     }
-    return n - 1;
+    return call.n - 1;
 }
 
 } // namespace ns3

@@ -30,16 +30,9 @@ class StaggeredCollective : public CollectiveStrategy
     static TypeId GetTypeId();
 
     StaggeredCollective();
-    ~StaggeredCollective() override;
-
-    std::vector<CollectiveKind> GetSupportedKinds() const override;
 
   protected:
-    uint32_t BuildSchedule(CollectiveKind kind,
-                           uint32_t n,
-                           uint64_t bytes,
-                           uint32_t localSize,
-                           CollectiveSchedule& schedule) const override;
+    uint32_t BuildSchedule(const CollectiveCall& call, CollectiveSchedule& schedule) const override;
 };
 
 } // namespace ns3

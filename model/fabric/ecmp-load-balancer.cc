@@ -45,20 +45,11 @@ EcmpLoadBalancer::EcmpLoadBalancer()
     NS_LOG_FUNCTION(this);
 }
 
-EcmpLoadBalancer::~EcmpLoadBalancer()
-{
-    NS_LOG_FUNCTION(this);
-}
-
 uint32_t
-EcmpLoadBalancer::SelectPort(const RoceSwitch& sw,
-                             const std::vector<uint32_t>& ports,
-                             const FlowFiveTuple& tuple,
-                             uint8_t priority,
-                             Ptr<const Packet> frame)
+EcmpLoadBalancer::SelectPort(const RoceSwitch& sw, const PortChoice& choice)
 {
-    return ports[EcmpHash::Select(EcmpHash::Hash(tuple, m_seed),
-                                  static_cast<uint32_t>(ports.size()))];
+    return choice.ports[EcmpHash::Select(EcmpHash::Hash(choice.tuple, m_seed),
+                                         static_cast<uint32_t>(choice.ports.size()))];
 }
 
 } // namespace ns3

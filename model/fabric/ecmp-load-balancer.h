@@ -33,13 +33,8 @@ class EcmpLoadBalancer : public LoadBalancer
     static TypeId GetTypeId();
 
     EcmpLoadBalancer();
-    ~EcmpLoadBalancer() override;
 
-    uint32_t SelectPort(const RoceSwitch& sw,
-                        const std::vector<uint32_t>& ports,
-                        const FlowFiveTuple& tuple,
-                        uint8_t priority,
-                        Ptr<const Packet> frame) override;
+    uint32_t SelectPort(const RoceSwitch& sw, const PortChoice& choice) override;
 
   private:
     uint32_t m_seed; //!< Seed: the seed of the hash

@@ -23,6 +23,18 @@ class RoceSwitch;
 
 /**
  * @ingroup llm-fabric
+ * @brief A frame a switch asks its LoadBalancer to place: what SelectPort sees of it.
+ */
+struct PortChoice
+{
+    const std::vector<uint32_t>& ports; //!< The equal-cost egress ports (at least two).
+    const FlowFiveTuple& tuple;         //!< The frame's flow.
+    uint8_t priority;                   //!< The frame's priority (0-7).
+    Ptr<const Packet> frame;            //!< The frame, Ethernet header first (read only).
+};
+
+/**
+ * @ingroup llm-fabric
  * @brief How a switch picks one egress port among the equal-cost ports of a destination: the
  * load-balancing extension point.
  *
@@ -53,17 +65,10 @@ class LoadBalancer : public Object
      * (Simulator::Now()), before the MMU admits it. It must not allocate or do string work: it
      * runs for every frame the switch forwards.
      * @param sw the switch asking (its ports, its MMU's egress queue lengths).
-     * @param ports the equal-cost egress ports of the destination (at least two).
-     * @param tuple the frame's flow.
-     * @param priority the frame's priority (0-7).
-     * @param frame the frame, Ethernet header first (read only).
-     * @return one of @p ports.
+     * @param choice the frame: its equal-cost egress ports, flow, priority and bytes.
+     * @return one of choice.ports.
      */
-    virtual uint32_t SelectPort(const RoceSwitch& sw,
-                                const std::vector<uint32_t>& ports,
-                                const FlowFiveTuple& tuple,
-                                uint8_t priority,
-                                Ptr<const Packet> frame) = 0;
+    virtual uint32_t SelectPort(const RoceSwitch& sw, const PortChoice& choice) = 0;
 
     /**
      * Assign fixed random variable streams.

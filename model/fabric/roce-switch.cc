@@ -264,7 +264,7 @@ RoceSwitch::Receive(Ptr<RoceNetDevice> device, Ptr<Packet> frame)
     const std::vector<uint32_t>& ports = route->second;
     uint32_t outPort = ports.size() == 1
                            ? ports[0]
-                           : m_loadBalancer->SelectPort(*this, ports, tuple, priority, frame);
+                           : m_loadBalancer->SelectPort(*this, {ports, tuple, priority, frame});
 
     // Stages that judge a frame on enqueue see the egress queue as the frame finds it: they
     // decide before the MMU admits it, and act only if it does.

@@ -35,11 +35,6 @@ SprayLoadBalancer::SprayLoadBalancer()
     NS_LOG_FUNCTION(this);
 }
 
-SprayLoadBalancer::~SprayLoadBalancer()
-{
-    NS_LOG_FUNCTION(this);
-}
-
 void
 SprayLoadBalancer::DoDispose()
 {
@@ -49,13 +44,9 @@ SprayLoadBalancer::DoDispose()
 }
 
 uint32_t
-SprayLoadBalancer::SelectPort(const RoceSwitch& sw,
-                              const std::vector<uint32_t>& ports,
-                              const FlowFiveTuple& tuple,
-                              uint8_t priority,
-                              Ptr<const Packet> frame)
+SprayLoadBalancer::SelectPort(const RoceSwitch& sw, const PortChoice& choice)
 {
-    return ports[m_uniform->GetInteger(0, static_cast<uint32_t>(ports.size()) - 1)];
+    return choice.ports[m_uniform->GetInteger(0, static_cast<uint32_t>(choice.ports.size()) - 1)];
 }
 
 int64_t

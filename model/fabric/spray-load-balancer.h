@@ -31,13 +31,8 @@ class SprayLoadBalancer : public LoadBalancer
     static TypeId GetTypeId();
 
     SprayLoadBalancer();
-    ~SprayLoadBalancer() override;
 
-    uint32_t SelectPort(const RoceSwitch& sw,
-                        const std::vector<uint32_t>& ports,
-                        const FlowFiveTuple& tuple,
-                        uint8_t priority,
-                        Ptr<const Packet> frame) override;
+    uint32_t SelectPort(const RoceSwitch& sw, const PortChoice& choice) override;
 
     /**
      * Assign a fixed stream to the choice.

@@ -7,6 +7,7 @@
 #include "compute-model.h"
 
 #include "gpu-spec.h"
+#include "parallel-layout.h"
 #include "transformer-spec.h"
 
 #include "ns3/abort.h"
@@ -231,6 +232,32 @@ ComputeModel::GetStageBackwardFlops(const TransformerSpec& spec,
         total = Add(total, GetLmHeadBackwardFlops(spec, microBatch, sequenceLength, tp, cp));
     }
     return total;
+}
+
+ComputeModel::ChunkFlops
+ComputeModel::GetChunkFlops(const TransformerSpec& spec,
+                            const TrainingConfig& config,
+                            const ParallelLayout& layout,
+                            uint32_t chunk)
+{
+    const uint32_t chunks = layout.GetPp() * layout.GetVirtualStages();
+    const uint32_t layers = spec.GetLayers() / chunks;
+    const uint32_t first = chunk * layers;
+    const bool last = chunk + 1 == chunks;
+    const uint32_t microBatch = config.GetMicroBatchSize();
+    const uint32_t sequence = config.GetEffectiveSequenceLength(spec);
+    const uint32_t tp = layout.GetTp();
+    const uint32_t cp = layout.GetCp();
+    return {GetStageForwardFlops(spec, first, layers, last, microBatch, sequence, tp, cp),
+            GetStageBackwardFlops(spec,
+                                  first,
+                                  layers,
+                                  last,
+                                  microBatch,
+                                  sequence,
+                                  config.GetRecomputation(),
+                                  tp,
+                                  cp)};
 }
 
 uint64_t

@@ -17,6 +17,7 @@ namespace ns3
 {
 
 class GpuSpec;
+class ParallelLayout;
 class TransformerSpec;
 
 /**
@@ -211,6 +212,28 @@ class ComputeModel
                                           Recomputation recomputation,
                                           uint32_t tp = 1,
                                           uint32_t cp = 1);
+
+    /// The FLOPs of one micro-batch through one model chunk, for one rank.
+    struct ChunkFlops
+    {
+        uint64_t forward;  //!< Forward.
+        uint64_t backward; //!< Backward, recomputation included.
+    };
+
+    /**
+     * The work of model chunk c of a (possibly interleaved) pipeline: it holds layers
+     * [c Lc, (c + 1) Lc), Lc = Layers / (Pp v) (Megatron-LM's interleaved assignment; v = 1 gives
+     * contiguous stages), and the last chunk the LM head. Pipeline stage p runs chunks k Pp + p.
+     * @param spec the model.
+     * @param config the micro-batch size, the (effective) sequence length and the recomputation.
+     * @param layout Tp, Cp, Pp and the virtual stages v.
+     * @param chunk the chunk, less than Pp v.
+     * @return its FLOPs of one micro-batch, for one rank of its tp x cp group.
+     */
+    static ChunkFlops GetChunkFlops(const TransformerSpec& spec,
+                                    const TrainingConfig& config,
+                                    const ParallelLayout& layout,
+                                    uint32_t chunk);
 
     /**
      * @param spec the model.

@@ -6,6 +6,8 @@
 
 #include "gpu-spec.h"
 
+#include "preset-table.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -132,40 +134,25 @@ GpuSpec::DoInitialize()
 std::vector<std::string>
 GpuSpec::GetPresetNames()
 {
-    std::vector<std::string> names;
-    for (const Preset& preset : PRESETS)
-    {
-        names.emplace_back(preset.name);
-    }
-    return names;
+    return PresetTable::GetNames(PRESETS);
 }
 
 std::string
 GpuSpec::ApplyPreset(const std::string& name)
 {
     NS_LOG_FUNCTION(this << name);
-    for (const Preset& preset : PRESETS)
+    std::string problem;
+    const Preset* preset = PresetTable::Find(PRESETS, name, problem);
+    if (preset == nullptr)
     {
-        if (name == preset.name)
-        {
-            m_name = preset.name;
-            m_peakFlops = preset.peakFlops;
-            m_memoryBandwidth = DataRate(preset.memoryGBps * BPS_PER_GBPS);
-            m_memoryCapacity = preset.memoryGB * BYTES_PER_GB;
-            m_nvlinkBandwidth = DataRate(preset.nvlinkGBps * BPS_PER_GBPS);
-            return "";
-        }
+        return problem;
     }
-    std::ostringstream message;
-    message << "unknown preset '" << name << "' (known: ";
-    const char* separator = "";
-    for (const Preset& preset : PRESETS)
-    {
-        message << separator << preset.name;
-        separator = ", ";
-    }
-    message << ")";
-    return message.str();
+    m_name = preset->name;
+    m_peakFlops = preset->peakFlops;
+    m_memoryBandwidth = DataRate(preset->memoryGBps * BPS_PER_GBPS);
+    m_memoryCapacity = preset->memoryGB * BYTES_PER_GB;
+    m_nvlinkBandwidth = DataRate(preset->nvlinkGBps * BPS_PER_GBPS);
+    return "";
 }
 
 std::string

@@ -164,6 +164,724 @@ JsonArray(const std::vector<uint32_t>& values)
     return out.str();
 }
 
+/// The rank's work per virtual stage (model chunk): FLOPs of one micro-batch and the weights of
+/// the in-layer collectives (layers; MoE layers for EP).
+struct ChunkWork
+{
+    uint32_t layers;                     //!< Layers per chunk.
+    std::vector<uint64_t> forwardFlops;  //!< Forward FLOPs per virtual stage.
+    std::vector<uint64_t> backwardFlops; //!< Backward FLOPs per virtual stage.
+    std::vector<uint64_t> moeLayers;     //!< MoE layers per virtual stage.
+};
+
+/**
+ * @param model the model.
+ * @param config the batch and precision.
+ * @param layout the parallel layout.
+ * @param stage the pipeline stage.
+ * @return the work of each of the stage's virtual stages.
+ */
+ChunkWork
+GetChunkWork(const TransformerSpec& model,
+             const TrainingConfig& config,
+             const ParallelLayout& layout,
+             uint32_t stage)
+{
+    const uint32_t pp = layout.GetPp();
+    const uint32_t v = layout.GetVirtualStages();
+    ChunkWork work{model.GetLayers() / (pp * v), {}, {}, std::vector<uint64_t>(v, 0)};
+    for (uint32_t k = 0; k < v; ++k)
+    {
+        const uint32_t chunk = k * pp + stage;
+        const ComputeModel::ChunkFlops flops =
+            ComputeModel::GetChunkFlops(model, config, layout, chunk);
+        work.forwardFlops.push_back(flops.forward);
+        work.backwardFlops.push_back(flops.backward);
+        const uint32_t first = chunk * work.layers;
+        for (uint32_t l = first; l < first + work.layers; ++l)
+        {
+            work.moeLayers[k] += model.IsMoeLayer(l) ? 1 : 0;
+        }
+    }
+    return work;
+}
+
+/// The rank's report entries (indices), sorted by where they go in the schedule.
+struct EntryPlaces
+{
+    std::vector<uint32_t> inLayer;              //!< TP, CP, EP.
+    uint32_t receiveForward{ScheduleOp::NONE};  //!< Activations from the previous stage.
+    uint32_t sendForward{ScheduleOp::NONE};     //!< Activations to the next stage.
+    uint32_t receiveBackward{ScheduleOp::NONE}; //!< Gradients from the next stage.
+    uint32_t sendBackward{ScheduleOp::NONE};    //!< Gradients to the previous stage.
+    uint32_t tied{ScheduleOp::NONE};            //!< Tied embedding all-reduce.
+    std::vector<uint32_t> forwardGathers;       //!< ZeRO-3 / FULL_SHARD, forward.
+    std::vector<uint32_t> backwardGathers;      //!< ZeRO-3 / FULL_SHARD, backward.
+    std::vector<uint32_t> optimizerGathers;     //!< ZeRO-1/2, SHARD_GRAD_OP.
+    std::vector<uint32_t> reductions;           //!< Gradient reductions, bucketed.
+    std::vector<uint32_t> followers;            //!< Hybrid all-reduce of a reduction.
+
+    /**
+     * @param e an entry.
+     * @return whether it is cut into buckets (a reduction or its follower).
+     */
+    bool IsBucketed(uint32_t e) const
+    {
+        return std::find(reductions.begin(), reductions.end(), e) != reductions.end() ||
+               std::find(followers.begin(), followers.end(), e) != followers.end();
+    }
+};
+
+/**
+ * Place a PP entry.
+ * @param entries the rank's entries.
+ * @param e the entry.
+ * @param[in,out] places where it goes.
+ * @return whether the schedule has a place for it.
+ */
+bool
+PlacePipelineEntry(const std::vector<TrafficEntry>& entries, uint32_t e, EntryPlaces& places)
+{
+    const TrafficEntry& entry = entries[e];
+    if (entry.kind == CollectiveKind::SEND_RECV && entry.phase == TrafficPhase::FORWARD)
+    {
+        (entry.groupRank == 0 ? places.sendForward : places.receiveForward) = e;
+    }
+    else if (entry.kind == CollectiveKind::SEND_RECV && entry.phase == TrafficPhase::BACKWARD)
+    {
+        (entry.groupRank == 0 ? places.sendBackward : places.receiveBackward) = e;
+    }
+    else if (entry.kind == CollectiveKind::ALL_REDUCE && entry.count == 1)
+    {
+        places.tied = e;
+    }
+    else
+    {
+        return false;
+    }
+    return true;
+}
+
+/**
+ * Place a DP entry.
+ * @param entries the rank's entries.
+ * @param e the entry.
+ * @param m the micro-batches.
+ * @param[in,out] places where it goes.
+ * @return whether the schedule has a place for it.
+ */
+bool
+PlaceDataParallelEntry(const std::vector<TrafficEntry>& entries,
+                       uint32_t e,
+                       uint32_t m,
+                       EntryPlaces& places)
+{
+    const TrafficEntry& entry = entries[e];
+    if (entry.kind == CollectiveKind::ALL_GATHER)
+    {
+        if (entry.phase == TrafficPhase::FORWARD && entry.count == m)
+        {
+            places.forwardGathers.push_back(e);
+        }
+        else if (entry.phase == TrafficPhase::BACKWARD && entry.count == m)
+        {
+            places.backwardGathers.push_back(e);
+        }
+        else if (entry.phase == TrafficPhase::OPTIMIZER && entry.count == 1)
+        {
+            places.optimizerGathers.push_back(e);
+        }
+        else
+        {
+            return false;
+        }
+    }
+    else if (entry.phase == TrafficPhase::BACKWARD && entry.count == 1)
+    {
+        std::vector<uint32_t>& reductions = places.reductions;
+        if (entry.variant == "fsdp-hybrid-shard" && entry.kind == CollectiveKind::ALL_REDUCE &&
+            !reductions.empty() && places.followers[reductions.back()] == ScheduleOp::NONE)
+        {
+            places.followers[reductions.back()] = e;
+        }
+        else
+        {
+            reductions.push_back(e);
+        }
+    }
+    else
+    {
+        return false;
+    }
+    return true;
+}
+
+/**
+ * Sort the rank's entries by where they go.
+ * @param entries the rank's entries.
+ * @param m the micro-batches.
+ * @param[out] places where they go.
+ * @return an empty string, or the entry that has no place.
+ */
+std::string
+PlaceEntries(const std::vector<TrafficEntry>& entries, uint32_t m, EntryPlaces& places)
+{
+    places.followers.assign(entries.size(), ScheduleOp::NONE);
+    for (uint32_t e = 0; e < entries.size(); ++e)
+    {
+        const TrafficEntry& entry = entries[e];
+        bool placed = true;
+        switch (entry.strategy)
+        {
+        case TrafficStrategy::TP:
+        case TrafficStrategy::CP:
+        case TrafficStrategy::EP:
+            placed = entry.phase != TrafficPhase::OPTIMIZER;
+            places.inLayer.push_back(e);
+            break;
+        case TrafficStrategy::PP:
+            placed = PlacePipelineEntry(entries, e, places);
+            break;
+        case TrafficStrategy::DP:
+            placed = PlaceDataParallelEntry(entries, e, m, places);
+            break;
+        }
+        if (!placed)
+        {
+            std::ostringstream message;
+            message << "the " << TrafficReport::GetStrategyName(entry.strategy) << " "
+                    << GetCollectiveKindName(entry.kind) << " of " << entry.what
+                    << " cannot be scheduled";
+            return message.str();
+        }
+    }
+    return "";
+}
+
+/**
+ * Split the in-layer collectives over the compute ops of their phase: an entry's count in
+ * proportion to the chunks' weights, with cumulative rounding.
+ * @param entries the rank's entries.
+ * @param inLayer the in-layer entries.
+ * @param slots the compute steps.
+ * @param work the chunks' weights.
+ * @param[out] counts per in-layer entry, its count at each slot.
+ * @return an empty string, or an entry that has no layer to go with.
+ */
+std::string
+SplitInLayer(const std::vector<TrafficEntry>& entries,
+             const std::vector<uint32_t>& inLayer,
+             const std::vector<Slot>& slots,
+             const ChunkWork& work,
+             std::vector<std::vector<uint64_t>>& counts)
+{
+    counts.assign(inLayer.size(), std::vector<uint64_t>(slots.size(), 0));
+    for (std::size_t i = 0; i < inLayer.size(); ++i)
+    {
+        const TrafficEntry& entry = entries[inLayer[i]];
+        const bool forward = entry.phase == TrafficPhase::FORWARD;
+        auto weight = [&](const Slot& slot) -> uint64_t {
+            return entry.strategy == TrafficStrategy::EP ? work.moeLayers[slot.chunk] : work.layers;
+        };
+        uint64_t totalWeight = 0;
+        for (const Slot& slot : slots)
+        {
+            totalWeight += slot.forward == forward ? weight(slot) : 0;
+        }
+        if (totalWeight == 0)
+        {
+            return "the " + TrafficReport::GetStrategyName(entry.strategy) + " " + entry.what +
+                   " have no layer to go with";
+        }
+        uint64_t cumulative = 0;
+        uint64_t given = 0;
+        for (std::size_t s = 0; s < slots.size(); ++s)
+        {
+            if (slots[s].forward != forward)
+            {
+                continue;
+            }
+            cumulative += weight(slots[s]);
+            uint64_t upTo = entry.count / totalWeight * cumulative +
+                            entry.count % totalWeight * cumulative / totalWeight;
+            counts[i][s] = upTo - given;
+            given = upTo;
+        }
+    }
+    return "";
+}
+
+/// A bucket of a gradient reduction.
+struct Bucket
+{
+    uint64_t position;  //!< FLOPs of the last backward after which it is ready.
+    uint32_t reduction; //!< Index in EntryPlaces::reductions.
+    uint32_t index;     //!< Bucket index.
+    uint32_t count;     //!< Buckets of the reduction.
+    uint64_t bytes;     //!< Its bytes.
+};
+
+/**
+ * Cut the gradient reductions into buckets, positioned on the FLOPs of the last micro-batch's
+ * backward ops (in schedule order).
+ * @param entries the rank's entries.
+ * @param reductions the gradient reductions.
+ * @param bucketBytes the bucket size.
+ * @param lastFlops the FLOPs of the last micro-batch's backward ops.
+ * @param[out] buckets the buckets, by position.
+ * @return an empty string, or why there are too many.
+ */
+std::string
+MakeBuckets(const std::vector<TrafficEntry>& entries,
+            const std::vector<uint32_t>& reductions,
+            uint64_t bucketBytes,
+            uint64_t lastFlops,
+            std::vector<Bucket>& buckets)
+{
+    for (uint32_t r = 0; r < reductions.size(); ++r)
+    {
+        const uint64_t total = entries[reductions[r]].messageBytes;
+        const uint64_t count = std::max<uint64_t>(1, (total + bucketBytes - 1) / bucketBytes);
+        if (count > 1000000)
+        {
+            std::ostringstream message;
+            message << "too many gradient buckets (" << count << ") for " << bucketBytes
+                    << " bytes per bucket";
+            return message.str();
+        }
+        uint64_t cumulative = 0;
+        for (uint32_t j = 0; j < count; ++j)
+        {
+            const uint64_t bytes = std::min(bucketBytes, total - cumulative);
+            cumulative += bytes;
+            uint64_t position = lastFlops;
+            if (j + 1 < count && total > 0)
+            {
+                long double exact = static_cast<long double>(lastFlops) *
+                                    static_cast<long double>(cumulative) /
+                                    static_cast<long double>(total);
+                position = static_cast<uint64_t>(std::ceil(exact));
+                position = std::min(lastFlops, std::max<uint64_t>(position, 1));
+            }
+            buckets.push_back({position, r, j, static_cast<uint32_t>(count), bytes});
+        }
+    }
+    std::stable_sort(buckets.begin(), buckets.end(), [](const Bucket& a, const Bucket& b) {
+        return a.position < b.position;
+    });
+    return "";
+}
+
+/**
+ * Emits a rank's ops in execution order, slot by slot, then the optimizer phase (see
+ * IterationSchedule for the rules).
+ */
+class OpEmitter
+{
+  public:
+    /**
+     * @param entries the rank's entries.
+     * @param places where they go.
+     * @param slots the compute steps.
+     * @param work the chunks' work.
+     * @param[out] ops where the ops go.
+     */
+    OpEmitter(const std::vector<TrafficEntry>& entries,
+              const EntryPlaces& places,
+              const std::vector<Slot>& slots,
+              const ChunkWork& work,
+              std::vector<ScheduleOp>& ops)
+        : m_entries(entries),
+          m_places(places),
+          m_slots(slots),
+          m_work(work),
+          m_ops(ops),
+          m_gatherOps(slots.size()),
+          m_lastBucketOp(places.reductions.size(), ScheduleOp::NONE),
+          m_lastFollowerOp(places.reductions.size(), ScheduleOp::NONE)
+    {
+    }
+
+    /**
+     * Emit the compute steps and the collectives around them.
+     * @param layout the parallel layout.
+     * @param stage the pipeline stage.
+     * @param m the micro-batches.
+     * @param inLayerCounts the in-layer entries' counts per slot (SplitInLayer).
+     * @param buckets the gradient buckets (MakeBuckets).
+     * @return an empty string, or an internal error.
+     */
+    std::string EmitSlots(const ParallelLayout& layout,
+                          uint32_t stage,
+                          uint32_t m,
+                          const std::vector<std::vector<uint64_t>>& inLayerCounts,
+                          const std::vector<Bucket>& buckets)
+    {
+        m_buckets = &buckets;
+        const uint32_t pp = layout.GetPp();
+        const uint32_t chunks = pp * layout.GetVirtualStages();
+        if (!m_slots.empty())
+        {
+            EmitGathers(0, ScheduleOp::NONE);
+        }
+        for (std::size_t s = 0; s < m_slots.size(); ++s)
+        {
+            const Slot& slot = m_slots[s];
+            const uint32_t chunk = slot.chunk * pp + stage;
+            if (s + 1 < m_slots.size())
+            {
+                EmitGathers(s + 1, m_previousEnd);
+            }
+            std::vector<uint32_t> inputs;
+            if (m_previousEnd != ScheduleOp::NONE)
+            {
+                inputs.push_back(m_previousEnd);
+            }
+            inputs.insert(inputs.end(), m_gatherOps[s].begin(), m_gatherOps[s].end());
+            const uint32_t receive =
+                slot.forward ? (chunk > 0 ? m_places.receiveForward : ScheduleOp::NONE)
+                             : (chunk + 1 < chunks ? m_places.receiveBackward : ScheduleOp::NONE);
+            if (receive != ScheduleOp::NONE)
+            {
+                inputs.push_back(Add(Collective(receive, &slot, "")));
+            }
+            uint32_t end = EmitCompute(slot, inputs, !slot.forward && slot.microBatch + 1 == m);
+
+            // The collectives inside the chunk's layers.
+            for (std::size_t i = 0; i < m_places.inLayer.size(); ++i)
+            {
+                if (inLayerCounts[i][s] == 0)
+                {
+                    continue;
+                }
+                ScheduleOp op = Collective(m_places.inLayer[i], &slot, "");
+                op.count = inLayerCounts[i][s];
+                op.dependsOn.push_back(end);
+                end = Add(op);
+            }
+            m_previousEnd = end;
+
+            const uint32_t send =
+                slot.forward ? (chunk + 1 < chunks ? m_places.sendForward : ScheduleOp::NONE)
+                             : (chunk > 0 ? m_places.sendBackward : ScheduleOp::NONE);
+            if (send != ScheduleOp::NONE)
+            {
+                ScheduleOp op = Collective(send, &slot, "");
+                op.dependsOn.push_back(end);
+                Add(op);
+            }
+        }
+        if (m_nextBucket != buckets.size())
+        {
+            return "internal error: gradient buckets left after the last backward";
+        }
+        return "";
+    }
+
+    /**
+     * After the backward passes: tied embedding, optimizer step, ZeRO-1/2 all-gather.
+     * @param m the micro-batches.
+     */
+    void EmitOptimizer(uint32_t m)
+    {
+        std::vector<uint32_t> optimizerInputs;
+        if (m_previousEnd != ScheduleOp::NONE)
+        {
+            optimizerInputs.push_back(m_previousEnd);
+        }
+        if (m_places.tied != ScheduleOp::NONE)
+        {
+            ScheduleOp op = Collective(m_places.tied, nullptr, "");
+            op.microBatch = m - 1;
+            if (m_previousEnd != ScheduleOp::NONE)
+            {
+                op.dependsOn.push_back(m_previousEnd);
+            }
+            optimizerInputs.push_back(Add(op));
+        }
+        for (std::size_t r = 0; r < m_places.reductions.size(); ++r)
+        {
+            for (uint32_t id : {m_lastBucketOp[r], m_lastFollowerOp[r]})
+            {
+                if (id != ScheduleOp::NONE)
+                {
+                    optimizerInputs.push_back(id);
+                }
+            }
+        }
+        ScheduleOp step;
+        step.type = ScheduleOp::COMPUTE;
+        step.name = "optimizer step";
+        step.phase = TrafficPhase::OPTIMIZER;
+        step.dependsOn = optimizerInputs;
+        const uint32_t stepId = Add(step);
+        for (uint32_t e : m_places.optimizerGathers)
+        {
+            ScheduleOp op = Collective(e, nullptr, "");
+            op.dependsOn.push_back(stepId);
+            Add(op);
+        }
+    }
+
+  private:
+    /**
+     * @param op an op.
+     * @return its id, once appended.
+     */
+    uint32_t Add(ScheduleOp op)
+    {
+        op.id = static_cast<uint32_t>(m_ops.size());
+        m_ops.push_back(std::move(op));
+        return m_ops.back().id;
+    }
+
+    /**
+     * @param e an entry.
+     * @param slot the compute step it goes with, or nullptr.
+     * @param suffix added to its name.
+     * @return one collective op of the entry (count 1, no dependency).
+     */
+    ScheduleOp Collective(uint32_t e, const Slot* slot, const std::string& suffix) const
+    {
+        const TrafficEntry& entry = m_entries[e];
+        ScheduleOp op;
+        op.type = ScheduleOp::COLLECTIVE;
+        op.name = TrafficReport::GetStrategyName(entry.strategy) + " " +
+                  GetCollectiveKindName(entry.kind) + " " + entry.what + suffix;
+        op.phase = entry.phase;
+        if (slot != nullptr)
+        {
+            op.microBatch = slot->microBatch;
+            op.virtualStage = slot->chunk;
+        }
+        op.entry = e;
+        op.strategy = entry.strategy;
+        op.kind = entry.kind;
+        op.members = entry.members;
+        op.messageBytes = entry.messageBytes;
+        op.count = 1;
+        return op;
+    }
+
+    /**
+     * Emit the all-gathers compute step @p target needs (prefetched one step ahead).
+     * @param target the compute step.
+     * @param release the op they depend on, or NONE.
+     */
+    void EmitGathers(std::size_t target, uint32_t release)
+    {
+        const Slot& slot = m_slots[target];
+        const std::vector<uint32_t>* gathers = nullptr;
+        if (slot.forward && slot.chunk == 0)
+        {
+            gathers = &m_places.forwardGathers;
+        }
+        else if (!slot.forward && slot.chunk + 1 == m_work.forwardFlops.size())
+        {
+            gathers = &m_places.backwardGathers;
+        }
+        if (gathers == nullptr)
+        {
+            return;
+        }
+        for (uint32_t e : *gathers)
+        {
+            ScheduleOp op = Collective(e, &slot, " (prefetch)");
+            if (release != ScheduleOp::NONE)
+            {
+                op.dependsOn.push_back(release);
+            }
+            m_gatherOps[target].push_back(Add(op));
+        }
+    }
+
+    /**
+     * Emit a compute step, cut at the bucket positions for the last micro-batch's backward,
+     * and the buckets ready after each cut.
+     * @param slot the compute step.
+     * @param inputs the ops it depends on.
+     * @param lastBackward whether it is a backward of the last micro-batch.
+     * @return the id of its last op.
+     */
+    uint32_t EmitCompute(const Slot& slot, const std::vector<uint32_t>& inputs, bool lastBackward)
+    {
+        const uint64_t flops =
+            slot.forward ? m_work.forwardFlops[slot.chunk] : m_work.backwardFlops[slot.chunk];
+        std::vector<uint64_t> cuts;
+        if (lastBackward)
+        {
+            for (std::size_t b = m_nextBucket; b < m_buckets->size(); ++b)
+            {
+                const uint64_t position = (*m_buckets)[b].position;
+                if (position > m_lastOffset && position < m_lastOffset + flops &&
+                    (cuts.empty() || cuts.back() != position - m_lastOffset))
+                {
+                    cuts.push_back(position - m_lastOffset);
+                }
+            }
+        }
+        cuts.push_back(flops);
+        uint64_t done = 0;
+        uint32_t end = ScheduleOp::NONE;
+        for (std::size_t c = 0; c < cuts.size(); ++c)
+        {
+            ScheduleOp op;
+            op.type = ScheduleOp::COMPUTE;
+            std::ostringstream name;
+            name << (slot.forward ? "F" : "B") << " mb" << slot.microBatch << " vs" << slot.chunk;
+            if (cuts.size() > 1)
+            {
+                name << " part " << c + 1 << "/" << cuts.size();
+            }
+            op.name = name.str();
+            op.phase = slot.forward ? TrafficPhase::FORWARD : TrafficPhase::BACKWARD;
+            op.microBatch = slot.microBatch;
+            op.virtualStage = slot.chunk;
+            op.flops = cuts[c] - done;
+            done = cuts[c];
+            if (end == ScheduleOp::NONE)
+            {
+                op.dependsOn = inputs;
+            }
+            else
+            {
+                op.dependsOn.push_back(end);
+            }
+            end = Add(op);
+            if (lastBackward)
+            {
+                EmitBuckets(m_lastOffset + done, end, slot);
+            }
+        }
+        if (lastBackward)
+        {
+            m_lastOffset += flops;
+        }
+        return end;
+    }
+
+    /**
+     * Emit the buckets ready at a point of the last micro-batch's backward (and their hybrid
+     * all-reduce followers).
+     * @param upTo the FLOPs of the last micro-batch's backward done at that point.
+     * @param segment the compute op ending there.
+     * @param slot its compute step.
+     */
+    void EmitBuckets(uint64_t upTo, uint32_t segment, const Slot& slot)
+    {
+        const std::vector<Bucket>& buckets = *m_buckets;
+        while (m_nextBucket < buckets.size() && buckets[m_nextBucket].position <= upTo)
+        {
+            const Bucket& bucket = buckets[m_nextBucket++];
+            const uint32_t e = m_places.reductions[bucket.reduction];
+            std::ostringstream suffix;
+            suffix << " bucket " << bucket.index + 1 << "/" << bucket.count;
+            ScheduleOp op = Collective(e, &slot, suffix.str());
+            op.messageBytes = bucket.bytes;
+            op.bucket = bucket.index;
+            op.bucketCount = bucket.count;
+            op.dependsOn.push_back(segment);
+            if (m_lastBucketOp[bucket.reduction] != ScheduleOp::NONE)
+            {
+                op.dependsOn.push_back(m_lastBucketOp[bucket.reduction]);
+            }
+            const uint32_t id = Add(op);
+            m_lastBucketOp[bucket.reduction] = id;
+            const uint32_t f = m_places.followers[e];
+            if (f != ScheduleOp::NONE)
+            {
+                ScheduleOp follow = Collective(f, &slot, suffix.str());
+                follow.messageBytes = CollectiveChunks::ChunkBytes(m_entries[f].messageBytes,
+                                                                   bucket.count,
+                                                                   bucket.index);
+                follow.bucket = bucket.index;
+                follow.bucketCount = bucket.count;
+                follow.dependsOn.push_back(id);
+                if (m_lastFollowerOp[bucket.reduction] != ScheduleOp::NONE)
+                {
+                    follow.dependsOn.push_back(m_lastFollowerOp[bucket.reduction]);
+                }
+                m_lastFollowerOp[bucket.reduction] = Add(follow);
+            }
+        }
+    }
+
+    const std::vector<TrafficEntry>& m_entries;     //!< The rank's entries.
+    const EntryPlaces& m_places;                    //!< Where they go.
+    const std::vector<Slot>& m_slots;               //!< The compute steps.
+    const ChunkWork& m_work;                        //!< The chunks' work.
+    std::vector<ScheduleOp>& m_ops;                 //!< The ops emitted.
+    const std::vector<Bucket>* m_buckets{nullptr};  //!< The gradient buckets, by position.
+    std::vector<std::vector<uint32_t>> m_gatherOps; //!< Per slot, its prefetched all-gathers.
+    std::vector<uint32_t> m_lastBucketOp;           //!< Per reduction, its last bucket op.
+    std::vector<uint32_t> m_lastFollowerOp;         //!< Per reduction, its last follower op.
+    std::size_t m_nextBucket{0};                    //!< The next bucket to emit.
+    uint64_t m_lastOffset{0}; //!< FLOPs of the last micro-batch's backward emitted so far.
+    uint32_t m_previousEnd{ScheduleOp::NONE}; //!< The last op of the previous slot.
+};
+
+/**
+ * Set the compute ops' durations with cumulative rounding, so that they add up to the total's.
+ * @param gpu the GPU.
+ * @param[in,out] ops the ops.
+ */
+void
+SetDurations(const GpuSpec& gpu, std::vector<ScheduleOp>& ops)
+{
+    uint64_t cumulative = 0;
+    Time before = ComputeModel::GetDuration(0, gpu);
+    for (ScheduleOp& op : ops)
+    {
+        if (op.type == ScheduleOp::COMPUTE)
+        {
+            cumulative += op.flops;
+            Time after = ComputeModel::GetDuration(cumulative, gpu);
+            op.duration = after - before;
+            before = after;
+        }
+    }
+}
+
+/**
+ * Self-check: the collectives are exactly the report's entries.
+ * @param entries the rank's entries.
+ * @param places where they went.
+ * @param ops the ops.
+ * @return an empty string, or the entry that does not add up.
+ */
+std::string
+CheckEntries(const std::vector<TrafficEntry>& entries,
+             const EntryPlaces& places,
+             const std::vector<ScheduleOp>& ops)
+{
+    std::vector<uint64_t> counts(entries.size(), 0);
+    std::vector<uint64_t> bytes(entries.size(), 0);
+    for (const ScheduleOp& op : ops)
+    {
+        for (uint32_t d : op.dependsOn)
+        {
+            NS_ABORT_MSG_IF(d >= op.id, "IterationSchedule: op " << op.id << " depends on " << d);
+        }
+        if (op.type == ScheduleOp::COLLECTIVE)
+        {
+            counts[op.entry] += op.count;
+            bytes[op.entry] += op.messageBytes;
+        }
+    }
+    for (uint32_t e = 0; e < entries.size(); ++e)
+    {
+        if (places.IsBucketed(e) ? bytes[e] != entries[e].messageBytes
+                                 : counts[e] != entries[e].count)
+        {
+            std::ostringstream message;
+            message << "internal error: entry " << e << " (" << entries[e].what << ") scheduled "
+                    << counts[e] << " times, " << bytes[e] << " bytes";
+            return message.str();
+        }
+    }
+    return "";
+}
+
 } // namespace
 
 IterationSchedule::IterationSchedule()
@@ -267,8 +985,7 @@ IterationSchedule::Build(Ptr<const TransformerSpec> model,
     const uint32_t pp = layout->GetPp();
     const uint32_t v = layout->GetVirtualStages();
     const uint32_t m = schedule.m_report.GetMicroBatches();
-    const ParallelLayout::RankCoordinates coordinates = layout->GetCoordinates(rank);
-    const uint32_t stage = coordinates.pp;
+    const uint32_t stage = layout->GetCoordinates(rank).pp;
     if (v > 1 && m % pp != 0)
     {
         message << "interleaved pipeline schedules need the micro-batches (" << m
@@ -280,522 +997,46 @@ IterationSchedule::Build(Ptr<const TransformerSpec> model,
     schedule.m_microBatches = m;
     schedule.m_virtualStages = v;
 
-    // The rank's chunks: FLOPs of one micro-batch and the weights of the
-    // in-layer collectives (layers; MoE layers for EP).
-    const uint32_t tp = layout->GetTp();
-    const uint32_t cp = layout->GetCp();
-    const uint32_t chunks = pp * v;
-    const uint32_t chunkLayers = model->GetLayers() / chunks;
-    const uint32_t microBatch = config->GetMicroBatchSize();
-    const uint32_t sequence = config->GetEffectiveSequenceLength(*model);
-    std::vector<uint64_t> forwardFlops(v);
-    std::vector<uint64_t> backwardFlops(v);
-    std::vector<uint64_t> moeLayers(v, 0);
-    for (uint32_t k = 0; k < v; ++k)
-    {
-        const uint32_t chunk = k * pp + stage;
-        const uint32_t first = chunk * chunkLayers;
-        const bool last = chunk + 1 == chunks;
-        forwardFlops[k] = ComputeModel::GetStageForwardFlops(*model,
-                                                             first,
-                                                             chunkLayers,
-                                                             last,
-                                                             microBatch,
-                                                             sequence,
-                                                             tp,
-                                                             cp);
-        backwardFlops[k] = ComputeModel::GetStageBackwardFlops(*model,
-                                                               first,
-                                                               chunkLayers,
-                                                               last,
-                                                               microBatch,
-                                                               sequence,
-                                                               config->GetRecomputation(),
-                                                               tp,
-                                                               cp);
-        for (uint32_t l = first; l < first + chunkLayers; ++l)
-        {
-            moeLayers[k] += model->IsMoeLayer(l) ? 1 : 0;
-        }
-    }
-
-    // Sort the entries by where they go.
+    const ChunkWork work = GetChunkWork(*model, *config, *layout, stage);
     const std::vector<TrafficEntry>& entries = schedule.m_report.GetRankEntries(rank);
-    const uint32_t none = ScheduleOp::NONE;
-    std::vector<uint32_t> inLayer;                         // TP, CP, EP
-    uint32_t receiveForward = none;                        // activations from the previous stage
-    uint32_t sendForward = none;                           // activations to the next stage
-    uint32_t receiveBackward = none;                       // gradients from the next stage
-    uint32_t sendBackward = none;                          // gradients to the previous stage
-    uint32_t tied = none;                                  // tied embedding all-reduce
-    std::vector<uint32_t> forwardGathers;                  // ZeRO-3 / FULL_SHARD, forward
-    std::vector<uint32_t> backwardGathers;                 // ZeRO-3 / FULL_SHARD, backward
-    std::vector<uint32_t> optimizerGathers;                // ZeRO-1/2, SHARD_GRAD_OP
-    std::vector<uint32_t> reductions;                      // gradient reductions, bucketed
-    std::vector<uint32_t> followers(entries.size(), none); // hybrid all-reduce of a reduction
-    for (uint32_t e = 0; e < entries.size(); ++e)
-    {
-        const TrafficEntry& entry = entries[e];
-        bool placed = true;
-        switch (entry.strategy)
-        {
-        case TrafficStrategy::TP:
-        case TrafficStrategy::CP:
-        case TrafficStrategy::EP:
-            placed = entry.phase != TrafficPhase::OPTIMIZER;
-            inLayer.push_back(e);
-            break;
-        case TrafficStrategy::PP:
-            if (entry.kind == CollectiveKind::SEND_RECV && entry.phase == TrafficPhase::FORWARD)
-            {
-                (entry.groupRank == 0 ? sendForward : receiveForward) = e;
-            }
-            else if (entry.kind == CollectiveKind::SEND_RECV &&
-                     entry.phase == TrafficPhase::BACKWARD)
-            {
-                (entry.groupRank == 0 ? sendBackward : receiveBackward) = e;
-            }
-            else if (entry.kind == CollectiveKind::ALL_REDUCE && entry.count == 1)
-            {
-                tied = e;
-            }
-            else
-            {
-                placed = false;
-            }
-            break;
-        case TrafficStrategy::DP:
-            if (entry.kind == CollectiveKind::ALL_GATHER)
-            {
-                if (entry.phase == TrafficPhase::FORWARD && entry.count == m)
-                {
-                    forwardGathers.push_back(e);
-                }
-                else if (entry.phase == TrafficPhase::BACKWARD && entry.count == m)
-                {
-                    backwardGathers.push_back(e);
-                }
-                else if (entry.phase == TrafficPhase::OPTIMIZER && entry.count == 1)
-                {
-                    optimizerGathers.push_back(e);
-                }
-                else
-                {
-                    placed = false;
-                }
-            }
-            else if (entry.phase == TrafficPhase::BACKWARD && entry.count == 1)
-            {
-                if (entry.variant == "fsdp-hybrid-shard" &&
-                    entry.kind == CollectiveKind::ALL_REDUCE && !reductions.empty() &&
-                    followers[reductions.back()] == none)
-                {
-                    followers[reductions.back()] = e;
-                }
-                else
-                {
-                    reductions.push_back(e);
-                }
-            }
-            else
-            {
-                placed = false;
-            }
-            break;
-        }
-        if (!placed)
-        {
-            message << "the " << TrafficReport::GetStrategyName(entry.strategy) << " "
-                    << GetCollectiveKindName(entry.kind) << " of " << entry.what
-                    << " cannot be scheduled";
-            return message.str();
-        }
-    }
-
+    EntryPlaces places;
+    problem = PlaceEntries(entries, m, places);
     const std::vector<Slot> slots = PipelineOrder(pp, v, m, stage);
-
-    // In-layer collectives: entry count split over the compute ops of its phase
-    // in proportion to the chunks' weights, with cumulative rounding.
-    std::vector<std::vector<uint64_t>> inLayerCounts(inLayer.size(),
-                                                     std::vector<uint64_t>(slots.size(), 0));
-    for (std::size_t i = 0; i < inLayer.size(); ++i)
+    std::vector<std::vector<uint64_t>> inLayerCounts;
+    if (problem.empty())
     {
-        const TrafficEntry& entry = entries[inLayer[i]];
-        const bool forward = entry.phase == TrafficPhase::FORWARD;
-        auto weight = [&](const Slot& slot) -> uint64_t {
-            return entry.strategy == TrafficStrategy::EP ? moeLayers[slot.chunk] : chunkLayers;
-        };
-        uint64_t totalWeight = 0;
-        for (const Slot& slot : slots)
-        {
-            totalWeight += slot.forward == forward ? weight(slot) : 0;
-        }
-        if (totalWeight == 0)
-        {
-            message << "the " << TrafficReport::GetStrategyName(entry.strategy) << " " << entry.what
-                    << " have no layer to go with";
-            return message.str();
-        }
-        uint64_t cumulative = 0;
-        uint64_t given = 0;
-        for (std::size_t s = 0; s < slots.size(); ++s)
-        {
-            if (slots[s].forward != forward)
-            {
-                continue;
-            }
-            cumulative += weight(slots[s]);
-            uint64_t upTo = entry.count / totalWeight * cumulative +
-                            entry.count % totalWeight * cumulative / totalWeight;
-            inLayerCounts[i][s] = upTo - given;
-            given = upTo;
-        }
+        problem = SplitInLayer(entries, places.inLayer, slots, work, inLayerCounts);
     }
-
-    // Gradient buckets, positioned on the FLOPs of the last micro-batch's
-    // backward ops (in schedule order).
-    uint64_t lastFlops = 0;
+    uint64_t lastFlops = 0; // the last micro-batch's backward, where the buckets are placed
     for (const Slot& slot : slots)
     {
         if (!slot.forward && slot.microBatch + 1 == m)
         {
-            lastFlops += backwardFlops[slot.chunk];
+            lastFlops += work.backwardFlops[slot.chunk];
         }
     }
-
-    /// A bucket of a gradient reduction.
-    struct Bucket
-    {
-        uint64_t position;  //!< FLOPs of the last backward after which it is ready.
-        uint32_t reduction; //!< Index in reductions.
-        uint32_t index;     //!< Bucket index.
-        uint32_t count;     //!< Buckets of the reduction.
-        uint64_t bytes;     //!< Its bytes.
-    };
-
     std::vector<Bucket> buckets;
-    for (uint32_t r = 0; r < reductions.size(); ++r)
+    if (problem.empty())
     {
-        const uint64_t total = entries[reductions[r]].messageBytes;
-        const uint64_t count = std::max<uint64_t>(1, (total + bucketBytes - 1) / bucketBytes);
-        if (count > 1000000)
-        {
-            message << "too many gradient buckets (" << count << ") for " << bucketBytes
-                    << " bytes per bucket";
-            return message.str();
-        }
-        uint64_t cumulative = 0;
-        for (uint32_t j = 0; j < count; ++j)
-        {
-            const uint64_t bytes = std::min(bucketBytes, total - cumulative);
-            cumulative += bytes;
-            uint64_t position = lastFlops;
-            if (j + 1 < count && total > 0)
-            {
-                long double exact = static_cast<long double>(lastFlops) *
-                                    static_cast<long double>(cumulative) /
-                                    static_cast<long double>(total);
-                position = static_cast<uint64_t>(std::ceil(exact));
-                position = std::min(lastFlops, std::max<uint64_t>(position, 1));
-            }
-            buckets.push_back({position, r, j, static_cast<uint32_t>(count), bytes});
-        }
+        problem = MakeBuckets(entries, places.reductions, bucketBytes, lastFlops, buckets);
     }
-    std::stable_sort(buckets.begin(), buckets.end(), [](const Bucket& a, const Bucket& b) {
-        return a.position < b.position;
-    });
-
-    // Emission.
-    std::vector<ScheduleOp>& ops = schedule.m_ops;
-    auto add = [&ops](ScheduleOp op) {
-        op.id = static_cast<uint32_t>(ops.size());
-        ops.push_back(std::move(op));
-        return ops.back().id;
-    };
-    auto collective = [&](uint32_t e, const Slot* slot, const std::string& suffix) {
-        const TrafficEntry& entry = entries[e];
-        ScheduleOp op;
-        op.type = ScheduleOp::COLLECTIVE;
-        op.name = TrafficReport::GetStrategyName(entry.strategy) + " " +
-                  GetCollectiveKindName(entry.kind) + " " + entry.what + suffix;
-        op.phase = entry.phase;
-        if (slot != nullptr)
-        {
-            op.microBatch = slot->microBatch;
-            op.virtualStage = slot->chunk;
-        }
-        op.entry = e;
-        op.strategy = entry.strategy;
-        op.kind = entry.kind;
-        op.members = entry.members;
-        op.messageBytes = entry.messageBytes;
-        op.count = 1;
-        return op;
-    };
-    // The all-gathers needed before a compute step.
-    auto gathersOf = [&](const Slot& slot) -> const std::vector<uint32_t>* {
-        if (slot.forward && slot.chunk == 0)
-        {
-            return &forwardGathers;
-        }
-        if (!slot.forward && slot.chunk + 1 == v)
-        {
-            return &backwardGathers;
-        }
-        return nullptr;
-    };
-
-    std::vector<std::vector<uint32_t>> gatherOps(slots.size());
-    std::vector<uint32_t> lastBucketOp(reductions.size(), none);
-    std::vector<uint32_t> lastFollowerOp(reductions.size(), none);
-    std::size_t nextBucket = 0;
-    uint64_t lastOffset = 0; // FLOPs of the last micro-batch's backward emitted so far
-    uint32_t previousEnd = none;
-
-    auto emitGathers = [&](std::size_t target, uint32_t release) {
-        const std::vector<uint32_t>* gathers = gathersOf(slots[target]);
-        if (gathers == nullptr)
-        {
-            return;
-        }
-        for (uint32_t e : *gathers)
-        {
-            ScheduleOp op = collective(e, &slots[target], " (prefetch)");
-            if (release != none)
-            {
-                op.dependsOn.push_back(release);
-            }
-            gatherOps[target].push_back(add(op));
-        }
-    };
-    auto emitBuckets = [&](uint64_t upTo, uint32_t segment, const Slot& slot) {
-        while (nextBucket < buckets.size() && buckets[nextBucket].position <= upTo)
-        {
-            const Bucket& bucket = buckets[nextBucket++];
-            const uint32_t e = reductions[bucket.reduction];
-            std::ostringstream suffix;
-            suffix << " bucket " << bucket.index + 1 << "/" << bucket.count;
-            ScheduleOp op = collective(e, &slot, suffix.str());
-            op.messageBytes = bucket.bytes;
-            op.bucket = bucket.index;
-            op.bucketCount = bucket.count;
-            op.dependsOn.push_back(segment);
-            if (lastBucketOp[bucket.reduction] != none)
-            {
-                op.dependsOn.push_back(lastBucketOp[bucket.reduction]);
-            }
-            const uint32_t id = add(op);
-            lastBucketOp[bucket.reduction] = id;
-            const uint32_t f = followers[e];
-            if (f != none)
-            {
-                ScheduleOp follow = collective(f, &slot, suffix.str());
-                follow.messageBytes = CollectiveChunks::ChunkBytes(entries[f].messageBytes,
-                                                                   bucket.count,
-                                                                   bucket.index);
-                follow.bucket = bucket.index;
-                follow.bucketCount = bucket.count;
-                follow.dependsOn.push_back(id);
-                if (lastFollowerOp[bucket.reduction] != none)
-                {
-                    follow.dependsOn.push_back(lastFollowerOp[bucket.reduction]);
-                }
-                lastFollowerOp[bucket.reduction] = add(follow);
-            }
-        }
-    };
-
-    if (!slots.empty())
+    OpEmitter emitter(entries, places, slots, work, schedule.m_ops);
+    if (problem.empty())
     {
-        emitGathers(0, none);
+        problem = emitter.EmitSlots(*layout, stage, m, inLayerCounts, buckets);
     }
-    for (std::size_t s = 0; s < slots.size(); ++s)
+    if (!problem.empty())
     {
-        const Slot& slot = slots[s];
-        const uint32_t chunk = slot.chunk * pp + stage;
-        if (s + 1 < slots.size())
-        {
-            emitGathers(s + 1, previousEnd);
-        }
-        std::vector<uint32_t> inputs;
-        if (previousEnd != none)
-        {
-            inputs.push_back(previousEnd);
-        }
-        inputs.insert(inputs.end(), gatherOps[s].begin(), gatherOps[s].end());
-        const uint32_t receive = slot.forward ? (chunk > 0 ? receiveForward : none)
-                                              : (chunk + 1 < chunks ? receiveBackward : none);
-        if (receive != none)
-        {
-            inputs.push_back(add(collective(receive, &slot, "")));
-        }
-
-        // The compute op, cut at the bucket positions for the last micro-batch's
-        // backward.
-        const uint64_t flops = slot.forward ? forwardFlops[slot.chunk] : backwardFlops[slot.chunk];
-        std::vector<uint64_t> cuts;
-        const bool lastBackward = !slot.forward && slot.microBatch + 1 == m;
-        if (lastBackward)
-        {
-            for (std::size_t b = nextBucket; b < buckets.size(); ++b)
-            {
-                const uint64_t position = buckets[b].position;
-                if (position > lastOffset && position < lastOffset + flops &&
-                    (cuts.empty() || cuts.back() != position - lastOffset))
-                {
-                    cuts.push_back(position - lastOffset);
-                }
-            }
-        }
-        cuts.push_back(flops);
-        uint64_t done = 0;
-        uint32_t end = none;
-        for (std::size_t c = 0; c < cuts.size(); ++c)
-        {
-            ScheduleOp op;
-            op.type = ScheduleOp::COMPUTE;
-            std::ostringstream name;
-            name << (slot.forward ? "F" : "B") << " mb" << slot.microBatch << " vs" << slot.chunk;
-            if (cuts.size() > 1)
-            {
-                name << " part " << c + 1 << "/" << cuts.size();
-            }
-            op.name = name.str();
-            op.phase = slot.forward ? TrafficPhase::FORWARD : TrafficPhase::BACKWARD;
-            op.microBatch = slot.microBatch;
-            op.virtualStage = slot.chunk;
-            op.flops = cuts[c] - done;
-            done = cuts[c];
-            if (end == none)
-            {
-                op.dependsOn = inputs;
-            }
-            else
-            {
-                op.dependsOn.push_back(end);
-            }
-            end = add(op);
-            if (lastBackward)
-            {
-                emitBuckets(lastOffset + done, end, slot);
-            }
-        }
-        if (lastBackward)
-        {
-            lastOffset += flops;
-        }
-
-        // The collectives inside the chunk's layers.
-        for (std::size_t i = 0; i < inLayer.size(); ++i)
-        {
-            if (inLayerCounts[i][s] == 0)
-            {
-                continue;
-            }
-            ScheduleOp op = collective(inLayer[i], &slot, "");
-            op.count = inLayerCounts[i][s];
-            op.dependsOn.push_back(end);
-            end = add(op);
-        }
-        previousEnd = end;
-
-        const uint32_t send = slot.forward ? (chunk + 1 < chunks ? sendForward : none)
-                                           : (chunk > 0 ? sendBackward : none);
-        if (send != none)
-        {
-            ScheduleOp op = collective(send, &slot, "");
-            op.dependsOn.push_back(end);
-            add(op);
-        }
+        return problem;
     }
-    if (nextBucket != buckets.size())
+    emitter.EmitOptimizer(m);
+    SetDurations(*gpu, schedule.m_ops);
+    problem = CheckEntries(entries, places, schedule.m_ops);
+    if (problem.empty())
     {
-        return "internal error: gradient buckets left after the last backward";
+        out = std::move(schedule);
     }
-
-    // After the backward passes: tied embedding, optimizer step, ZeRO-1/2
-    // all-gather.
-    std::vector<uint32_t> optimizerInputs;
-    if (previousEnd != none)
-    {
-        optimizerInputs.push_back(previousEnd);
-    }
-    if (tied != none)
-    {
-        ScheduleOp op = collective(tied, nullptr, "");
-        op.microBatch = m - 1;
-        if (previousEnd != none)
-        {
-            op.dependsOn.push_back(previousEnd);
-        }
-        optimizerInputs.push_back(add(op));
-    }
-    for (std::size_t r = 0; r < reductions.size(); ++r)
-    {
-        for (uint32_t id : {lastBucketOp[r], lastFollowerOp[r]})
-        {
-            if (id != none)
-            {
-                optimizerInputs.push_back(id);
-            }
-        }
-    }
-    ScheduleOp step;
-    step.type = ScheduleOp::COMPUTE;
-    step.name = "optimizer step";
-    step.phase = TrafficPhase::OPTIMIZER;
-    step.dependsOn = optimizerInputs;
-    const uint32_t stepId = add(step);
-    for (uint32_t e : optimizerGathers)
-    {
-        ScheduleOp op = collective(e, nullptr, "");
-        op.dependsOn.push_back(stepId);
-        add(op);
-    }
-
-    // Durations: cumulative rounding, so that they add up to the total's.
-    uint64_t cumulative = 0;
-    Time before = ComputeModel::GetDuration(0, *gpu);
-    for (ScheduleOp& op : ops)
-    {
-        if (op.type == ScheduleOp::COMPUTE)
-        {
-            cumulative += op.flops;
-            Time after = ComputeModel::GetDuration(cumulative, *gpu);
-            op.duration = after - before;
-            before = after;
-        }
-    }
-
-    // Self-check: the collectives are exactly the report's entries.
-    std::vector<uint64_t> counts(entries.size(), 0);
-    std::vector<uint64_t> bytes(entries.size(), 0);
-    for (const ScheduleOp& op : ops)
-    {
-        for (uint32_t d : op.dependsOn)
-        {
-            NS_ABORT_MSG_IF(d >= op.id, "IterationSchedule: op " << op.id << " depends on " << d);
-        }
-        if (op.type == ScheduleOp::COLLECTIVE)
-        {
-            counts[op.entry] += op.count;
-            bytes[op.entry] += op.messageBytes;
-        }
-    }
-    for (uint32_t e = 0; e < entries.size(); ++e)
-    {
-        const bool bucketed =
-            std::find(reductions.begin(), reductions.end(), e) != reductions.end() ||
-            std::find(followers.begin(), followers.end(), e) != followers.end();
-        if (bucketed ? bytes[e] != entries[e].messageBytes : counts[e] != entries[e].count)
-        {
-            message << "internal error: entry " << e << " (" << entries[e].what << ") scheduled "
-                    << counts[e] << " times, " << bytes[e] << " bytes";
-            return message.str();
-        }
-    }
-    out = std::move(schedule);
-    return "";
+    return problem;
 }
 
 std::string

@@ -172,9 +172,6 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
 
     const uint32_t tp = layout->GetTp();
     const uint32_t cp = layout->GetCp();
-    const uint32_t pp = layout->GetPp();
-    const uint32_t ep = layout->GetEp();
-    const uint32_t virtualStages = layout->GetVirtualStages();
     const uint32_t sequence = config->GetEffectiveSequenceLength(*model);
     std::ostringstream message;
     if (sequence % cp != 0)
@@ -199,80 +196,7 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
     m_sequenceLength = sequence;
     m_microBatches = config->GetGradientAccumulationSteps(layout->GetDp(), *model);
 
-    // Per-stage parameters and FLOPs. Chunk c = k Pp + p of stage p holds layers
-    // [c Lc, (c + 1) Lc), Lc = Layers / (Pp v) (Megatron-LM's interleaved
-    // assignment, Narayanan et al. 2021, section 2.2.2; v = 1 gives contiguous
-    // stages).
-    const uint32_t layers = model->GetLayers();
-    const uint32_t chunks = pp * virtualStages;
-    const uint32_t chunkLayers = layers / chunks;
-    const uint64_t hidden = model->GetHiddenSize();
-    const uint64_t wordEmbedding = static_cast<uint64_t>(model->GetVocabularySize()) * hidden;
-    const uint64_t head = model->GetTiedEmbeddings() ? 0 : wordEmbedding;
-    uint64_t layerSum = 0;
-    for (uint32_t l = 0; l < layers; ++l)
-    {
-        layerSum += model->GetParametersPerLayer(l);
-    }
-    const uint64_t embeddings = model->GetEmbeddingParameterCount();
-    const uint64_t finalNorm = model->GetParameterCount() - embeddings - layerSum - head;
-    // Megatron-LM keeps a copy of a tied word embedding on the last stage when Pp
-    // > 1.
-    m_embeddingCopy = (model->GetTiedEmbeddings() && pp > 1) ? wordEmbedding : 0;
-    const uint64_t routedPerMoeLayer =
-        static_cast<uint64_t>(model->GetExperts()) * FfnParameters(*model);
-    const uint32_t microBatch = config->GetMicroBatchSize();
-
-    for (uint32_t p = 0; p < pp; ++p)
-    {
-        StageParameters stage{0, 0, 0, 0};
-        for (uint32_t k = 0; k < virtualStages; ++k)
-        {
-            uint32_t chunk = k * pp + p;
-            uint32_t first = chunk * chunkLayers;
-            for (uint32_t l = first; l < first + chunkLayers; ++l)
-            {
-                uint64_t count = model->GetParametersPerLayer(l);
-                if (model->IsMoeLayer(l))
-                {
-                    ++stage.moeLayers;
-                    if (ep > 1)
-                    {
-                        count -= routedPerMoeLayer;
-                        stage.expert += routedPerMoeLayer;
-                    }
-                }
-                stage.dense += count;
-            }
-            bool last = chunk + 1 == chunks;
-            if (chunk == 0)
-            {
-                stage.dense += embeddings;
-            }
-            if (last)
-            {
-                stage.dense += finalNorm + head + m_embeddingCopy;
-            }
-            stage.computeFlops += ComputeModel::GetStageForwardFlops(*model,
-                                                                     first,
-                                                                     chunkLayers,
-                                                                     last,
-                                                                     microBatch,
-                                                                     sequence,
-                                                                     tp,
-                                                                     cp) +
-                                  ComputeModel::GetStageBackwardFlops(*model,
-                                                                      first,
-                                                                      chunkLayers,
-                                                                      last,
-                                                                      microBatch,
-                                                                      sequence,
-                                                                      config->GetRecomputation(),
-                                                                      tp,
-                                                                      cp);
-        }
-        m_stages.push_back(stage);
-    }
+    ComputeStages();
     m_ranks = layout->GetWorldSize();
 
     // Surface unsupported combinations (algorithm and group size, hybrid
@@ -305,6 +229,73 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
         m_cache.emplace(r, std::move(report));
     }
     return "";
+}
+
+void
+TrafficReport::ComputeStages()
+{
+    const uint32_t pp = m_layout->GetPp();
+    const uint32_t ep = m_layout->GetEp();
+    const uint32_t virtualStages = m_layout->GetVirtualStages();
+    // Per-stage parameters and FLOPs. Chunk c = k Pp + p of stage p holds layers
+    // [c Lc, (c + 1) Lc), Lc = Layers / (Pp v) (Megatron-LM's interleaved
+    // assignment, Narayanan et al. 2021, section 2.2.2; v = 1 gives contiguous
+    // stages; see ComputeModel::GetChunkFlops).
+    const uint32_t layers = m_model->GetLayers();
+    const uint32_t chunks = pp * virtualStages;
+    const uint32_t chunkLayers = layers / chunks;
+    const uint64_t hidden = m_model->GetHiddenSize();
+    const uint64_t wordEmbedding = static_cast<uint64_t>(m_model->GetVocabularySize()) * hidden;
+    const uint64_t head = m_model->GetTiedEmbeddings() ? 0 : wordEmbedding;
+    uint64_t layerSum = 0;
+    for (uint32_t l = 0; l < layers; ++l)
+    {
+        layerSum += m_model->GetParametersPerLayer(l);
+    }
+    const uint64_t embeddings = m_model->GetEmbeddingParameterCount();
+    const uint64_t finalNorm = m_model->GetParameterCount() - embeddings - layerSum - head;
+    // Megatron-LM keeps a copy of a tied word embedding on the last stage when Pp
+    // > 1.
+    m_embeddingCopy = (m_model->GetTiedEmbeddings() && pp > 1) ? wordEmbedding : 0;
+    const uint64_t routedPerMoeLayer =
+        static_cast<uint64_t>(m_model->GetExperts()) * FfnParameters(*m_model);
+
+    for (uint32_t p = 0; p < pp; ++p)
+    {
+        StageParameters stage{0, 0, 0, 0};
+        for (uint32_t k = 0; k < virtualStages; ++k)
+        {
+            uint32_t chunk = k * pp + p;
+            uint32_t first = chunk * chunkLayers;
+            for (uint32_t l = first; l < first + chunkLayers; ++l)
+            {
+                uint64_t count = m_model->GetParametersPerLayer(l);
+                if (m_model->IsMoeLayer(l))
+                {
+                    ++stage.moeLayers;
+                    if (ep > 1)
+                    {
+                        count -= routedPerMoeLayer;
+                        stage.expert += routedPerMoeLayer;
+                    }
+                }
+                stage.dense += count;
+            }
+            bool last = chunk + 1 == chunks;
+            if (chunk == 0)
+            {
+                stage.dense += embeddings;
+            }
+            if (last)
+            {
+                stage.dense += finalNorm + head + m_embeddingCopy;
+            }
+            const ComputeModel::ChunkFlops flops =
+                ComputeModel::GetChunkFlops(*m_model, *m_config, *m_layout, chunk);
+            stage.computeFlops += flops.forward + flops.backward;
+        }
+        m_stages.push_back(stage);
+    }
 }
 
 bool
@@ -405,15 +396,12 @@ std::string
 TrafficReport::AddEntry(uint32_t rank,
                         TrafficStrategy strategy,
                         const std::string& variant,
-                        const std::string& what,
-                        CollectiveKind kind,
-                        const std::vector<uint32_t>& members,
-                        uint64_t messageBytes,
-                        uint64_t count,
-                        TrafficPhase phase,
+                        const EntryRow& row,
                         RankReport& out) const
 {
-    if (count == 0 || members.size() < 2)
+    const std::vector<uint32_t>& members = row.members;
+    const CollectiveKind kind = row.kind;
+    if (row.count == 0 || members.size() < 2)
     {
         return "";
     }
@@ -422,14 +410,14 @@ TrafficReport::AddEntry(uint32_t rank,
     TrafficEntry entry;
     entry.strategy = strategy;
     entry.variant = variant;
-    entry.what = what;
+    entry.what = row.what;
     entry.kind = kind;
     entry.algorithm = m_algorithms.For(kind);
     entry.members = members;
     entry.groupRank = static_cast<uint32_t>(position - members.begin());
-    entry.messageBytes = messageBytes;
-    entry.count = count;
-    entry.phase = phase;
+    entry.messageBytes = row.messageBytes;
+    entry.count = row.count;
+    entry.phase = row.phase;
 
     // The group's servers give the localSize the runtime plans with, and tell intra- from
     // inter-server transfers.
@@ -442,7 +430,7 @@ TrafficReport::AddEntry(uint32_t rank,
     const Shape shape{kind,
                       entry.algorithm.GetUid(),
                       entry.GetGroupSize(),
-                      messageBytes,
+                      row.messageBytes,
                       CollectiveStrategy::LocalSizeOf(servers)};
     auto found = m_traffic.find(shape);
     if (found == m_traffic.end())
@@ -455,7 +443,7 @@ TrafficReport::AddEntry(uint32_t rank,
         std::pair<std::string, CollectiveTraffic> tallied;
         tallied.first = strategy->Tally(kind,
                                         std::get<2>(shape),
-                                        messageBytes,
+                                        row.messageBytes,
                                         std::get<4>(shape),
                                         tallied.second);
         found = m_traffic.emplace(shape, std::move(tallied)).first;
@@ -465,19 +453,20 @@ TrafficReport::AddEntry(uint32_t rank,
     {
         m_refused = true;
         m_refusedKind = kind;
-        return GetStrategyName(strategy) + " " + what + ": " + problem;
+        return GetStrategyName(strategy) + " " + row.what + ": " + problem;
     }
     entry.steps = traffic.steps;
     const uint32_t server = servers[entry.groupRank];
     for (const CollectivePeerBytes& send : traffic.sent[entry.groupRank])
     {
         bool intra = servers[send.peer] == server;
-        (intra ? entry.bytes.intraSent : entry.bytes.interSent) += send.bytes * count;
+        (intra ? entry.bytes.intraSent : entry.bytes.interSent) += send.bytes * row.count;
     }
     for (const CollectivePeerBytes& receive : traffic.received[entry.groupRank])
     {
         bool intra = servers[receive.peer] == server;
-        (intra ? entry.bytes.intraReceived : entry.bytes.interReceived) += receive.bytes * count;
+        (intra ? entry.bytes.intraReceived : entry.bytes.interReceived) +=
+            receive.bytes * row.count;
     }
     out.totals.byStrategy[static_cast<std::size_t>(strategy)].Add(entry.bytes);
     out.totals.all.Add(entry.bytes);
@@ -544,50 +533,19 @@ TrafficReport::AddDataParallel(uint32_t rank,
     const ParallelLayout::FsdpKind fsdp = m_layout->GetFsdp();
     const std::string gradients = label + " gradients";
     const std::string weights = label + " parameters";
-    std::string problem;
+    const CollectiveKind allGather = CollectiveKind::ALL_GATHER;
+    const CollectiveKind reduceScatter = CollectiveKind::REDUCE_SCATTER;
+    const TrafficPhase backward = TrafficPhase::BACKWARD;
 
     // ZeRO-3 / FULL_SHARD: parameters gathered in the forward and backward pass
     // of every micro-batch (Rajbhandari et al. 2020, 7.2.2; Zhao et al.
     // 2023, 3.2), gradients reduce-scattered once per iteration (accumulated
     // unsharded, see the class documentation).
-    auto fullShard = [&](const std::string& variant, const std::vector<uint32_t>& group) {
-        std::string error = AddEntry(rank,
-                                     TrafficStrategy::DP,
-                                     variant,
-                                     weights,
-                                     CollectiveKind::ALL_GATHER,
-                                     group,
-                                     parameterBytes,
-                                     m_microBatches,
-                                     TrafficPhase::FORWARD,
-                                     out);
-        if (error.empty())
-        {
-            error = AddEntry(rank,
-                             TrafficStrategy::DP,
-                             variant,
-                             weights,
-                             CollectiveKind::ALL_GATHER,
-                             group,
-                             parameterBytes,
-                             m_microBatches,
-                             TrafficPhase::BACKWARD,
-                             out);
-        }
-        if (error.empty())
-        {
-            error = AddEntry(rank,
-                             TrafficStrategy::DP,
-                             variant,
-                             gradients,
-                             CollectiveKind::REDUCE_SCATTER,
-                             group,
-                             gradientBytes,
-                             1,
-                             TrafficPhase::BACKWARD,
-                             out);
-        }
-        return error;
+    auto fullShard = [&](const std::vector<uint32_t>& group) -> std::vector<EntryRow> {
+        const uint64_t m = m_microBatches;
+        return {{weights, allGather, group, parameterBytes, m, TrafficPhase::FORWARD},
+                {weights, allGather, group, parameterBytes, m, backward},
+                {gradients, reduceScatter, group, gradientBytes, 1, backward}};
     };
 
     if (fsdp == ParallelLayout::HYBRID_SHARD)
@@ -596,34 +554,24 @@ TrafficReport::AddDataParallel(uint32_t rank,
         // gradient shard across the replicas.
         std::vector<uint32_t> shard;
         std::vector<uint32_t> replica;
-        problem = SplitHybrid(members, rank, shard, replica);
-        if (problem.empty())
+        std::string problem = SplitHybrid(members, rank, shard, replica);
+        if (!problem.empty())
         {
-            problem = fullShard("fsdp-hybrid-shard", shard);
+            return problem;
         }
-        if (problem.empty())
-        {
-            uint32_t index =
-                static_cast<uint32_t>(std::find(shard.begin(), shard.end(), rank) - shard.begin());
-            uint64_t shardBytes = CollectiveChunks::ChunkBytes(gradientBytes,
-                                                               static_cast<uint32_t>(shard.size()),
-                                                               index);
-            problem = AddEntry(rank,
-                               TrafficStrategy::DP,
-                               "fsdp-hybrid-shard",
-                               gradients + " shard",
-                               CollectiveKind::ALL_REDUCE,
-                               replica,
-                               shardBytes,
-                               1,
-                               TrafficPhase::BACKWARD,
-                               out);
-        }
-        return problem;
+        uint32_t index =
+            static_cast<uint32_t>(std::find(shard.begin(), shard.end(), rank) - shard.begin());
+        uint64_t shardBytes =
+            CollectiveChunks::ChunkBytes(gradientBytes, static_cast<uint32_t>(shard.size()), index);
+        std::vector<EntryRow> rows = fullShard(shard);
+        rows.push_back(
+            {gradients + " shard", CollectiveKind::ALL_REDUCE, replica, shardBytes, 1, backward});
+        return AddEntries(rank, TrafficStrategy::DP, "fsdp-hybrid-shard", rows, out);
     }
     if (zero == 3 || fsdp == ParallelLayout::FULL_SHARD)
     {
-        return fullShard(zero == 3 ? "zero-3" : "fsdp-full-shard", members);
+        const std::string variant = zero == 3 ? "zero-3" : "fsdp-full-shard";
+        return AddEntries(rank, TrafficStrategy::DP, variant, fullShard(members), out);
     }
     if (zero == 1 || zero == 2 || fsdp == ParallelLayout::SHARD_GRAD_OP)
     {
@@ -632,42 +580,231 @@ TrafficReport::AddDataParallel(uint32_t rank,
         std::string variant = fsdp == ParallelLayout::SHARD_GRAD_OP
                                   ? "fsdp-shard-grad-op"
                                   : (zero == 1 ? "zero-1" : "zero-2");
-        problem = AddEntry(rank,
-                           TrafficStrategy::DP,
-                           variant,
-                           gradients,
-                           CollectiveKind::REDUCE_SCATTER,
-                           members,
-                           gradientBytes,
-                           1,
-                           TrafficPhase::BACKWARD,
-                           out);
-        if (problem.empty())
-        {
-            problem = AddEntry(rank,
-                               TrafficStrategy::DP,
-                               variant,
-                               weights,
-                               CollectiveKind::ALL_GATHER,
-                               members,
-                               parameterBytes,
-                               1,
-                               TrafficPhase::OPTIMIZER,
-                               out);
-        }
-        return problem;
+        return AddEntries(
+            rank,
+            TrafficStrategy::DP,
+            variant,
+            {{gradients, reduceScatter, members, gradientBytes, 1, backward},
+             {weights, allGather, members, parameterBytes, 1, TrafficPhase::OPTIMIZER}},
+            out);
     }
     // Plain data parallelism: one all-reduce of the gradients per iteration.
-    return AddEntry(rank,
-                    TrafficStrategy::DP,
-                    "none",
-                    gradients,
-                    CollectiveKind::ALL_REDUCE,
-                    members,
-                    gradientBytes,
-                    1,
-                    TrafficPhase::BACKWARD,
-                    out);
+    return AddEntries(
+        rank,
+        TrafficStrategy::DP,
+        "none",
+        {{gradients, CollectiveKind::ALL_REDUCE, members, gradientBytes, 1, backward}},
+        out);
+}
+
+std::string
+TrafficReport::AddEntries(uint32_t rank,
+                          TrafficStrategy strategy,
+                          const std::string& variant,
+                          const std::vector<EntryRow>& rows,
+                          RankReport& out) const
+{
+    for (const EntryRow& row : rows)
+    {
+        std::string problem = AddEntry(rank, strategy, variant, row, out);
+        if (!problem.empty())
+        {
+            return problem;
+        }
+    }
+    return "";
+}
+
+TrafficReport::RankDims
+TrafficReport::GetRankDims() const
+{
+    RankDims d;
+    d.m = m_microBatches;
+    d.b = m_config->GetMicroBatchSize();
+    d.s = m_sequenceLength;
+    d.sLocal = d.s / m_layout->GetCp();
+    d.h = m_model->GetHiddenSize();
+    d.a = m_config->GetActivationBytes();
+    d.l = m_model->GetLayers() / m_layout->GetPp();
+    d.recompute = m_config->GetRecomputation() == TrainingConfig::FULL ? 2 : 1;
+    return d;
+}
+
+std::string
+TrafficReport::AddTensorParallel(uint32_t rank, const RankDims& d, RankReport& out) const
+{
+    const std::vector<uint32_t> group = m_layout->GetGroup(ParallelLayout::TP, rank);
+    const uint64_t bytes = d.b * d.sLocal * d.h * d.a;
+    const uint64_t forward = 2 * d.l * d.m;
+    const uint64_t backward = forward * d.recompute;
+    if (!m_layout->GetSequenceParallel())
+    {
+        // Narayanan et al. 2021, 2.3 (f and g conjugate operators), S = b s' h A.
+        const CollectiveKind allReduce = CollectiveKind::ALL_REDUCE;
+        return AddEntries(
+            rank,
+            TrafficStrategy::TP,
+            "",
+            {{"activations", allReduce, group, bytes, forward, TrafficPhase::FORWARD},
+             {"activation gradients", allReduce, group, bytes, backward, TrafficPhase::BACKWARD}},
+            out);
+    }
+    // Korthikanti et al. 2022, 4.2.2: g -> all-gather, g-bar -> reduce-scatter, and the
+    // conjugates in the backward pass; S is the full b s' h A tensor in both.
+    std::vector<EntryRow> rows;
+    for (CollectiveKind kind : {CollectiveKind::ALL_GATHER, CollectiveKind::REDUCE_SCATTER})
+    {
+        rows.push_back({"activations", kind, group, bytes, forward, TrafficPhase::FORWARD});
+        rows.push_back(
+            {"activation gradients", kind, group, bytes, backward, TrafficPhase::BACKWARD});
+    }
+    return AddEntries(rank, TrafficStrategy::TP, "sequence-parallel", rows, out);
+}
+
+std::string
+TrafficReport::AddContextParallel(uint32_t rank, const RankDims& d, RankReport& out) const
+{
+    const std::vector<uint32_t> group = m_layout->GetGroup(ParallelLayout::CP, rank);
+    const uint32_t tp = m_layout->GetTp();
+    const uint64_t kv = KvHeadsPerTpRank(*m_model, tp);
+    const uint64_t headSize = m_model->GetHeadSize();
+    const uint64_t count = d.l * d.m;
+    std::vector<EntryRow> rows;
+    if (m_layout->GetCpStyle() == ParallelLayout::RING_ALLGATHER)
+    {
+        // Llama 3 (3.3.2): all-gather K and V of the whole sequence, S = 2 b s kv d A;
+        // reduce-scatter of their gradients in the backward pass.
+        const uint64_t bytes = 2 * d.b * d.s * kv * headSize * d.a;
+        const CollectiveKind allGather = CollectiveKind::ALL_GATHER;
+        rows.push_back({"keys and values", allGather, group, bytes, count, TrafficPhase::FORWARD});
+        if (d.recompute > 1)
+        {
+            rows.push_back({"keys and values (recomputed)",
+                            allGather,
+                            group,
+                            bytes,
+                            count,
+                            TrafficPhase::BACKWARD});
+        }
+        rows.push_back({"key and value gradients",
+                        CollectiveKind::REDUCE_SCATTER,
+                        group,
+                        bytes,
+                        count,
+                        TrafficPhase::BACKWARD});
+        return AddEntries(rank, TrafficStrategy::CP, "all-gather", rows, out);
+    }
+    // Jacobs et al. 2023 (3.1): Q, K, V all-to-all in, output all-to-all out. Send buffers: the
+    // rank's s' tokens of its TP shard's heads (Q and output: h / tp columns; K and V: kv d
+    // columns each).
+    const uint64_t queryBytes = d.b * d.sLocal * (d.h / tp) * d.a;
+    const uint64_t kvBytes = d.b * d.sLocal * kv * headSize * d.a;
+    const CollectiveKind allToAll = CollectiveKind::ALL_TO_ALL;
+    for (TrafficPhase phase : {TrafficPhase::FORWARD, TrafficPhase::BACKWARD})
+    {
+        const uint64_t times = 2 * count * (phase == TrafficPhase::BACKWARD ? d.recompute : 1);
+        rows.push_back({"query and output", allToAll, group, queryBytes, times, phase});
+        rows.push_back({"keys and values", allToAll, group, kvBytes, times, phase});
+    }
+    return AddEntries(rank, TrafficStrategy::CP, "ulysses", rows, out);
+}
+
+std::string
+TrafficReport::AddPipelineParallel(uint32_t rank, const RankDims& d, RankReport& out) const
+{
+    // Narayanan et al. 2021, 2.2; one send-recv per (virtual) stage boundary and micro-batch,
+    // S = b s' h A (/ tp with sequence parallelism).
+    const ParallelLayout& layout = *m_layout;
+    const ParallelLayout::RankCoordinates coordinates = layout.GetCoordinates(rank);
+    const uint32_t tp = layout.GetTp();
+    const uint32_t pp = layout.GetPp();
+    const uint32_t virtualStages = layout.GetVirtualStages();
+    const uint64_t bytes = d.b * d.sLocal * d.h * d.a / (layout.GetSequenceParallel() ? tp : 1);
+    const uint32_t chunks = pp * virtualStages;
+    uint64_t toNext = 0;   // chunks of this stage with a successor
+    uint64_t fromPrev = 0; // chunks of this stage with a predecessor
+    for (uint32_t k = 0; k < virtualStages; ++k)
+    {
+        uint32_t chunk = k * pp + coordinates.pp;
+        toNext += chunk + 1 < chunks ? 1 : 0;
+        fromPrev += chunk > 0 ? 1 : 0;
+    }
+    // The rank of the same coordinates at another stage.
+    auto atStage = [&](uint32_t stage) {
+        ParallelLayout::RankCoordinates other = coordinates;
+        other.pp = stage;
+        return layout.GetRank(other);
+    };
+    const uint32_t next = atStage((coordinates.pp + 1) % pp);
+    const uint32_t prev = atStage((coordinates.pp + pp - 1) % pp);
+    const CollectiveKind sendRecv = CollectiveKind::SEND_RECV;
+    std::vector<EntryRow> rows{{"activations to next stage",
+                                sendRecv,
+                                {rank, next},
+                                bytes,
+                                toNext * d.m,
+                                TrafficPhase::FORWARD},
+                               {"activations from previous stage",
+                                sendRecv,
+                                {prev, rank},
+                                bytes,
+                                fromPrev * d.m,
+                                TrafficPhase::FORWARD},
+                               {"gradients to previous stage",
+                                sendRecv,
+                                {rank, prev},
+                                bytes,
+                                fromPrev * d.m,
+                                TrafficPhase::BACKWARD},
+                               {"gradients from next stage",
+                                sendRecv,
+                                {next, rank},
+                                bytes,
+                                toNext * d.m,
+                                TrafficPhase::BACKWARD}};
+    // Tied word embedding: first and last stage all-reduce its gradients (Megatron-LM).
+    if (m_embeddingCopy > 0 && (coordinates.pp == 0 || coordinates.pp + 1 == pp))
+    {
+        uint64_t share = CollectiveChunks::ChunkBytes(m_embeddingCopy, tp, coordinates.tp);
+        rows.push_back({"tied embedding gradients",
+                        CollectiveKind::ALL_REDUCE,
+                        {atStage(0), atStage(pp - 1)},
+                        share * m_config->GetGradientReduceBytes(),
+                        1,
+                        TrafficPhase::BACKWARD});
+    }
+    return AddEntries(rank, TrafficStrategy::PP, "", rows, out);
+}
+
+std::string
+TrafficReport::AddExpertParallel(uint32_t rank, const RankDims& d, RankReport& out) const
+{
+    // GShard / Switch dispatch and combine all-to-alls, S = ceil(CF tokens TopK) h A.
+    const std::vector<uint32_t> group = m_layout->GetGroup(ParallelLayout::EP, rank);
+    const StageParameters& stage = m_stages[m_layout->GetCoordinates(rank).pp];
+    uint64_t routed = d.b * d.sLocal * m_model->GetTopK();
+    uint64_t width = d.h;
+    if (m_layout->GetSequenceParallel())
+    {
+        width = d.h / m_layout->GetTp(); // each TP rank routes 1/tp of the tokens: the same bytes
+    }
+    double factor = m_model->GetCapacityFactor() > 0 ? m_model->GetCapacityFactor() : 1.0;
+    uint64_t slots = static_cast<uint64_t>(std::ceil(factor * static_cast<double>(routed)));
+    const uint64_t bytes = slots * width * d.a;
+    const uint64_t count = static_cast<uint64_t>(stage.moeLayers) * d.m;
+    const CollectiveKind allToAll = CollectiveKind::ALL_TO_ALL;
+    std::vector<EntryRow> rows;
+    for (const char* what : {"token dispatch", "token combine"})
+    {
+        rows.push_back({what, allToAll, group, bytes, count, TrafficPhase::FORWARD});
+        rows.push_back({std::string(what) + " gradients",
+                        allToAll,
+                        group,
+                        bytes,
+                        count * d.recompute,
+                        TrafficPhase::BACKWARD});
+    }
+    return AddEntries(rank, TrafficStrategy::EP, "", rows, out);
 }
 
 std::string
@@ -675,341 +812,37 @@ TrafficReport::ComputeRank(uint32_t rank, RankReport& out) const
 {
     NS_LOG_FUNCTION(this << rank);
     const ParallelLayout& layout = *m_layout;
-    const TransformerSpec& model = *m_model;
     const ParallelLayout::RankCoordinates coordinates = layout.GetCoordinates(rank);
     const uint32_t tp = layout.GetTp();
-    const uint32_t cp = layout.GetCp();
-    const uint32_t pp = layout.GetPp();
     const uint32_t ep = layout.GetEp();
-    const uint32_t virtualStages = layout.GetVirtualStages();
-    const bool sequenceParallel = layout.GetSequenceParallel();
-    const bool fullRecompute = m_config->GetRecomputation() == TrainingConfig::FULL;
-    const uint64_t m = m_microBatches;
-    const uint64_t b = m_config->GetMicroBatchSize();
-    const uint64_t s = m_sequenceLength;
-    const uint64_t sLocal = s / cp;
-    const uint64_t h = model.GetHiddenSize();
-    const uint64_t a = m_config->GetActivationBytes();
     const StageParameters& stage = m_stages[coordinates.pp];
-    const uint64_t l = model.GetLayers() / pp;
-    const uint64_t recomputeFactor = fullRecompute ? 2 : 1;
+    const RankDims d = GetRankDims();
     std::string problem;
-
-    // TP: Narayanan et al. 2021, 2.3 (f and g conjugate operators), S = b s' h A.
     if (tp > 1)
     {
-        std::vector<uint32_t> group = layout.GetGroup(ParallelLayout::TP, rank);
-        const uint64_t bytes = b * sLocal * h * a;
-        if (!sequenceParallel)
-        {
-            problem = AddEntry(rank,
-                               TrafficStrategy::TP,
-                               "",
-                               "activations",
-                               CollectiveKind::ALL_REDUCE,
-                               group,
-                               bytes,
-                               2 * l * m,
-                               TrafficPhase::FORWARD,
-                               out);
-            if (problem.empty())
-            {
-                problem = AddEntry(rank,
-                                   TrafficStrategy::TP,
-                                   "",
-                                   "activation gradients",
-                                   CollectiveKind::ALL_REDUCE,
-                                   group,
-                                   bytes,
-                                   2 * l * m * recomputeFactor,
-                                   TrafficPhase::BACKWARD,
-                                   out);
-            }
-        }
-        else
-        {
-            // Korthikanti et al. 2022, 4.2.2: g -> all-gather, g-bar ->
-            // reduce-scatter, and the conjugates in the backward pass; S is the full
-            // b s' h A tensor in both.
-            for (CollectiveKind kind : {CollectiveKind::ALL_GATHER, CollectiveKind::REDUCE_SCATTER})
-            {
-                if (problem.empty())
-                {
-                    problem = AddEntry(rank,
-                                       TrafficStrategy::TP,
-                                       "sequence-parallel",
-                                       "activations",
-                                       kind,
-                                       group,
-                                       bytes,
-                                       2 * l * m,
-                                       TrafficPhase::FORWARD,
-                                       out);
-                }
-                if (problem.empty())
-                {
-                    problem = AddEntry(rank,
-                                       TrafficStrategy::TP,
-                                       "sequence-parallel",
-                                       "activation gradients",
-                                       kind,
-                                       group,
-                                       bytes,
-                                       2 * l * m * recomputeFactor,
-                                       TrafficPhase::BACKWARD,
-                                       out);
-                }
-            }
-        }
-        if (!problem.empty())
-        {
-            return problem;
-        }
+        problem = AddTensorParallel(rank, d, out);
     }
-
-    // CP.
-    if (cp > 1)
+    if (problem.empty() && layout.GetCp() > 1)
     {
-        std::vector<uint32_t> group = layout.GetGroup(ParallelLayout::CP, rank);
-        const uint64_t kv = KvHeadsPerTpRank(model, tp);
-        const uint64_t headSize = model.GetHeadSize();
-        if (layout.GetCpStyle() == ParallelLayout::RING_ALLGATHER)
-        {
-            // Llama 3 (3.3.2): all-gather K and V of the whole sequence, S = 2 b s kv
-            // d A; reduce-scatter of their gradients in the backward pass.
-            const uint64_t bytes = 2 * b * s * kv * headSize * a;
-            problem = AddEntry(rank,
-                               TrafficStrategy::CP,
-                               "all-gather",
-                               "keys and values",
-                               CollectiveKind::ALL_GATHER,
-                               group,
-                               bytes,
-                               l * m,
-                               TrafficPhase::FORWARD,
-                               out);
-            if (problem.empty() && fullRecompute)
-            {
-                problem = AddEntry(rank,
-                                   TrafficStrategy::CP,
-                                   "all-gather",
-                                   "keys and values (recomputed)",
-                                   CollectiveKind::ALL_GATHER,
-                                   group,
-                                   bytes,
-                                   l * m,
-                                   TrafficPhase::BACKWARD,
-                                   out);
-            }
-            if (problem.empty())
-            {
-                problem = AddEntry(rank,
-                                   TrafficStrategy::CP,
-                                   "all-gather",
-                                   "key and value gradients",
-                                   CollectiveKind::REDUCE_SCATTER,
-                                   group,
-                                   bytes,
-                                   l * m,
-                                   TrafficPhase::BACKWARD,
-                                   out);
-            }
-        }
-        else
-        {
-            // Jacobs et al. 2023 (3.1): Q, K, V all-to-all in, output all-to-all out.
-            // Send buffers: the rank's s' tokens of its TP shard's heads (Q and
-            // output: h / tp columns; K and V: kv d columns each).
-            const uint64_t queryBytes = b * sLocal * (h / tp) * a;
-            const uint64_t kvBytes = b * sLocal * kv * headSize * a;
-            const TrafficPhase phases[] = {TrafficPhase::FORWARD, TrafficPhase::BACKWARD};
-            for (TrafficPhase phase : phases)
-            {
-                uint64_t count =
-                    2 * l * m * (phase == TrafficPhase::BACKWARD ? recomputeFactor : 1);
-                if (problem.empty())
-                {
-                    problem = AddEntry(rank,
-                                       TrafficStrategy::CP,
-                                       "ulysses",
-                                       "query and output",
-                                       CollectiveKind::ALL_TO_ALL,
-                                       group,
-                                       queryBytes,
-                                       count,
-                                       phase,
-                                       out);
-                }
-                if (problem.empty())
-                {
-                    problem = AddEntry(rank,
-                                       TrafficStrategy::CP,
-                                       "ulysses",
-                                       "keys and values",
-                                       CollectiveKind::ALL_TO_ALL,
-                                       group,
-                                       kvBytes,
-                                       count,
-                                       phase,
-                                       out);
-                }
-            }
-        }
-        if (!problem.empty())
-        {
-            return problem;
-        }
+        problem = AddContextParallel(rank, d, out);
     }
-
-    // PP: Narayanan et al. 2021, 2.2; one send-recv per (virtual) stage boundary
-    // and micro-batch, S = b s' h A (/ tp with sequence parallelism).
-    if (pp > 1)
+    if (problem.empty() && layout.GetPp() > 1)
     {
-        const uint64_t bytes = b * sLocal * h * a / (sequenceParallel ? tp : 1);
-        const uint32_t chunks = pp * virtualStages;
-        uint64_t toNext = 0;   // chunks of this stage with a successor
-        uint64_t fromPrev = 0; // chunks of this stage with a predecessor
-        for (uint32_t k = 0; k < virtualStages; ++k)
-        {
-            uint32_t chunk = k * pp + coordinates.pp;
-            toNext += chunk + 1 < chunks ? 1 : 0;
-            fromPrev += chunk > 0 ? 1 : 0;
-        }
-        ParallelLayout::RankCoordinates next = coordinates;
-        next.pp = (coordinates.pp + 1) % pp;
-        ParallelLayout::RankCoordinates prev = coordinates;
-        prev.pp = (coordinates.pp + pp - 1) % pp;
-        const uint32_t nextRank = layout.GetRank(next);
-        const uint32_t prevRank = layout.GetRank(prev);
-        problem = AddEntry(rank,
-                           TrafficStrategy::PP,
-                           "",
-                           "activations to next stage",
-                           CollectiveKind::SEND_RECV,
-                           {rank, nextRank},
-                           bytes,
-                           toNext * m,
-                           TrafficPhase::FORWARD,
-                           out);
-        if (problem.empty())
-        {
-            problem = AddEntry(rank,
-                               TrafficStrategy::PP,
-                               "",
-                               "activations from previous stage",
-                               CollectiveKind::SEND_RECV,
-                               {prevRank, rank},
-                               bytes,
-                               fromPrev * m,
-                               TrafficPhase::FORWARD,
-                               out);
-        }
-        if (problem.empty())
-        {
-            problem = AddEntry(rank,
-                               TrafficStrategy::PP,
-                               "",
-                               "gradients to previous stage",
-                               CollectiveKind::SEND_RECV,
-                               {rank, prevRank},
-                               bytes,
-                               fromPrev * m,
-                               TrafficPhase::BACKWARD,
-                               out);
-        }
-        if (problem.empty())
-        {
-            problem = AddEntry(rank,
-                               TrafficStrategy::PP,
-                               "",
-                               "gradients from next stage",
-                               CollectiveKind::SEND_RECV,
-                               {nextRank, rank},
-                               bytes,
-                               toNext * m,
-                               TrafficPhase::BACKWARD,
-                               out);
-        }
-        // Tied word embedding: first and last stage all-reduce its gradients
-        // (Megatron-LM).
-        if (problem.empty() && m_embeddingCopy > 0 &&
-            (coordinates.pp == 0 || coordinates.pp + 1 == pp))
-        {
-            ParallelLayout::RankCoordinates first = coordinates;
-            first.pp = 0;
-            ParallelLayout::RankCoordinates last = coordinates;
-            last.pp = pp - 1;
-            uint64_t share = CollectiveChunks::ChunkBytes(m_embeddingCopy, tp, coordinates.tp);
-            problem = AddEntry(rank,
-                               TrafficStrategy::PP,
-                               "",
-                               "tied embedding gradients",
-                               CollectiveKind::ALL_REDUCE,
-                               {layout.GetRank(first), layout.GetRank(last)},
-                               share * m_config->GetGradientReduceBytes(),
-                               1,
-                               TrafficPhase::BACKWARD,
-                               out);
-        }
-        if (!problem.empty())
-        {
-            return problem;
-        }
+        problem = AddPipelineParallel(rank, d, out);
     }
-
-    // EP: GShard / Switch dispatch and combine all-to-alls, S = ceil(CF tokens
-    // TopK) h A.
-    if (ep > 1 && stage.moeLayers > 0)
+    if (problem.empty() && ep > 1 && stage.moeLayers > 0)
     {
-        std::vector<uint32_t> group = layout.GetGroup(ParallelLayout::EP, rank);
-        uint64_t routed = b * sLocal * model.GetTopK();
-        uint64_t width = h;
-        if (sequenceParallel)
-        {
-            width = h / tp; // each TP rank routes 1/tp of the tokens: the same bytes
-        }
-        double factor = model.GetCapacityFactor() > 0 ? model.GetCapacityFactor() : 1.0;
-        uint64_t slots = static_cast<uint64_t>(std::ceil(factor * static_cast<double>(routed)));
-        const uint64_t bytes = slots * width * a;
-        const uint64_t count = static_cast<uint64_t>(stage.moeLayers) * m;
-        for (const char* what : {"token dispatch", "token combine"})
-        {
-            if (problem.empty())
-            {
-                problem = AddEntry(rank,
-                                   TrafficStrategy::EP,
-                                   "",
-                                   what,
-                                   CollectiveKind::ALL_TO_ALL,
-                                   group,
-                                   bytes,
-                                   count,
-                                   TrafficPhase::FORWARD,
-                                   out);
-            }
-            if (problem.empty())
-            {
-                problem = AddEntry(rank,
-                                   TrafficStrategy::EP,
-                                   "",
-                                   std::string(what) + " gradients",
-                                   CollectiveKind::ALL_TO_ALL,
-                                   group,
-                                   bytes,
-                                   count * recomputeFactor,
-                                   TrafficPhase::BACKWARD,
-                                   out);
-            }
-        }
-        if (!problem.empty())
-        {
-            return problem;
-        }
+        problem = AddExpertParallel(rank, d, out);
+    }
+    if (!problem.empty())
+    {
+        return problem;
     }
 
     // DP: the rank's share of its stage's parameters.
     const uint64_t dense = CollectiveChunks::ChunkBytes(stage.dense, tp, coordinates.tp);
-    ParallelLayout::GroupKind denseKind = cp > 1 ? ParallelLayout::DP_CP : ParallelLayout::DP;
+    ParallelLayout::GroupKind denseKind =
+        layout.GetCp() > 1 ? ParallelLayout::DP_CP : ParallelLayout::DP;
     problem = AddDataParallel(rank, layout.GetGroup(denseKind, rank), dense, "dense", out);
     if (problem.empty() && ep > 1 && stage.expert > 0)
     {

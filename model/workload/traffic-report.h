@@ -347,6 +347,12 @@ class TrafficReport
     };
 
     /**
+     * Fill m_stages and m_embeddingCopy from the inputs (m_model, m_config, m_layout,
+     * m_sequenceLength set).
+     */
+    void ComputeStages();
+
+    /**
      * Compute one rank.
      * @param rank the rank.
      * @param[out] out its report.
@@ -360,31 +366,98 @@ class TrafficReport
      */
     const RankReport& GetRank(uint32_t rank) const;
 
+    /// One collective of a rank, as AddEntries appends it.
+    struct EntryRow
+    {
+        std::string what;              //!< The tensor moved.
+        CollectiveKind kind;           //!< The collective.
+        std::vector<uint32_t> members; //!< The group, in order.
+        uint64_t messageBytes;         //!< S.
+        uint64_t count;                //!< Repetitions per iteration.
+        TrafficPhase phase;            //!< The phase.
+    };
+
     /**
-     * Compute one collective of a rank and append it to @p out.
+     * Compute one collective of a rank and append it to @p out (if its count and group allow).
      * @param rank the global rank.
      * @param strategy the strategy.
      * @param variant the variant.
-     * @param what the tensor moved.
-     * @param kind the collective.
-     * @param members the group, in order.
-     * @param messageBytes S.
-     * @param count repetitions per iteration.
-     * @param phase the phase.
-     * @param[out] out the report the entry is appended to (if count and the group
-     * allow).
+     * @param row the collective.
+     * @param[out] out the report.
      * @return an empty string, or the strategy's problem.
      */
     std::string AddEntry(uint32_t rank,
                          TrafficStrategy strategy,
                          const std::string& variant,
-                         const std::string& what,
-                         CollectiveKind kind,
-                         const std::vector<uint32_t>& members,
-                         uint64_t messageBytes,
-                         uint64_t count,
-                         TrafficPhase phase,
+                         const EntryRow& row,
                          RankReport& out) const;
+
+    /**
+     * Append collectives of a rank with AddEntry, in order, up to the first problem.
+     * @param rank the global rank.
+     * @param strategy their strategy.
+     * @param variant their variant.
+     * @param rows the collectives.
+     * @param[out] out the report.
+     * @return an empty string, or the first problem.
+     */
+    std::string AddEntries(uint32_t rank,
+                           TrafficStrategy strategy,
+                           const std::string& variant,
+                           const std::vector<EntryRow>& rows,
+                           RankReport& out) const;
+
+    /// The sizes a rank's collectives are computed from (the same for every rank).
+    struct RankDims
+    {
+        uint64_t m;         //!< Micro-batches per iteration.
+        uint64_t b;         //!< Micro-batch size.
+        uint64_t s;         //!< Sequence length.
+        uint64_t sLocal;    //!< Tokens per CP rank, s / Cp.
+        uint64_t h;         //!< Hidden size.
+        uint64_t a;         //!< Bytes per activation element.
+        uint64_t l;         //!< Layers per pipeline stage.
+        uint64_t recompute; //!< 2 with full recomputation (the forward runs twice), else 1.
+    };
+
+    /** @return the sizes of the built inputs. */
+    RankDims GetRankDims() const;
+
+    /**
+     * Append the tensor-parallel collectives of a rank (Tp > 1).
+     * @param rank the global rank.
+     * @param d the sizes.
+     * @param[out] out the report.
+     * @return an empty string, or the problem.
+     */
+    std::string AddTensorParallel(uint32_t rank, const RankDims& d, RankReport& out) const;
+
+    /**
+     * Append the context-parallel collectives of a rank (Cp > 1).
+     * @param rank the global rank.
+     * @param d the sizes.
+     * @param[out] out the report.
+     * @return an empty string, or the problem.
+     */
+    std::string AddContextParallel(uint32_t rank, const RankDims& d, RankReport& out) const;
+
+    /**
+     * Append the pipeline-parallel send-recvs (and tied embedding all-reduce) of a rank (Pp > 1).
+     * @param rank the global rank.
+     * @param d the sizes.
+     * @param[out] out the report.
+     * @return an empty string, or the problem.
+     */
+    std::string AddPipelineParallel(uint32_t rank, const RankDims& d, RankReport& out) const;
+
+    /**
+     * Append the expert-parallel all-to-alls of a rank (Ep > 1, a stage with MoE layers).
+     * @param rank the global rank.
+     * @param d the sizes.
+     * @param[out] out the report.
+     * @return an empty string, or the problem.
+     */
+    std::string AddExpertParallel(uint32_t rank, const RankDims& d, RankReport& out) const;
 
     /**
      * Append the data-parallel collectives of one parameter set.

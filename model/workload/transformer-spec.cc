@@ -6,6 +6,8 @@
 
 #include "transformer-spec.h"
 
+#include "preset-table.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -312,52 +314,37 @@ TransformerSpec::DoInitialize()
 std::vector<std::string>
 TransformerSpec::GetPresetNames()
 {
-    std::vector<std::string> names;
-    for (const Preset& preset : PRESETS)
-    {
-        names.emplace_back(preset.name);
-    }
-    return names;
+    return PresetTable::GetNames(PRESETS);
 }
 
 std::string
 TransformerSpec::ApplyPreset(const std::string& name)
 {
     NS_LOG_FUNCTION(this << name);
-    for (const Preset& preset : PRESETS)
+    std::string problem;
+    const Preset* preset = PresetTable::Find(PRESETS, name, problem);
+    if (preset == nullptr)
     {
-        if (name == preset.name)
-        {
-            m_layers = preset.layers;
-            m_hiddenSize = preset.hiddenSize;
-            m_heads = preset.heads;
-            m_kvHeads = preset.kvHeads;
-            m_ffnHiddenSize = preset.ffnHiddenSize;
-            m_gatedFfn = preset.gatedFfn;
-            m_vocabularySize = preset.vocabularySize;
-            m_tiedEmbeddings = preset.tiedEmbeddings;
-            m_sequenceLength = preset.sequenceLength;
-            m_positionEmbedding = preset.positions;
-            m_norm = preset.norm;
-            m_linearBias = preset.linearBias;
-            m_experts = preset.experts;
-            m_topK = preset.topK;
-            m_capacityFactor = 1.0;
-            m_moeLayerInterval = 1;
-            m_sharedExperts = 0;
-            return "";
-        }
+        return problem;
     }
-    std::ostringstream message;
-    message << "unknown preset '" << name << "' (known: ";
-    const char* separator = "";
-    for (const Preset& preset : PRESETS)
-    {
-        message << separator << preset.name;
-        separator = ", ";
-    }
-    message << ")";
-    return message.str();
+    m_layers = preset->layers;
+    m_hiddenSize = preset->hiddenSize;
+    m_heads = preset->heads;
+    m_kvHeads = preset->kvHeads;
+    m_ffnHiddenSize = preset->ffnHiddenSize;
+    m_gatedFfn = preset->gatedFfn;
+    m_vocabularySize = preset->vocabularySize;
+    m_tiedEmbeddings = preset->tiedEmbeddings;
+    m_sequenceLength = preset->sequenceLength;
+    m_positionEmbedding = preset->positions;
+    m_norm = preset->norm;
+    m_linearBias = preset->linearBias;
+    m_experts = preset->experts;
+    m_topK = preset->topK;
+    m_capacityFactor = 1.0;
+    m_moeLayerInterval = 1;
+    m_sharedExperts = 0;
+    return "";
 }
 
 std::string
