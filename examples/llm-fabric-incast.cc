@@ -239,16 +239,10 @@ main(int argc, char* argv[])
         Fail("bufferSize/kmin/kmax", problem);
     }
     RoceFabric fabric = topo.BuildStar(senders + 1, linkRate, linkDelay);
+    problem = fabric.CheckSwitches();
+    if (!problem.empty())
     {
-        Ptr<SwitchMmu> mmu = fabric.GetSwitch(0)->GetMmu();
-        std::vector<DataRate> rates(senders + 1, linkRate);
-        std::vector<Time> delays(senders + 1, linkDelay);
-        mmu->ConfigurePorts(rates, delays);
-        problem = mmu->CheckConfig();
-        if (!problem.empty())
-        {
-            Fail("bufferSize/kmin/kmax/pmax", problem);
-        }
+        Fail("bufferSize/kmin/kmax/pmax", problem);
     }
     fabric.AssignStreams(1);
     uint32_t receiver = senders;

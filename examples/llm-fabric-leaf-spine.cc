@@ -222,23 +222,10 @@ main(int argc, char* argv[])
         Fail("bufferSize/kmin/kmax", problem);
     }
     RoceFabric fabric = topo.BuildLeafSpine(shape);
-    for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
+    problem = fabric.CheckSwitches();
+    if (!problem.empty())
     {
-        Ptr<RoceSwitch> sw = fabric.GetSwitch(s);
-        std::vector<DataRate> rates;
-        std::vector<Time> delays;
-        for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
-        {
-            rates.push_back(sw->GetPort(p)->GetDataRate());
-            Ptr<RoceChannel> channel = DynamicCast<RoceChannel>(sw->GetPort(p)->GetChannel());
-            delays.push_back(channel ? channel->GetDelay() : Time(0));
-        }
-        sw->GetMmu()->ConfigurePorts(rates, delays);
-        problem = sw->GetMmu()->CheckConfig();
-        if (!problem.empty())
-        {
-            Fail("bufferSize/kmin/kmax/pmax", fabric.GetSwitchName(s) + ": " + problem);
-        }
+        Fail("bufferSize/kmin/kmax/pmax", problem);
     }
     int64_t stream = 1;
     stream += fabric.AssignStreams(stream);

@@ -139,7 +139,7 @@ LlmTrainingHelper::Build(const Scenario& scenario)
     }
 
     m_fabric = m_topology->Build(m_topoHelper, servers, perServer);
-    problem = CheckSwitches();
+    problem = m_fabric.CheckSwitches();
     if (!problem.empty())
     {
         return "network: " + problem;
@@ -206,30 +206,6 @@ LlmTrainingHelper::Build(const Scenario& scenario)
         m_fabric.GetHost(m_topology->GetNicOfGpu(r / perServer, r % perServer))
             ->AddApplication(app);
         m_apps.push_back(app);
-    }
-    return "";
-}
-
-std::string
-LlmTrainingHelper::CheckSwitches() const
-{
-    for (uint32_t s = 0; s < m_fabric.GetNSwitches(); ++s)
-    {
-        Ptr<RoceSwitch> sw = m_fabric.GetSwitch(s);
-        std::vector<DataRate> rates;
-        std::vector<Time> delays;
-        for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
-        {
-            rates.push_back(sw->GetPort(p)->GetDataRate());
-            Ptr<RoceChannel> channel = DynamicCast<RoceChannel>(sw->GetPort(p)->GetChannel());
-            delays.push_back(channel ? channel->GetDelay() : Time(0));
-        }
-        sw->GetMmu()->ConfigurePorts(rates, delays);
-        std::string problem = sw->GetMmu()->CheckConfig();
-        if (!problem.empty())
-        {
-            return m_fabric.GetSwitchName(s) + ": " + problem;
-        }
     }
     return "";
 }

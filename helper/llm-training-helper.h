@@ -107,12 +107,6 @@ class LlmTrainingHelper
     Time GetPathLatency(uint32_t a, uint32_t b) const;
 
   private:
-    /**
-     * Check every switch's MMU against its ports (what it would abort on at start).
-     * @return "" or the problem.
-     */
-    std::string CheckSwitches() const;
-
     /// Compute every NIC's path latencies (m_latency).
     void ComputeLatencies();
 

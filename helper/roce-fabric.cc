@@ -6,6 +6,8 @@
 
 #include "roce-fabric.h"
 
+#include "ns3/roce-channel.h"
+
 #include "ns3/abort.h"
 
 namespace ns3
@@ -127,6 +129,30 @@ RoceFabric::AssignStreams(int64_t stream) const
         used += s->AssignStreams(stream + used);
     }
     return used;
+}
+
+std::string
+RoceFabric::CheckSwitches() const
+{
+    for (uint32_t s = 0; s < GetNSwitches(); ++s)
+    {
+        Ptr<RoceSwitch> sw = GetSwitch(s);
+        std::vector<DataRate> rates;
+        std::vector<Time> delays;
+        for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+        {
+            rates.push_back(sw->GetPort(p)->GetDataRate());
+            Ptr<RoceChannel> channel = DynamicCast<RoceChannel>(sw->GetPort(p)->GetChannel());
+            delays.push_back(channel ? channel->GetDelay() : Time(0));
+        }
+        sw->GetMmu()->ConfigurePorts(rates, delays);
+        std::string problem = sw->GetMmu()->CheckConfig();
+        if (!problem.empty())
+        {
+            return GetSwitchName(s) + ": " + problem;
+        }
+    }
+    return "";
 }
 
 } // namespace ns3

@@ -100,6 +100,14 @@ class RoceFabric
      */
     int64_t AssignStreams(int64_t stream) const;
 
+    /**
+     * Check every switch's MMU against its ports (their rates and link delays), as the switch
+     * does when the simulation starts, where it would abort: call it after building to report a
+     * buffer too small for its headroom, or thresholds out of order, on one line.
+     * @return "" or "SWITCH: problem".
+     */
+    std::string CheckSwitches() const;
+
   private:
     std::vector<Ptr<Node>> m_hosts;                //!< hosts
     std::vector<Ptr<RoceNetDevice>> m_hostDevices; //!< their ports
