@@ -237,21 +237,6 @@ DefaultOf(const std::string& name)
 }
 
 /**
- * @param names names.
- * @return them separated by ", ".
- */
-std::string
-Join(const std::vector<std::string>& names)
-{
-    std::string joined;
-    for (const std::string& name : names)
-    {
-        joined += (joined.empty() ? "" : ", ") + name;
-    }
-    return joined;
-}
-
-/**
  * Add the options that stand for attributes of the model (each given one becomes the user's
  * value, which the scenario does not replace).
  * @param cmd the command line.
@@ -272,7 +257,7 @@ AddAttributeOptions(CommandLine& cmd,
 
     cmd.AddValue("cc",
                  "Congestion control (ns3::RdmaEndpoint::CongestionControl): an alias (" +
-                     Join(TypeIdAlias::GetAliases(RdmaCongestionOps::GetTypeId())) +
+                     TypeIdAlias::ListAliases(RdmaCongestionOps::GetTypeId()) +
                      ") or a TypeId name",
                  option("cc", &GiveCongestionControl));
     cmd.AddValue("dcqcnProfile",

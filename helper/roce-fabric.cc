@@ -6,9 +6,8 @@
 
 #include "roce-fabric.h"
 
-#include "ns3/roce-channel.h"
-
 #include "ns3/abort.h"
+#include "ns3/roce-channel.h"
 
 namespace ns3
 {

@@ -102,13 +102,8 @@ TypeIdAlias::Resolve(TypeId base, const std::string& name, TypeId& tid, const st
     }
     std::ostringstream error;
     error << "unknown " << (what.empty() ? base.GetName() : what) << " '" << Printable(name)
-          << "' (known: ";
-    std::vector<std::string> aliases = GetAliases(base);
-    for (const std::string& alias : aliases)
-    {
-        error << alias << ", ";
-    }
-    error << "or the TypeId name of a subclass of " << base.GetName() << ")";
+          << "' (known: " << ListAliases(base) << ", or the TypeId name of a subclass of "
+          << base.GetName() << ")";
     return error.str();
 }
 
@@ -127,6 +122,17 @@ TypeIdAlias::GetAliases(TypeId base)
     std::sort(aliases.begin(), aliases.end());
     aliases.erase(std::unique(aliases.begin(), aliases.end()), aliases.end());
     return aliases;
+}
+
+std::string
+TypeIdAlias::ListAliases(TypeId base)
+{
+    std::string list;
+    for (const std::string& alias : GetAliases(base))
+    {
+        list += (list.empty() ? "" : ", ") + alias;
+    }
+    return list;
 }
 
 std::string

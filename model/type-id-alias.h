@@ -68,6 +68,12 @@ class TypeIdAlias
     static std::vector<std::string> GetAliases(TypeId base);
 
     /**
+     * @param base an extension point.
+     * @return its aliases as one line, "a, b, c" (for messages and help texts).
+     */
+    static std::string ListAliases(TypeId base);
+
+    /**
      * @param tid a TypeId.
      * @return its first registered alias, or its name without "ns3::" if it has none.
      */
