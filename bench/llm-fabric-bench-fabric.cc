@@ -160,7 +160,7 @@ main(int argc, char* argv[])
                  cc);
     cmd.Parse(argc, argv);
     TypeId ccType;
-    std::string problem = TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), cc, ccType);
+    std::string problem = RdmaHelper::LookupCongestionControl(cc, ccType);
     if (!problem.empty())
     {
         Fail("cc", problem);

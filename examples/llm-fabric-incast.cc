@@ -128,29 +128,39 @@ CcChanged(std::ofstream* csv, Time time, uint32_t flow, const std::string& varia
          << "\n";
 }
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/// The program's options.
+struct Options
 {
-    uint32_t senders = 8;
-    uint64_t bytes = 1000000;
-    DataRate linkRate("100Gbps");
-    Time linkDelay = MicroSeconds(1);
-    uint32_t mtu = 1000;
-    std::string cc = "dcqcn";
-    DataRate fixedRate(0);
-    bool pfc = true;
-    std::string bufferSize = "12MB";
-    std::string kmin = "5KB";
-    std::string kmax = "200KB";
-    double pmax = 0.01;
-    std::string pcap;
-    std::string outDir = ".";
-    uint32_t seed = 1;
-    bool timeSeries = false;
-    Time sampleInterval = MicroSeconds(1);
+    uint32_t senders = 8;                  //!< senders
+    uint64_t bytes = 1000000;              //!< message size per sender
+    DataRate linkRate{"100Gbps"};          //!< rate of every link
+    Time linkDelay = MicroSeconds(1);      //!< delay of every link
+    uint32_t mtu = 1000;                   //!< RDMA MTU
+    std::string cc = "dcqcn";              //!< congestion control, as given
+    TypeId ccType;                         //!< congestion control, resolved
+    DataRate fixedRate{0};                 //!< rate of --cc=fixed
+    bool pfc = true;                       //!< priority 3 lossless
+    std::string bufferSize = "12MB";       //!< switch buffer
+    std::string kmin = "5KB";              //!< ECN Kmin
+    std::string kmax = "200KB";            //!< ECN Kmax
+    double pmax = 0.01;                    //!< ECN Pmax
+    std::string pcap;                      //!< pcap prefix
+    std::string outDir = ".";              //!< output folder
+    uint32_t seed = 1;                     //!< RNG run
+    bool timeSeries = false;               //!< write queue.csv, pauses.csv, cc.csv
+    Time sampleInterval = MicroSeconds(1); //!< queue sampling interval
+};
 
+/**
+ * Parse and check the command line, and set the defaults it implies (exits 2 on a problem).
+ * @param argc argument count.
+ * @param argv arguments.
+ * @return the options.
+ */
+Options
+ParseOptions(int argc, char* argv[])
+{
+    Options o;
     // The DCQCN profile becomes the attribute defaults before the command line is parsed, so
     // that --ns3::Dcqcn::X=... given with it still wins.
     std::string dcqcnProfile = "mlx5"; // suits the default 100 Gb/s links
@@ -166,79 +176,140 @@ main(int argc, char* argv[])
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("dcqcnProfile", "DCQCN parameters: mlx5 or sigcomm2015", dcqcnProfile);
-    cmd.AddValue("senders", "Number of senders", senders);
-    cmd.AddValue("bytes", "Message size per sender", bytes);
-    cmd.AddValue("linkRate", "Rate of every link", linkRate);
-    cmd.AddValue("linkDelay", "Delay of every link", linkDelay);
-    cmd.AddValue("mtu", "RDMA MTU (256-4096)", mtu);
-    std::string ccHelp = "Congestion control: ";
-    for (const std::string& alias : TypeIdAlias::GetAliases(RdmaCongestionOps::GetTypeId()))
-    {
-        ccHelp += alias + ", ";
-    }
-    ccHelp += "or the TypeId name of a subclass of ns3::RdmaCongestionOps";
-    cmd.AddValue("cc", ccHelp, cc);
-    cmd.AddValue("fixedRate", "Rate of --cc=fixed (default: linkRate / senders)", fixedRate);
-    cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", pfc);
-    cmd.AddValue("bufferSize", "Switch buffer", bufferSize);
-    cmd.AddValue("kmin", "ECN Kmin", kmin);
-    cmd.AddValue("kmax", "ECN Kmax", kmax);
-    cmd.AddValue("pmax", "ECN Pmax", pmax);
-    cmd.AddValue("pcap", "Prefix of pcap files; empty: none", pcap);
-    cmd.AddValue("outDir", "Folder for summary.json and fct.csv", outDir);
-    cmd.AddValue("seed", "RNG run number", seed);
+    cmd.AddValue("senders", "Number of senders", o.senders);
+    cmd.AddValue("bytes", "Message size per sender", o.bytes);
+    cmd.AddValue("linkRate", "Rate of every link", o.linkRate);
+    cmd.AddValue("linkDelay", "Delay of every link", o.linkDelay);
+    cmd.AddValue("mtu", "RDMA MTU (256-4096)", o.mtu);
+    cmd.AddValue("cc",
+                 "Congestion control: " + TypeIdAlias::ListAliases(RdmaCongestionOps::GetTypeId()) +
+                     ", or the TypeId name of a subclass of ns3::RdmaCongestionOps",
+                 o.cc);
+    cmd.AddValue("fixedRate", "Rate of --cc=fixed (default: linkRate / senders)", o.fixedRate);
+    cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", o.pfc);
+    cmd.AddValue("bufferSize", "Switch buffer", o.bufferSize);
+    cmd.AddValue("kmin", "ECN Kmin", o.kmin);
+    cmd.AddValue("kmax", "ECN Kmax", o.kmax);
+    cmd.AddValue("pmax", "ECN Pmax", o.pmax);
+    cmd.AddValue("pcap", "Prefix of pcap files; empty: none", o.pcap);
+    cmd.AddValue("outDir", "Folder for summary.json and fct.csv", o.outDir);
+    cmd.AddValue("seed", "RNG run number", o.seed);
     cmd.AddValue("recovery", "ns3::RdmaQueuePair::Recovery"); // GoBackN or SelectiveRepeat
-    cmd.AddValue("timeSeries", "1: write queue.csv, pauses.csv and cc.csv", timeSeries);
-    cmd.AddValue("sampleInterval", "Queue sampling interval of queue.csv", sampleInterval);
+    cmd.AddValue("timeSeries", "1: write queue.csv, pauses.csv and cc.csv", o.timeSeries);
+    cmd.AddValue("sampleInterval", "Queue sampling interval of queue.csv", o.sampleInterval);
     cmd.Parse(argc, argv);
 
     if (!profileProblem.empty())
     {
         Fail("dcqcnProfile", profileProblem);
     }
-    if (senders < 1 || senders > 1000)
+    if (o.senders < 1 || o.senders > 1000)
     {
         Fail("senders", "must be between 1 and 1000");
     }
-    if (bytes == 0)
+    if (o.bytes == 0)
     {
         Fail("bytes", "must be positive");
     }
-    if (mtu < 256 || mtu > 4096)
+    if (o.mtu < 256 || o.mtu > 4096)
     {
         Fail("mtu", "must be between 256 and 4096 (the RDMA payload per packet)");
     }
-    if (linkRate.GetBitRate() == 0)
+    if (o.linkRate.GetBitRate() == 0)
     {
         Fail("linkRate", "must be positive");
     }
-    TypeId ccType;
-    std::string problem = TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), cc, ccType);
+    std::string problem = RdmaHelper::LookupCongestionControl(o.cc, o.ccType);
     if (!problem.empty())
     {
         Fail("cc", problem);
     }
+    if (o.timeSeries && !o.sampleInterval.IsStrictlyPositive())
+    {
+        Fail("sampleInterval", "must be positive");
+    }
     // --fixedRate is the default Rate of the fixed-rate algorithm (used only if it is chosen).
     Config::SetDefault("ns3::RdmaCcFixedRate::Rate",
-                       DataRateValue(fixedRate.GetBitRate()
-                                         ? fixedRate
-                                         : DataRate(linkRate.GetBitRate() / senders)));
-    RngSeedManager::SetRun(seed);
+                       DataRateValue(o.fixedRate.GetBitRate()
+                                         ? o.fixedRate
+                                         : DataRate(o.linkRate.GetBitRate() / o.senders)));
+    RngSeedManager::SetRun(o.seed);
     std::error_code error;
-    std::filesystem::create_directories(outDir, error);
+    std::filesystem::create_directories(o.outDir, error);
     if (error)
     {
-        Fail("outDir", "cannot create " + outDir + ": " + error.message());
+        Fail("outDir", "cannot create " + o.outDir + ": " + error.message());
     }
-    Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(mtu));
+    Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(o.mtu));
+    return o;
+}
+
+/**
+ * Attach the optional outputs: queue.csv, pauses.csv and cc.csv (--timeSeries), pcaps.
+ * @param o the options.
+ * @param topo the topology helper (its link helper writes pcaps).
+ * @param fabric the fabric.
+ * @param qps the senders' queue pairs.
+ * @param monitor the fabric monitor.
+ * @param ccCsv cc.csv, opened here with --timeSeries.
+ */
+void
+AttachOutputs(const Options& o,
+              RoceTopologyHelper& topo,
+              const RoceFabric& fabric,
+              const std::vector<Ptr<RdmaQueuePair>>& qps,
+              FabricMonitor& monitor,
+              std::ofstream& ccCsv)
+{
+    if (o.timeSeries)
+    {
+        if (!monitor.EnableQueueSampling(o.outDir + "/queue.csv", o.sampleInterval) ||
+            !monitor.EnablePauseIntervals(o.outDir + "/pauses.csv"))
+        {
+            Fail("outDir", "cannot write " + o.outDir + "/queue.csv or pauses.csv");
+        }
+        ccCsv.open(o.outDir + "/cc.csv");
+        if (!ccCsv)
+        {
+            Fail("outDir", "cannot write " + o.outDir + "/cc.csv");
+        }
+        ccCsv << "time_us,flow,variable,value\n";
+        for (uint32_t s = 0; s < o.senders; ++s)
+        {
+            RdmaHelper::ConnectCongestionControlTraces(qps[s],
+                                                       s,
+                                                       MakeBoundCallback(&CcChanged, &ccCsv));
+        }
+    }
+    if (!o.pcap.empty())
+    {
+        RoceLinkHelper& links = topo.GetLinkHelper();
+        links.EnablePcap(o.pcap, fabric.GetHostDevice(o.senders));
+        for (uint32_t p = 0; p < fabric.GetSwitch(0)->GetNPorts(); ++p)
+        {
+            links.EnablePcap(o.pcap, fabric.GetSwitch(0)->GetPort(p));
+        }
+    }
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    Options o = ParseOptions(argc, argv);
+    const uint32_t senders = o.senders;
+    const uint64_t bytes = o.bytes;
+    const DataRate linkRate = o.linkRate;
+    const std::string& outDir = o.outDir;
 
     RoceTopologyHelper topo;
-    problem = topo.SetMmuBufferAndEcn(bufferSize, kmin, kmax, pmax, pfc);
+    std::string problem = topo.SetMmuBufferAndEcn(o.bufferSize, o.kmin, o.kmax, o.pmax, o.pfc);
     if (!problem.empty())
     {
         Fail("bufferSize/kmin/kmax", problem);
     }
-    RoceFabric fabric = topo.BuildStar(senders + 1, linkRate, linkDelay);
+    RoceFabric fabric = topo.BuildStar(senders + 1, linkRate, o.linkDelay);
     problem = fabric.CheckSwitches();
     if (!problem.empty())
     {
@@ -248,7 +319,7 @@ main(int argc, char* argv[])
     uint32_t receiver = senders;
 
     RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(ccType));
+    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(o.ccType));
     std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
     Flows flows;
     flows.end.resize(senders);
@@ -269,39 +340,7 @@ main(int argc, char* argv[])
     monitor.AddSwitch(fabric.GetSwitch(0), "switch0");
     monitor.EnableMaxQueueTracking();
     std::ofstream ccCsv;
-    if (timeSeries)
-    {
-        if (!sampleInterval.IsStrictlyPositive())
-        {
-            Fail("sampleInterval", "must be positive");
-        }
-        if (!monitor.EnableQueueSampling(outDir + "/queue.csv", sampleInterval) ||
-            !monitor.EnablePauseIntervals(outDir + "/pauses.csv"))
-        {
-            Fail("outDir", "cannot write " + outDir + "/queue.csv or pauses.csv");
-        }
-        ccCsv.open(outDir + "/cc.csv");
-        if (!ccCsv)
-        {
-            Fail("outDir", "cannot write " + outDir + "/cc.csv");
-        }
-        ccCsv << "time_us,flow,variable,value\n";
-        for (uint32_t s = 0; s < senders; ++s)
-        {
-            RdmaHelper::ConnectCongestionControlTraces(qps[s],
-                                                       s,
-                                                       MakeBoundCallback(&CcChanged, &ccCsv));
-        }
-    }
-    if (!pcap.empty())
-    {
-        RoceLinkHelper& links = topo.GetLinkHelper();
-        links.EnablePcap(pcap, fabric.GetHostDevice(receiver));
-        for (uint32_t p = 0; p < fabric.GetSwitch(0)->GetNPorts(); ++p)
-        {
-            links.EnablePcap(pcap, fabric.GetSwitch(0)->GetPort(p));
-        }
-    }
+    AttachOutputs(o, topo, fabric, qps, monitor, ccCsv);
 
     auto wallStart = std::chrono::steady_clock::now();
     Simulator::Run();
@@ -313,7 +352,7 @@ main(int argc, char* argv[])
     FlowStatistics::TransportCounters transport = FlowStatistics::SumQueuePairs(endpoints);
     auto [dataPackets, retransmitted, cnps] = transport;
     uint64_t linkFrames = FlowStatistics::CountLinkFrames(fabric);
-    double ideal = FlowStatistics::IdealFctNs(bytes, mtu, {linkRate, linkRate}, linkDelay);
+    double ideal = FlowStatistics::IdealFctNs(bytes, o.mtu, {linkRate, linkRate}, o.linkDelay);
     std::vector<double> fct;
     std::vector<double> slowdown;
     std::ofstream csv(outDir + "/fct.csv");
@@ -356,8 +395,8 @@ main(int argc, char* argv[])
         Fail("outDir", "cannot write " + outDir + "/summary.json");
     }
     std::cout << "Incast " << senders << ":1, " << bytes << " bytes each, "
-              << linkRate.GetBitRate() / 1e9 << " Gb/s, cc " << cc << ", PFC "
-              << (pfc ? "on" : "off") << std::endl
+              << linkRate.GetBitRate() / 1e9 << " Gb/s, cc " << o.cc << ", PFC "
+              << (o.pfc ? "on" : "off") << std::endl
               << "  flows done " << flows.done << "/" << senders << ", last at "
               << last.GetNanoSeconds() / 1000.0 << " us (alone: " << ideal / 1000.0 << " us each)"
               << std::endl

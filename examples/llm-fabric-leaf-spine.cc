@@ -88,140 +88,157 @@ Fail(const std::string& key, const std::string& reason)
     std::exit(2);
 }
 
+/// The program's options, and what they imply.
+struct Options
+{
+    std::string cdf = "websearch";             //!< flow-size distribution
+    double load = 0.3;                         //!< offered load per host
+    Time duration = MilliSeconds(5);           //!< flows start during this time
+    uint32_t maxFlows = 0;                     //!< stop arrivals after this many (0: no limit)
+    uint32_t flowCount = 0;                    //!< random pairs instead of the CDF (0: off)
+    uint64_t minBytes = 1000;                  //!< smallest size of --flows
+    uint64_t maxBytes = 1000000;               //!< largest size of --flows
+    RoceTopologyHelper::LeafSpineConfig shape; //!< the fabric
+    DataRate hostRate{"100Gbps"};              //!< host-leaf links
+    DataRate fabricRate{"100Gbps"};            //!< leaf-spine links
+    Time linkDelay = MicroSeconds(1);          //!< every link
+    uint32_t mtu = 1000;                       //!< RDMA MTU
+    std::string cc = "dcqcn";                  //!< congestion control, as given
+    TypeId ccType;                             //!< congestion control, resolved
+    DataRate fixedRate{0};                     //!< rate of --cc=fixed
+    bool pfc = true;                           //!< priority 3 lossless
+    std::string bufferSize = "12MB";           //!< switch buffer
+    std::string kmin = "5KB";                  //!< ECN Kmin
+    std::string kmax = "200KB";                //!< ECN Kmax
+    double pmax = 0.01;                        //!< ECN Pmax
+    std::string pcap;                          //!< pcap prefix
+    std::string outDir = ".";                  //!< output folder
+    uint32_t seed = 1;                         //!< RNG run
+    uint32_t hosts = 0;                        //!< hosts of the fabric
+    FlowSizeDistribution sizes;                //!< the CDF's distribution
+};
+
+/**
+ * Parse and check the command line, and set the defaults it implies (exits 2 on a problem).
+ * @param argc argument count.
+ * @param argv arguments.
+ * @return the options.
+ */
+Options
+ParseOptions(int argc, char* argv[])
+{
+    Options o;
+    o.shape.hostsPerLeaf = 4;
+    o.shape.leaves = 2;
+    o.shape.spines = 2;
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("cdf", "Flow sizes: websearch, hadoop or the path of a CDF file", o.cdf);
+    cmd.AddValue("load", "Offered load per host, fraction of hostRate (0-1]", o.load);
+    cmd.AddValue("duration", "Flows start during this time", o.duration);
+    cmd.AddValue("maxFlows", "Stop the arrivals after this many flows (0: no limit)", o.maxFlows);
+    cmd.AddValue("flows",
+                 "N random pairs with log-uniform sizes instead of --cdf (0: off)",
+                 o.flowCount);
+    cmd.AddValue("minBytes", "Smallest size of --flows", o.minBytes);
+    cmd.AddValue("maxBytes", "Largest size of --flows", o.maxBytes);
+    cmd.AddValue("hostsPerLeaf", "Hosts under each leaf", o.shape.hostsPerLeaf);
+    cmd.AddValue("leaves", "Leaf switches", o.shape.leaves);
+    cmd.AddValue("spines", "Spine switches", o.shape.spines);
+    cmd.AddValue("hostRate", "Rate of the host-leaf links", o.hostRate);
+    cmd.AddValue("fabricRate", "Rate of the leaf-spine links", o.fabricRate);
+    cmd.AddValue("linkDelay", "Delay of every link", o.linkDelay);
+    cmd.AddValue("mtu", "RDMA MTU (256-4096)", o.mtu);
+    cmd.AddValue("cc",
+                 "Congestion control: " + TypeIdAlias::ListAliases(RdmaCongestionOps::GetTypeId()) +
+                     ", or the TypeId name of a subclass of ns3::RdmaCongestionOps",
+                 o.cc);
+    cmd.AddValue("fixedRate", "Rate of --cc=fixed (default: hostRate)", o.fixedRate);
+    cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", o.pfc);
+    cmd.AddValue("bufferSize", "Switch buffer", o.bufferSize);
+    cmd.AddValue("kmin", "ECN Kmin", o.kmin);
+    cmd.AddValue("kmax", "ECN Kmax", o.kmax);
+    cmd.AddValue("pmax", "ECN Pmax", o.pmax);
+    cmd.AddValue("pcap", "Prefix of pcap files; empty: none", o.pcap);
+    cmd.AddValue("outDir", "Folder for summary.json and fct.csv", o.outDir);
+    cmd.AddValue("seed", "RNG run number", o.seed);
+    cmd.Parse(argc, argv);
+
+    o.shape.hostRate = o.hostRate;
+    o.shape.fabricRate = o.fabricRate;
+    o.shape.hostDelay = o.linkDelay;
+    o.shape.fabricDelay = o.linkDelay;
+    std::string problem = RoceTopologyHelper::CheckLeafSpine(o.shape);
+    if (!problem.empty())
+    {
+        Fail("hostsPerLeaf/leaves/spines/hostRate/fabricRate/linkDelay", problem);
+    }
+    o.hosts = o.shape.hostsPerLeaf * o.shape.leaves;
+    if (o.hosts < 2)
+    {
+        Fail("hostsPerLeaf", "the fabric needs at least 2 hosts");
+    }
+    if (o.mtu < 256 || o.mtu > 4096)
+    {
+        Fail("mtu", "must be between 256 and 4096 (the RDMA payload per packet)");
+    }
+    if (!o.duration.IsStrictlyPositive())
+    {
+        Fail("duration", "must be positive");
+    }
+    if (o.flowCount == 0)
+    {
+        if (!(o.load > 0 && o.load <= 1))
+        {
+            Fail("load", "must be in (0, 1]");
+        }
+        problem = o.sizes.LoadByName(o.cdf);
+        if (!problem.empty())
+        {
+            Fail("cdf", problem);
+        }
+        if (!(o.sizes.GetMean() > 0))
+        {
+            Fail("cdf", "the distribution's mean is 0 bytes");
+        }
+    }
+    else if (o.minBytes == 0 || o.maxBytes < o.minBytes)
+    {
+        Fail("minBytes/maxBytes", "need 1 <= minBytes <= maxBytes");
+    }
+    problem = RdmaHelper::LookupCongestionControl(o.cc, o.ccType);
+    if (!problem.empty())
+    {
+        Fail("cc", problem);
+    }
+    // --o.fixedRate is the default Rate of the fixed-rate algorithm (used only if it is chosen).
+    Config::SetDefault("ns3::RdmaCcFixedRate::Rate",
+                       DataRateValue(o.fixedRate.GetBitRate() ? o.fixedRate : o.hostRate));
+    RngSeedManager::SetRun(o.seed);
+    std::error_code error;
+    std::filesystem::create_directories(o.outDir, error);
+    if (error)
+    {
+        Fail("outDir", "cannot create " + o.outDir + ": " + error.message());
+    }
+    Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(o.mtu));
+
+    return o;
+}
+
 } // namespace
 
 int
 main(int argc, char* argv[])
 {
-    std::string cdf = "websearch";
-    double load = 0.3;
-    Time duration = MilliSeconds(5);
-    uint32_t maxFlows = 0;
-    uint32_t flowCount = 0;
-    uint64_t minBytes = 1000;
-    uint64_t maxBytes = 1000000;
-    RoceTopologyHelper::LeafSpineConfig shape;
-    shape.hostsPerLeaf = 4;
-    shape.leaves = 2;
-    shape.spines = 2;
-    DataRate hostRate("100Gbps");
-    DataRate fabricRate("100Gbps");
-    Time linkDelay = MicroSeconds(1);
-    uint32_t mtu = 1000;
-    std::string cc = "dcqcn";
-    DataRate fixedRate(0);
-    bool pfc = true;
-    std::string bufferSize = "12MB";
-    std::string kmin = "5KB";
-    std::string kmax = "200KB";
-    double pmax = 0.01;
-    std::string pcap;
-    std::string outDir = ".";
-    uint32_t seed = 1;
-
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("cdf", "Flow sizes: websearch, hadoop or the path of a CDF file", cdf);
-    cmd.AddValue("load", "Offered load per host, fraction of hostRate (0-1]", load);
-    cmd.AddValue("duration", "Flows start during this time", duration);
-    cmd.AddValue("maxFlows", "Stop the arrivals after this many flows (0: no limit)", maxFlows);
-    cmd.AddValue("flows",
-                 "N random pairs with log-uniform sizes instead of --cdf (0: off)",
-                 flowCount);
-    cmd.AddValue("minBytes", "Smallest size of --flows", minBytes);
-    cmd.AddValue("maxBytes", "Largest size of --flows", maxBytes);
-    cmd.AddValue("hostsPerLeaf", "Hosts under each leaf", shape.hostsPerLeaf);
-    cmd.AddValue("leaves", "Leaf switches", shape.leaves);
-    cmd.AddValue("spines", "Spine switches", shape.spines);
-    cmd.AddValue("hostRate", "Rate of the host-leaf links", hostRate);
-    cmd.AddValue("fabricRate", "Rate of the leaf-spine links", fabricRate);
-    cmd.AddValue("linkDelay", "Delay of every link", linkDelay);
-    cmd.AddValue("mtu", "RDMA MTU (256-4096)", mtu);
-    std::string ccHelp = "Congestion control: ";
-    for (const std::string& alias : TypeIdAlias::GetAliases(RdmaCongestionOps::GetTypeId()))
-    {
-        ccHelp += alias + ", ";
-    }
-    ccHelp += "or the TypeId name of a subclass of ns3::RdmaCongestionOps";
-    cmd.AddValue("cc", ccHelp, cc);
-    cmd.AddValue("fixedRate", "Rate of --cc=fixed (default: hostRate)", fixedRate);
-    cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", pfc);
-    cmd.AddValue("bufferSize", "Switch buffer", bufferSize);
-    cmd.AddValue("kmin", "ECN Kmin", kmin);
-    cmd.AddValue("kmax", "ECN Kmax", kmax);
-    cmd.AddValue("pmax", "ECN Pmax", pmax);
-    cmd.AddValue("pcap", "Prefix of pcap files; empty: none", pcap);
-    cmd.AddValue("outDir", "Folder for summary.json and fct.csv", outDir);
-    cmd.AddValue("seed", "RNG run number", seed);
-    cmd.Parse(argc, argv);
-
-    shape.hostRate = hostRate;
-    shape.fabricRate = fabricRate;
-    shape.hostDelay = linkDelay;
-    shape.fabricDelay = linkDelay;
-    std::string problem = RoceTopologyHelper::CheckLeafSpine(shape);
-    if (!problem.empty())
-    {
-        Fail("hostsPerLeaf/leaves/spines/hostRate/fabricRate/linkDelay", problem);
-    }
-    uint32_t hosts = shape.hostsPerLeaf * shape.leaves;
-    if (hosts < 2)
-    {
-        Fail("hostsPerLeaf", "the fabric needs at least 2 hosts");
-    }
-    if (mtu < 256 || mtu > 4096)
-    {
-        Fail("mtu", "must be between 256 and 4096 (the RDMA payload per packet)");
-    }
-    if (!duration.IsStrictlyPositive())
-    {
-        Fail("duration", "must be positive");
-    }
-    FlowSizeDistribution sizes;
-    if (flowCount == 0)
-    {
-        if (!(load > 0 && load <= 1))
-        {
-            Fail("load", "must be in (0, 1]");
-        }
-        problem = sizes.LoadByName(cdf);
-        if (!problem.empty())
-        {
-            Fail("cdf", problem);
-        }
-        if (!(sizes.GetMean() > 0))
-        {
-            Fail("cdf", "the distribution's mean is 0 bytes");
-        }
-    }
-    else if (minBytes == 0 || maxBytes < minBytes)
-    {
-        Fail("minBytes/maxBytes", "need 1 <= minBytes <= maxBytes");
-    }
-    TypeId ccType;
-    problem = TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), cc, ccType);
-    if (!problem.empty())
-    {
-        Fail("cc", problem);
-    }
-    // --fixedRate is the default Rate of the fixed-rate algorithm (used only if it is chosen).
-    Config::SetDefault("ns3::RdmaCcFixedRate::Rate",
-                       DataRateValue(fixedRate.GetBitRate() ? fixedRate : hostRate));
-    RngSeedManager::SetRun(seed);
-    std::error_code error;
-    std::filesystem::create_directories(outDir, error);
-    if (error)
-    {
-        Fail("outDir", "cannot create " + outDir + ": " + error.message());
-    }
-    Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(mtu));
-
+    Options o = ParseOptions(argc, argv);
+    std::string problem;
     RoceTopologyHelper topo;
-    problem = topo.SetMmuBufferAndEcn(bufferSize, kmin, kmax, pmax, pfc);
+    problem = topo.SetMmuBufferAndEcn(o.bufferSize, o.kmin, o.kmax, o.pmax, o.pfc);
     if (!problem.empty())
     {
         Fail("bufferSize/kmin/kmax", problem);
     }
-    RoceFabric fabric = topo.BuildLeafSpine(shape);
+    RoceFabric fabric = topo.BuildLeafSpine(o.shape);
     problem = fabric.CheckSwitches();
     if (!problem.empty())
     {
@@ -231,49 +248,34 @@ main(int argc, char* argv[])
     stream += fabric.AssignStreams(stream);
 
     RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(ccType));
+    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(o.ccType));
     std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
     Ptr<RdmaFlowGenerator> generator = CreateObject<RdmaFlowGenerator>();
-    generator->SetAttribute("StopTime", TimeValue(duration));
-    generator->SetAttribute("MaxFlows", UintegerValue(maxFlows));
+    generator->SetAttribute("StopTime", TimeValue(o.duration));
+    generator->SetAttribute("MaxFlows", UintegerValue(o.maxFlows));
     stream += generator->AssignStreams(stream);
-    if (flowCount == 0)
+    if (o.flowCount == 0)
     {
-        generator->SetAttribute("Load", DoubleValue(load));
-        generator->SetDistribution(sizes);
+        generator->SetAttribute("Load", DoubleValue(o.load));
+        generator->SetDistribution(o.sizes);
     }
     else
     {
         generator->SetAttribute("Load", DoubleValue(0));
-        sizes.SetPoints({{minBytes, 0}, {maxBytes, 100}}, "flows"); // only for the printout
+        o.sizes.SetPoints({{o.minBytes, 0}, {o.maxBytes, 100}}, "flows"); // only for the printout
     }
     problem = generator->Install(endpoints);
     if (!problem.empty())
     {
         Fail("cdf", problem);
     }
-    if (flowCount > 0)
+    if (o.flowCount > 0)
     {
-        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
-        u->SetStream(stream++);
-        double lo = std::log(static_cast<double>(minBytes));
-        double hi = std::log(static_cast<double>(maxBytes));
-        for (uint32_t f = 0; f < flowCount; ++f)
-        {
-            uint32_t src = u->GetInteger(0, hosts - 1);
-            uint32_t dst = u->GetInteger(0, hosts - 2);
-            dst += dst >= src ? 1 : 0;
-            auto bytes =
-                static_cast<uint64_t>(std::llround(std::exp(lo + (hi - lo) * u->GetValue())));
-            bytes = std::min(maxBytes, std::max(minBytes, bytes));
-            Time at = PicoSeconds(static_cast<int64_t>(
-                u->GetValue() * static_cast<double>(duration.GetPicoSeconds())));
-            generator->AddFlow(src, dst, bytes, at);
-        }
+        generator->AddRandomFlows(o.flowCount, o.minBytes, o.maxBytes, o.duration, stream++);
     }
 
     FabricMonitor monitor;
-    for (uint32_t h = 0; h < hosts; ++h)
+    for (uint32_t h = 0; h < o.hosts; ++h)
     {
         monitor.AddPort(fabric.GetHostDevice(h), "host" + std::to_string(h));
     }
@@ -282,18 +284,18 @@ main(int argc, char* argv[])
         monitor.AddSwitch(fabric.GetSwitch(s), fabric.GetSwitchName(s));
     }
     monitor.EnableMaxQueueTracking();
-    if (!pcap.empty())
+    if (!o.pcap.empty())
     {
         RoceLinkHelper& links = topo.GetLinkHelper();
-        for (uint32_t h = 0; h < hosts; ++h)
+        for (uint32_t h = 0; h < o.hosts; ++h)
         {
-            links.EnablePcap(pcap, fabric.GetHostDevice(h));
+            links.EnablePcap(o.pcap, fabric.GetHostDevice(h));
         }
         for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
         {
             for (uint32_t p = 0; p < fabric.GetSwitch(s)->GetNPorts(); ++p)
             {
-                links.EnablePcap(pcap, fabric.GetSwitch(s)->GetPort(p));
+                links.EnablePcap(o.pcap, fabric.GetSwitch(s)->GetPort(p));
             }
         }
     }
@@ -316,16 +318,17 @@ main(int argc, char* argv[])
     uint64_t linkFrames = FlowStatistics::CountLinkFrames(fabric);
     std::vector<double> fct;
     std::vector<double> slowdown;
-    std::ofstream csv(outDir + "/fct.csv");
+    std::ofstream csv(o.outDir + "/fct.csv");
     csv << "flow,sender,receiver,hops,bytes,start_us,end_us,fct_us,ideal_us,slowdown\n";
     Time last;
     for (size_t i = 0; i < flows.size(); ++i)
     {
         const RdmaFlowGenerator::Flow& flow = flows[i];
-        bool sameLeaf = flow.source / shape.hostsPerLeaf == flow.destination / shape.hostsPerLeaf;
+        bool sameLeaf =
+            flow.source / o.shape.hostsPerLeaf == flow.destination / o.shape.hostsPerLeaf;
         std::vector<DataRate> path =
-            sameLeaf ? std::vector<DataRate>{hostRate, hostRate}
-                     : std::vector<DataRate>{hostRate, fabricRate, fabricRate, hostRate};
+            sameLeaf ? std::vector<DataRate>{o.hostRate, o.hostRate}
+                     : std::vector<DataRate>{o.hostRate, o.fabricRate, o.fabricRate, o.hostRate};
         double startUs = static_cast<double>(flow.start.GetPicoSeconds()) / 1e6;
         csv << i << "," << flow.source << "," << flow.destination << "," << path.size() << ","
             << flow.bytes << "," << startUs << ",";
@@ -334,7 +337,7 @@ main(int argc, char* argv[])
             csv << ",,,\n"; // not finished
             continue;
         }
-        double ideal = FlowStatistics::IdealFctNs(flow.bytes, mtu, path, linkDelay);
+        double ideal = FlowStatistics::IdealFctNs(flow.bytes, o.mtu, path, o.linkDelay);
         double f = static_cast<double>((flow.end - flow.start).GetPicoSeconds()) / 1000.0;
         fct.push_back(f / 1000.0);
         slowdown.push_back(f / ideal);
@@ -344,7 +347,7 @@ main(int argc, char* argv[])
     }
     if (!csv)
     {
-        Fail("outDir", "cannot write " + outDir + "/fct.csv");
+        Fail("outDir", "cannot write " + o.outDir + "/fct.csv");
     }
     uint32_t started = generator->GetFlowsStarted();
     uint32_t done = generator->GetFlowsCompleted();
@@ -361,28 +364,28 @@ main(int argc, char* argv[])
     summary.monitor = &monitor;
     summary.events = events;
     summary.wallS = wall;
-    std::ofstream json(outDir + "/summary.json");
+    std::ofstream json(o.outDir + "/summary.json");
     json << FlowStatistics::SummaryJson(summary);
     if (!json)
     {
-        Fail("outDir", "cannot write " + outDir + "/summary.json");
+        Fail("outDir", "cannot write " + o.outDir + "/summary.json");
     }
-    std::cout << "Leaf-spine " << shape.leaves << " leaves x " << shape.hostsPerLeaf << " hosts, "
-              << shape.spines << " spines, hosts " << hostRate.GetBitRate() / 1e9
-              << " Gb/s, fabric " << fabricRate.GetBitRate() / 1e9 << " Gb/s (oversubscription "
-              << RoceTopologyHelper::GetOversubscription(shape) << "), cc " << cc << ", PFC "
-              << (pfc ? "on" : "off") << std::endl;
-    if (flowCount == 0)
+    std::cout << "Leaf-spine " << o.shape.leaves << " leaves x " << o.shape.hostsPerLeaf
+              << " hosts, " << o.shape.spines << " spines, hosts " << o.hostRate.GetBitRate() / 1e9
+              << " Gb/s, fabric " << o.fabricRate.GetBitRate() / 1e9 << " Gb/s (oversubscription "
+              << RoceTopologyHelper::GetOversubscription(o.shape) << "), cc " << o.cc << ", PFC "
+              << (o.pfc ? "on" : "off") << std::endl;
+    if (o.flowCount == 0)
     {
-        std::cout << "  " << cdf << " sizes (mean " << sizes.GetMean() << " bytes), load " << load
-                  << ": " << generator->GetArrivalRate(0) << " flows/s per host for "
-                  << duration.GetMicroSeconds() << " us" << std::endl;
+        std::cout << "  " << o.cdf << " sizes (mean " << o.sizes.GetMean() << " bytes), load "
+                  << o.load << ": " << generator->GetArrivalRate(0) << " flows/s per host for "
+                  << o.duration.GetMicroSeconds() << " us" << std::endl;
     }
     else
     {
-        std::cout << "  " << flowCount << " random flows, log-uniform " << minBytes << ".."
-                  << maxBytes << " bytes, starting within " << duration.GetMicroSeconds() << " us"
-                  << std::endl;
+        std::cout << "  " << o.flowCount << " random flows, log-uniform " << o.minBytes << ".."
+                  << o.maxBytes << " bytes, starting within " << o.duration.GetMicroSeconds()
+                  << " us" << std::endl;
     }
     std::cout << "  flows done " << done << "/" << started << " (" << offered << " bytes), last at "
               << last.GetNanoSeconds() / 1000.0 << " us" << std::endl;
@@ -402,7 +405,8 @@ main(int argc, char* argv[])
               << "  " << events << " events, " << linkFrames << " link frames in " << wall << " s ("
               << linkFrames / wall << " link frames/s), peak RSS " << usage.ru_maxrss / 1024
               << " MiB" << std::endl
-              << "  outputs: " << outDir << "/summary.json, " << outDir << "/fct.csv" << std::endl;
+              << "  outputs: " << o.outDir << "/summary.json, " << o.outDir << "/fct.csv"
+              << std::endl;
     Simulator::Destroy();
     return done == started ? 0 : 1;
 }

@@ -145,46 +145,24 @@ main(int argc, char* argv[])
         Fail("outDir", "cannot create " + outDir + ": " + error.message());
     }
 
-    // The MMU configuration is checked before anything runs: a bad combination is reported by
-    // name instead of aborting inside the simulation.
-    {
-        Ptr<SwitchMmu> probe = CreateObject<SwitchMmu>();
-        QueueSizeValue size;
-        for (const auto& [key, value] : {std::make_pair("bufferSize", bufferSize),
-                                         std::make_pair("kmin", kmin),
-                                         std::make_pair("kmax", kmax)})
-        {
-            if (!size.DeserializeFromString(value, MakeQueueSizeChecker()))
-            {
-                Fail(key, "'" + value + "' is not a size such as 300KB");
-            }
-        }
-        probe->SetAttribute("Buffer", QueueSizeValue(QueueSize(bufferSize)));
-        probe->SetAttribute("Kmin", QueueSizeValue(QueueSize(kmin)));
-        probe->SetAttribute("Kmax", QueueSizeValue(QueueSize(kmax)));
-        probe->SetAttribute("Pmax", DoubleValue(pmax));
-        if (!probe->SetAttributeFailSafe("Alpha", DoubleValue(alpha)))
-        {
-            Fail("alpha", "must be positive");
-        }
-        probe->SetAttribute("LosslessPriorities", UintegerValue(pfc ? 0x08 : 0));
-        probe->ConfigurePorts(std::vector<DataRate>(senders + 1, linkRate),
-                              std::vector<Time>(senders + 1, linkDelay));
-        std::string problem = probe->CheckConfig();
-        if (!problem.empty())
-        {
-            Fail("bufferSize/kmin/kmax/pmax", problem);
-        }
-    }
-
     RoceTopologyHelper topo;
-    topo.SetMmuAttribute("Buffer", QueueSizeValue(QueueSize(bufferSize)));
-    topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize(kmin)));
-    topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize(kmax)));
-    topo.SetMmuAttribute("Pmax", DoubleValue(pmax));
+    std::string problem = topo.SetMmuBufferAndEcn(bufferSize, kmin, kmax, pmax, pfc);
+    if (!problem.empty())
+    {
+        Fail("bufferSize/kmin/kmax", problem);
+    }
+    if (!(alpha > 0))
+    {
+        Fail("alpha", "must be positive");
+    }
     topo.SetMmuAttribute("Alpha", DoubleValue(alpha));
-    topo.SetMmuAttribute("LosslessPriorities", UintegerValue(pfc ? 0x08 : 0));
     RoceFabric fabric = topo.BuildStar(senders + 1, linkRate, linkDelay);
+    // A bad combination is reported by name instead of aborting inside the simulation.
+    problem = fabric.CheckSwitches();
+    if (!problem.empty())
+    {
+        Fail("bufferSize/kmin/kmax/pmax", problem);
+    }
     fabric.AssignStreams(1);
     uint32_t receiver = senders;
 

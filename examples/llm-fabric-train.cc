@@ -144,8 +144,7 @@ std::string
 GiveCongestionControl(AttributeDefaults& defaults, const std::string& value)
 {
     TypeId tid;
-    std::string problem =
-        TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), value, tid, "congestion control");
+    std::string problem = RdmaHelper::LookupCongestionControl(value, tid);
     return problem.empty() ? defaults.Give("ns3::RdmaEndpoint::CongestionControl", tid.GetName())
                            : problem;
 }

@@ -98,7 +98,7 @@ RdmaHelper::SetEndpointAttribute(const std::string& name, const AttributeValue& 
 std::string
 RdmaHelper::LookupCongestionControl(const std::string& name, TypeId& tid)
 {
-    return TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), name, tid);
+    return TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), name, tid, "congestion control");
 }
 
 uint32_t

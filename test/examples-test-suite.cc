@@ -442,7 +442,7 @@ class IncastExampleTestCase : public TestCase
             std::string out = RunCommand(program + " --cc=bbr 2>&1", status);
             NS_TEST_EXPECT_MSG_EQ(status, 2, "unknown cc: exit 2: " << out);
             NS_TEST_EXPECT_MSG_EQ(
-                out.rfind("llm-fabric-incast: --cc: unknown ns3::RdmaCongestionOps 'bbr'", 0),
+                out.rfind("llm-fabric-incast: --cc: unknown congestion control 'bbr'", 0),
                 0,
                 "one line naming the option: " << out);
             std::vector<std::string> csv;

@@ -293,6 +293,59 @@ class RdmaFlowGeneratorTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * Random flows: 2,000 flows between 4 hosts, sizes log-uniform in [1,000, 1,000,000] bytes
+ * (three decades), starts in [0, 1 ms). No flow goes to its own source; every size lies in its
+ * range; log-uniform means each decade holds a third of the flows: a count per
+ * decade is binomial(2000, 1/3), mean 666.7 and standard deviation sqrt(2000 x 1/3 x 2/3) =
+ * 21.1, so each lies within 4 standard deviations, 582..751; the sources are uniform over the 4
+ * hosts, binomial(2000, 1/4), mean 500, sd 19.4, within 422..578.
+ */
+class RdmaFlowGeneratorRandomFlowsTestCase : public TestCase
+{
+  public:
+    RdmaFlowGeneratorRandomFlowsTestCase()
+        : TestCase("Flow generator: random pairs, log-uniform sizes, uniform starts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RoceTopologyHelper topo;
+        RoceFabric fabric = topo.BuildStar(4, DataRate("10Gbps"), MicroSeconds(1));
+        RdmaHelper rdma;
+        std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
+        Ptr<RdmaFlowGenerator> generator = CreateObject<RdmaFlowGenerator>();
+        generator->SetAttribute("Load", DoubleValue(0));
+        NS_TEST_ASSERT_MSG_EQ(generator->Install(endpoints), "", "install");
+        generator->AddRandomFlows(2000, 1000, 1000000, MilliSeconds(1), 7);
+        std::vector<uint32_t> perDecade(3, 0);
+        std::vector<uint32_t> perSource(4, 0);
+        for (const auto& flow : generator->GetFlows())
+        {
+            NS_TEST_EXPECT_MSG_NE(flow.source, flow.destination, "no flow to itself");
+            NS_TEST_ASSERT_MSG_EQ((flow.bytes >= 1000 && flow.bytes <= 1000000), true, "size");
+            ++perDecade[flow.bytes < 10000 ? 0 : (flow.bytes < 100000 ? 1 : 2)];
+            ++perSource[flow.source];
+        }
+        NS_TEST_ASSERT_MSG_EQ(generator->GetFlows().size(), 2000u, "every flow added");
+        for (uint32_t d = 0; d < 3; ++d)
+        {
+            NS_TEST_EXPECT_MSG_GT(perDecade[d], 582u, "decade " << d);
+            NS_TEST_EXPECT_MSG_LT(perDecade[d], 751u, "decade " << d);
+        }
+        for (uint32_t h = 0; h < 4; ++h)
+        {
+            NS_TEST_EXPECT_MSG_GT(perSource[h], 422u, "source " << h);
+            NS_TEST_EXPECT_MSG_LT(perSource[h], 578u, "source " << h);
+        }
+        Simulator::Destroy();
+        Config::Reset();
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * Flow-size distributions and the RDMA flow generator.
  */
 class FlowSizeDistributionTestSuite : public TestSuite
@@ -306,6 +359,7 @@ class FlowSizeDistributionTestSuite : public TestSuite
         AddTestCase(new FlowSizeSampleMeanTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FlowSizeMalformedTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RdmaFlowGeneratorTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RdmaFlowGeneratorRandomFlowsTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -272,7 +272,7 @@ class RdmaCcNamesTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(RdmaHelper::LookupCongestionControl("none", tid), "", "none");
         NS_TEST_EXPECT_MSG_EQ(tid.GetName(), "ns3::RdmaCcNone", "none");
         std::string problem = RdmaHelper::LookupCongestionControl("bbr", tid);
-        NS_TEST_EXPECT_MSG_EQ(problem.rfind("unknown ns3::RdmaCongestionOps 'bbr' (known: ", 0),
+        NS_TEST_EXPECT_MSG_EQ(problem.rfind("unknown congestion control 'bbr' (known: ", 0),
                               0,
                               problem);
         NS_TEST_EXPECT_MSG_NE(problem.find("test-window"), std::string::npos, problem);

@@ -15,6 +15,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ns3
 {
@@ -224,6 +225,34 @@ RdmaFlowGenerator::AddFlow(uint32_t source, uint32_t destination, uint64_t bytes
     auto index = static_cast<uint32_t>(m_flows.size() - 1);
     Simulator::Schedule(at - Simulator::Now(), &RdmaFlowGenerator::StartFlow, this, index);
     return index;
+}
+
+void
+RdmaFlowGenerator::AddRandomFlows(uint32_t count,
+                                  uint64_t minBytes,
+                                  uint64_t maxBytes,
+                                  Time window,
+                                  int64_t stream)
+{
+    NS_LOG_FUNCTION(this << count << minBytes << maxBytes << window << stream);
+    NS_ABORT_MSG_IF(minBytes == 0 || maxBytes < minBytes || m_endpoints.size() < 2,
+                    "RdmaFlowGenerator::AddRandomFlows: bad sizes or fewer than 2 hosts");
+    Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+    u->SetStream(stream);
+    const auto hosts = static_cast<uint32_t>(m_endpoints.size());
+    const double lo = std::log(static_cast<double>(minBytes));
+    const double hi = std::log(static_cast<double>(maxBytes));
+    for (uint32_t f = 0; f < count; ++f)
+    {
+        uint32_t src = u->GetInteger(0, hosts - 1);
+        uint32_t dst = u->GetInteger(0, hosts - 2);
+        dst += dst >= src ? 1 : 0;
+        auto bytes = static_cast<uint64_t>(std::llround(std::exp(lo + (hi - lo) * u->GetValue())));
+        bytes = std::min(maxBytes, std::max(minBytes, bytes));
+        Time at = PicoSeconds(
+            static_cast<int64_t>(u->GetValue() * static_cast<double>(window.GetPicoSeconds())));
+        AddFlow(src, dst, bytes, at);
+    }
 }
 
 void

@@ -94,6 +94,23 @@ class RdmaFlowGenerator : public Object
     uint32_t AddFlow(uint32_t source, uint32_t destination, uint64_t bytes, Time at);
 
     /**
+     * Add flows between random pairs of hosts (Install first): for each, a source and a
+     * different destination uniformly at random, a size log-uniform in [minBytes, maxBytes]
+     * (rounded, so small and large flows are equally frequent per decade) and a start time
+     * uniform in [0, window), all drawn in that order from one stream.
+     * @param count how many flows.
+     * @param minBytes the smallest size (at least 1).
+     * @param maxBytes the largest size (at least minBytes).
+     * @param window the starts fall in [0, window).
+     * @param stream the random variable stream of the draws.
+     */
+    void AddRandomFlows(uint32_t count,
+                        uint64_t minBytes,
+                        uint64_t maxBytes,
+                        Time window,
+                        int64_t stream);
+
+    /**
      * Fix the random streams.
      * @param stream first stream index.
      * @return the number of streams used (2).
