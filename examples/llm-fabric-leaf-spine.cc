@@ -225,6 +225,56 @@ ParseOptions(int argc, char* argv[])
     return o;
 }
 
+/**
+ * Write fct.csv: every flow, with its FCT and its slowdown against the same flow alone on an
+ * idle path of its hops (2 under one leaf, 4 across leaves). Exits 2 if the file cannot be
+ * written.
+ * @param o the options.
+ * @param flows the flows.
+ * @param[out] fct the finished flows' FCTs, in us.
+ * @param[out] slowdown their slowdowns.
+ * @return when the last flow ended.
+ */
+Time
+WriteFlows(const Options& o,
+           const std::vector<RdmaFlowGenerator::Flow>& flows,
+           std::vector<double>& fct,
+           std::vector<double>& slowdown)
+{
+    std::ofstream csv(o.outDir + "/fct.csv");
+    csv << "flow,sender,receiver,hops,bytes,start_us,end_us,fct_us,ideal_us,slowdown\n";
+    Time last;
+    for (size_t i = 0; i < flows.size(); ++i)
+    {
+        const RdmaFlowGenerator::Flow& flow = flows[i];
+        bool sameLeaf =
+            flow.source / o.shape.hostsPerLeaf == flow.destination / o.shape.hostsPerLeaf;
+        std::vector<DataRate> path =
+            sameLeaf ? std::vector<DataRate>{o.hostRate, o.hostRate}
+                     : std::vector<DataRate>{o.hostRate, o.fabricRate, o.fabricRate, o.hostRate};
+        double startUs = static_cast<double>(flow.start.GetPicoSeconds()) / 1e6;
+        csv << i << "," << flow.source << "," << flow.destination << "," << path.size() << ","
+            << flow.bytes << "," << startUs << ",";
+        if (!flow.done)
+        {
+            csv << ",,,\n"; // not finished
+            continue;
+        }
+        double ideal = FlowStatistics::IdealFctNs(flow.bytes, o.mtu, path, o.linkDelay);
+        double f = static_cast<double>((flow.end - flow.start).GetPicoSeconds()) / 1000.0;
+        fct.push_back(f / 1000.0);
+        slowdown.push_back(f / ideal);
+        last = std::max(last, flow.end);
+        csv << static_cast<double>(flow.end.GetPicoSeconds()) / 1e6 << "," << f / 1000.0 << ","
+            << ideal / 1000.0 << "," << f / ideal << "\n";
+    }
+    if (!csv)
+    {
+        Fail("outDir", "cannot write " + o.outDir + "/fct.csv");
+    }
+    return last;
+}
+
 } // namespace
 
 int
@@ -318,37 +368,7 @@ main(int argc, char* argv[])
     uint64_t linkFrames = FlowStatistics::CountLinkFrames(fabric);
     std::vector<double> fct;
     std::vector<double> slowdown;
-    std::ofstream csv(o.outDir + "/fct.csv");
-    csv << "flow,sender,receiver,hops,bytes,start_us,end_us,fct_us,ideal_us,slowdown\n";
-    Time last;
-    for (size_t i = 0; i < flows.size(); ++i)
-    {
-        const RdmaFlowGenerator::Flow& flow = flows[i];
-        bool sameLeaf =
-            flow.source / o.shape.hostsPerLeaf == flow.destination / o.shape.hostsPerLeaf;
-        std::vector<DataRate> path =
-            sameLeaf ? std::vector<DataRate>{o.hostRate, o.hostRate}
-                     : std::vector<DataRate>{o.hostRate, o.fabricRate, o.fabricRate, o.hostRate};
-        double startUs = static_cast<double>(flow.start.GetPicoSeconds()) / 1e6;
-        csv << i << "," << flow.source << "," << flow.destination << "," << path.size() << ","
-            << flow.bytes << "," << startUs << ",";
-        if (!flow.done)
-        {
-            csv << ",,,\n"; // not finished
-            continue;
-        }
-        double ideal = FlowStatistics::IdealFctNs(flow.bytes, o.mtu, path, o.linkDelay);
-        double f = static_cast<double>((flow.end - flow.start).GetPicoSeconds()) / 1000.0;
-        fct.push_back(f / 1000.0);
-        slowdown.push_back(f / ideal);
-        last = std::max(last, flow.end);
-        csv << static_cast<double>(flow.end.GetPicoSeconds()) / 1e6 << "," << f / 1000.0 << ","
-            << ideal / 1000.0 << "," << f / ideal << "\n";
-    }
-    if (!csv)
-    {
-        Fail("outDir", "cannot write " + o.outDir + "/fct.csv");
-    }
+    Time last = WriteFlows(o, flows, fct, slowdown);
     uint32_t started = generator->GetFlowsStarted();
     uint32_t done = generator->GetFlowsCompleted();
     struct rusage usage;

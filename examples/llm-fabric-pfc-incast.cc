@@ -78,6 +78,139 @@ struct Receiver
     }
 };
 
+/**
+ * One RoceConstantRateSource per sender, host s to the receiver (the last host) at the line
+ * rate, each with its own UDP source port and destination QP.
+ * @param fabric the star.
+ * @param senders the senders (hosts 0 .. senders - 1).
+ * @param linkRate their rate.
+ * @param payload RDMA payload bytes per packet.
+ * @param packets packets per sender.
+ * @return the sources.
+ */
+std::vector<Ptr<RoceConstantRateSource>>
+InstallSenders(const RoceFabric& fabric,
+               uint32_t senders,
+               DataRate linkRate,
+               uint32_t payload,
+               uint32_t packets)
+{
+    std::vector<Ptr<RoceConstantRateSource>> apps;
+    const uint32_t receiver = senders;
+    for (uint32_t s = 0; s < senders; ++s)
+    {
+        Ptr<RoceConstantRateSource> app = CreateObject<RoceConstantRateSource>();
+        apps.push_back(app);
+        app->SetAttribute("Local", Ipv4AddressValue(fabric.GetHostAddress(s)));
+        app->SetAttribute("Remote", Ipv4AddressValue(fabric.GetHostAddress(receiver)));
+        app->SetAttribute("RemoteMac", Mac48AddressValue(fabric.GetHostMac(receiver)));
+        app->SetAttribute("DataRate", DataRateValue(linkRate));
+        app->SetAttribute("PayloadSize", UintegerValue(payload));
+        app->SetAttribute("MaxPackets", UintegerValue(packets));
+        app->SetAttribute("UdpSourcePort", UintegerValue(0xC000 + s));
+        app->SetAttribute("DestinationQp", UintegerValue(0x100 + s));
+        app->SetStartTime(Seconds(0));
+        fabric.GetHost(s)->AddApplication(app);
+    }
+    return apps;
+}
+
+/**
+ * Write queues.csv and pauses.csv as the run goes, and the pcaps of the receiver and the
+ * switch's ports. Exits 2 if a file cannot be written.
+ * @param topo the topology helper (its link helper writes pcaps).
+ * @param fabric the star.
+ * @param monitor the fabric monitor.
+ * @param outDir the output folder.
+ * @param sampleInterval the queue sampling interval.
+ * @param pcap the pcap prefix (empty: none).
+ */
+void
+AttachOutputs(RoceTopologyHelper& topo,
+              const RoceFabric& fabric,
+              FabricMonitor& monitor,
+              const std::string& outDir,
+              Time sampleInterval,
+              const std::string& pcap)
+{
+    for (uint32_t h = 0; h < fabric.GetNHosts(); ++h)
+    {
+        monitor.AddPort(fabric.GetHostDevice(h), "host" + std::to_string(h));
+    }
+    monitor.AddSwitch(fabric.GetSwitch(0), "switch0");
+    monitor.EnableMaxQueueTracking();
+    for (const auto& [name, ok] :
+         {std::make_pair("queues.csv",
+                         monitor.EnableQueueSampling(outDir + "/queues.csv", sampleInterval)),
+          std::make_pair("pauses.csv", monitor.EnablePauseIntervals(outDir + "/pauses.csv"))})
+    {
+        if (!ok)
+        {
+            Fail("outDir", monitor.GetLastError());
+        }
+    }
+    if (!pcap.empty())
+    {
+        RoceLinkHelper& links = topo.GetLinkHelper();
+        links.EnablePcap(pcap, fabric.GetHostDevice(fabric.GetNHosts() - 1));
+        for (uint32_t p = 0; p < fabric.GetSwitch(0)->GetNPorts(); ++p)
+        {
+            links.EnablePcap(pcap, fabric.GetSwitch(0)->GetPort(p));
+        }
+    }
+}
+
+/**
+ * The line-rate bound of the last arrival: the first frame needs two hops (preamble + frame +
+ * FCS, then the delay, twice), and the others follow it back to back on the receiver's link
+ * (their wire time includes the inter-frame gap). A paused sender's port stops taking packets;
+ * its source offers them again later (as an RDMA NIC stalls), so every packet is eventually sent
+ * unless the run is cut short.
+ * @param linkRate the links' rate.
+ * @param payload RDMA payload bytes per packet.
+ * @param linkDelay the links' delay.
+ * @param sent packets sent in all.
+ * @return the bound, in nanoseconds, unrounded.
+ */
+double
+LineRateBoundNs(DataRate linkRate, uint32_t payload, Time linkDelay, uint64_t sent)
+{
+    double bitNs = 1e9 / static_cast<double>(linkRate.GetBitRate());
+    double frame = RoceConstantRateSource::GetFrameSize(payload);
+    double hopNs = (8 + frame + 4) * 8 * bitNs + static_cast<double>(linkDelay.GetNanoSeconds());
+    return 2 * hopNs + static_cast<double>(sent - 1) * (frame + 4 + 20) * 8 * bitNs;
+}
+
+/**
+ * @param sw the switch.
+ * @return the frames of priority 3 it dropped as lossy (above their allowance).
+ */
+uint64_t
+LossyDrops(Ptr<RoceSwitch> sw)
+{
+    uint64_t drops = 0;
+    for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
+    {
+        drops += sw->GetDrops(p, 3, RoceSwitch::DROP_LOSSY_LIMIT);
+    }
+    return drops;
+}
+
+/**
+ * Create the output folder, or exit 2 saying why not.
+ * @param outDir the folder.
+ */
+void
+MakeOutDir(const std::string& outDir)
+{
+    std::error_code error;
+    std::filesystem::create_directories(outDir, error);
+    if (error)
+    {
+        Fail("outDir", "cannot create " + outDir + ": " + error.message());
+    }
+}
+
 } // namespace
 
 int
@@ -138,12 +271,7 @@ main(int argc, char* argv[])
         Fail("sampleInterval", "must be positive");
     }
     RngSeedManager::SetRun(seed);
-    std::error_code error;
-    std::filesystem::create_directories(outDir, error);
-    if (error)
-    {
-        Fail("outDir", "cannot create " + outDir + ": " + error.message());
-    }
+    MakeOutDir(outDir);
 
     RoceTopologyHelper topo;
     std::string problem = topo.SetMmuBufferAndEcn(bufferSize, kmin, kmax, pmax, pfc);
@@ -169,49 +297,11 @@ main(int argc, char* argv[])
     Receiver rx;
     fabric.GetHostDevice(receiver)->TraceConnectWithoutContext("PhyRxEnd",
                                                                MakeCallback(&Receiver::Rx, &rx));
-    std::vector<Ptr<RoceConstantRateSource>> apps;
-    for (uint32_t s = 0; s < senders; ++s)
-    {
-        Ptr<RoceConstantRateSource> app = CreateObject<RoceConstantRateSource>();
-        apps.push_back(app);
-        app->SetAttribute("Local", Ipv4AddressValue(fabric.GetHostAddress(s)));
-        app->SetAttribute("Remote", Ipv4AddressValue(fabric.GetHostAddress(receiver)));
-        app->SetAttribute("RemoteMac", Mac48AddressValue(fabric.GetHostMac(receiver)));
-        app->SetAttribute("DataRate", DataRateValue(linkRate));
-        app->SetAttribute("PayloadSize", UintegerValue(payload));
-        app->SetAttribute("MaxPackets", UintegerValue(packets));
-        app->SetAttribute("UdpSourcePort", UintegerValue(0xC000 + s));
-        app->SetAttribute("DestinationQp", UintegerValue(0x100 + s));
-        app->SetStartTime(Seconds(0));
-        fabric.GetHost(s)->AddApplication(app);
-    }
+    std::vector<Ptr<RoceConstantRateSource>> apps =
+        InstallSenders(fabric, senders, linkRate, payload, packets);
 
     FabricMonitor monitor;
-    for (uint32_t h = 0; h <= senders; ++h)
-    {
-        monitor.AddPort(fabric.GetHostDevice(h), "host" + std::to_string(h));
-    }
-    monitor.AddSwitch(fabric.GetSwitch(0), "switch0");
-    monitor.EnableMaxQueueTracking();
-    for (const auto& [name, ok] :
-         {std::make_pair("queues.csv",
-                         monitor.EnableQueueSampling(outDir + "/queues.csv", sampleInterval)),
-          std::make_pair("pauses.csv", monitor.EnablePauseIntervals(outDir + "/pauses.csv"))})
-    {
-        if (!ok)
-        {
-            Fail("outDir", monitor.GetLastError());
-        }
-    }
-    if (!pcap.empty())
-    {
-        RoceLinkHelper& links = topo.GetLinkHelper();
-        links.EnablePcap(pcap, fabric.GetHostDevice(receiver));
-        for (uint32_t p = 0; p < fabric.GetSwitch(0)->GetNPorts(); ++p)
-        {
-            links.EnablePcap(pcap, fabric.GetSwitch(0)->GetPort(p));
-        }
-    }
+    AttachOutputs(topo, fabric, monitor, outDir, sampleInterval, pcap);
 
     auto wallStart = std::chrono::steady_clock::now();
     Simulator::Run();
@@ -224,20 +314,12 @@ main(int argc, char* argv[])
     }
     uint64_t events = Simulator::GetEventCount();
 
-    // Line-rate bound: the first frame needs two hops (preamble + frame + FCS, then the delay,
-    // twice), and the others follow it back to back on the receiver's link (their wire time
-    // includes the inter-frame gap). In nanoseconds, unrounded.
-    // A paused sender's port stops taking packets; its source offers them again later (as an
-    // RDMA NIC stalls), so every packet is eventually sent unless the run is cut short.
     uint64_t sent = 0;
     for (const auto& app : apps)
     {
         sent += app->GetSent();
     }
-    double bitNs = 1e9 / static_cast<double>(linkRate.GetBitRate());
-    double frame = RoceConstantRateSource::GetFrameSize(payload);
-    double hopNs = (8 + frame + 4) * 8 * bitNs + static_cast<double>(linkDelay.GetNanoSeconds());
-    double boundNs = 2 * hopNs + static_cast<double>(sent - 1) * (frame + 4 + 20) * 8 * bitNs;
+    double boundNs = LineRateBoundNs(linkRate, payload, linkDelay, sent);
     Ptr<RoceSwitch> sw = fabric.GetSwitch(0);
     uint64_t ecn = monitor.GetTotalEcnMarks();
     struct rusage usage;
@@ -249,16 +331,7 @@ main(int argc, char* argv[])
          << "  \"packets_sent\": " << sent << ",\n"
          << "  \"packets_received\": " << rx.frames << ",\n"
          << "  \"drops\": " << sw->GetTotalDrops() << ",\n"
-         << "  \"drops_lossy_limit\": " <<
-        [&] {
-            uint64_t d = 0;
-            for (uint32_t p = 0; p < sw->GetNPorts(); ++p)
-            {
-                d += sw->GetDrops(p, 3, RoceSwitch::DROP_LOSSY_LIMIT);
-            }
-            return d;
-        }()
-         << ",\n"
+         << "  \"drops_lossy_limit\": " << LossyDrops(sw) << ",\n"
          << "  \"pfc_pause_frames\": " << monitor.GetTotalPauseFramesSent() << ",\n"
          << "  \"paused_time_us\": " << monitor.GetTotalPausedTime().GetMicroSeconds() << ",\n"
          << "  \"ecn_marks\": " << ecn << ",\n"
