@@ -161,6 +161,103 @@ Require(bool ok, const std::string& key, const std::string& reason)
     }
 }
 
+/**
+ * Write B's CNP for a CE-marked packet, to A's QP.
+ * @param tap the capture.
+ * @param a the data sender.
+ * @param b the receiver, which sends the CNP.
+ * @param at when B sends it.
+ * @return when it has left.
+ */
+Time
+WriteCnp(Tap& tap, const Host& a, const Host& b, Time at)
+{
+    Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(RoceCnpHeader());
+    IbBthHeader bth;
+    bth.SetOpcode(IbBthHeader::CNP);
+    bth.SetDestQp(a.qp);
+    bth.SetBecn(true);
+    p->AddHeader(bth);
+    Frame(p, b, a, 1, Ipv4Header::ECN_NotECT);
+    RoceV2Packet::AddEthernetHeader(p, b.mac, a.mac);
+    return tap.Record(at, p, b.name, a.name, "CNP(0x81) destqp=" + Hex(a.qp, 6) + " becn=1");
+}
+
+/**
+ * Write B's ACK for the whole message.
+ * @param tap the capture.
+ * @param a the data sender.
+ * @param b the receiver.
+ * @param lastPsn the message's last PSN.
+ * @param at when B sends it.
+ * @return when it has left.
+ */
+Time
+WriteAck(Tap& tap, const Host& a, const Host& b, uint32_t lastPsn, Time at)
+{
+    Ptr<Packet> p = Create<Packet>();
+    IbAethHeader aeth;
+    aeth.SetAck();
+    aeth.SetMsn(1);
+    p->AddHeader(aeth);
+    IbBthHeader bth;
+    bth.SetOpcode(IbBthHeader::RC_ACKNOWLEDGE);
+    bth.SetDestQp(a.qp);
+    bth.SetPsn(lastPsn);
+    p->AddHeader(bth);
+    Frame(p, b, a, 2, Ipv4Header::ECN_NotECT);
+    RoceV2Packet::AddEthernetHeader(p, b.mac, a.mac);
+    return tap.Record(at,
+                      p,
+                      b.name,
+                      a.name,
+                      "RC_ACKNOWLEDGE destqp=" + Hex(a.qp, 6) + " psn=" + std::to_string(lastPsn) +
+                          " aeth=ACK msn=1");
+}
+
+/**
+ * Write B's PFC pause of one priority for the longest time, then its resume 10 us later.
+ * @param tap the capture.
+ * @param a the paused host.
+ * @param b the host that pauses it.
+ * @param priority the priority.
+ * @param linkRate the link rate (the length of a quantum).
+ * @param now when B sends the pause.
+ */
+void
+WritePfc(Tap& tap, const Host& a, const Host& b, uint8_t priority, DataRate linkRate, Time now)
+{
+    Time pauseSentAt = now;
+    for (uint16_t quanta : {uint16_t(0xFFFF), uint16_t(0)})
+    {
+        PfcHeader pfc;
+        pfc.SetPauseTime(priority, quanta);
+        Ptr<Packet> p = Create<Packet>();
+        p->AddHeader(pfc);
+        RoceV2Packet::AddEthernetHeader(p,
+                                        b.mac,
+                                        PfcHeader::GetPfcDestination(),
+                                        PfcHeader::ETHER_TYPE);
+        std::string what = "PFC class-enable=" + Hex(pfc.GetClassEnableVector(), 4) + " time[" +
+                           std::to_string(priority) + "]=" + std::to_string(quanta) + " quanta";
+        if (quanta > 0)
+        {
+            std::ostringstream pause;
+            pause << " (" << PfcHeader::QuantaToTime(quanta, linkRate).As(Time::US) << " at "
+                  << linkRate.GetBitRate() / 1e9 << " Gb/s)";
+            what += pause.str();
+        }
+        else
+        {
+            what += " (resume)";
+        }
+        // The resume follows the pause after 10 us, well inside the pause time.
+        Time at = quanta > 0 ? now : pauseSentAt + MicroSeconds(10);
+        now = tap.Record(at, p, b.name, a.name, what);
+    }
+}
+
 } // namespace
 
 int
@@ -278,75 +375,11 @@ main(int argc, char* argv[])
     }
 
     // 3. B's CNP for the CE-marked packet, to A's QP.
-    {
-        Ptr<Packet> p = Create<Packet>();
-        p->AddHeader(RoceCnpHeader());
-        IbBthHeader bth;
-        bth.SetOpcode(IbBthHeader::CNP);
-        bth.SetDestQp(a.qp);
-        bth.SetBecn(true);
-        p->AddHeader(bth);
-        Frame(p, b, a, 1, Ipv4Header::ECN_NotECT);
-        RoceV2Packet::AddEthernetHeader(p, b.mac, a.mac);
-        now = tap.Record(markedArrival,
-                         p,
-                         b.name,
-                         a.name,
-                         "CNP(0x81) destqp=" + Hex(a.qp, 6) + " becn=1");
-    }
-
+    now = WriteCnp(tap, a, b, markedArrival);
     // 4. B's ACK for the whole message.
-    {
-        Ptr<Packet> p = Create<Packet>();
-        IbAethHeader aeth;
-        aeth.SetAck();
-        aeth.SetMsn(1);
-        p->AddHeader(aeth);
-        IbBthHeader bth;
-        bth.SetOpcode(IbBthHeader::RC_ACKNOWLEDGE);
-        bth.SetDestQp(a.qp);
-        bth.SetPsn(psn + packets - 1);
-        p->AddHeader(bth);
-        Frame(p, b, a, 2, Ipv4Header::ECN_NotECT);
-        RoceV2Packet::AddEthernetHeader(p, b.mac, a.mac);
-        Time at = std::max(now, lastArrival);
-        now = tap.Record(at,
-                         p,
-                         b.name,
-                         a.name,
-                         "RC_ACKNOWLEDGE destqp=" + Hex(a.qp, 6) +
-                             " psn=" + std::to_string(psn + packets - 1) + " aeth=ACK msn=1");
-    }
-
+    now = WriteAck(tap, a, b, psn + packets - 1, std::max(now, lastArrival));
     // 5. PFC pause of one priority for the longest time, then its resume.
-    Time pauseSentAt = now;
-    for (uint16_t quanta : {uint16_t(0xFFFF), uint16_t(0)})
-    {
-        PfcHeader pfc;
-        pfc.SetPauseTime(static_cast<uint8_t>(priority), quanta);
-        Ptr<Packet> p = Create<Packet>();
-        p->AddHeader(pfc);
-        RoceV2Packet::AddEthernetHeader(p,
-                                        b.mac,
-                                        PfcHeader::GetPfcDestination(),
-                                        PfcHeader::ETHER_TYPE);
-        std::string what = "PFC class-enable=" + Hex(pfc.GetClassEnableVector(), 4) + " time[" +
-                           std::to_string(priority) + "]=" + std::to_string(quanta) + " quanta";
-        if (quanta > 0)
-        {
-            std::ostringstream pause;
-            pause << " (" << PfcHeader::QuantaToTime(quanta, linkRate).As(Time::US) << " at "
-                  << linkRate.GetBitRate() / 1e9 << " Gb/s)";
-            what += pause.str();
-        }
-        else
-        {
-            what += " (resume)";
-        }
-        // The resume follows the pause after 10 us, well inside the pause time.
-        Time at = quanta > 0 ? now : pauseSentAt + MicroSeconds(10);
-        now = tap.Record(at, p, b.name, a.name, what);
-    }
+    WritePfc(tap, a, b, static_cast<uint8_t>(priority), linkRate, now);
 
     std::cout << "Open it with: tshark -r " << pcap << " -V   (or Wireshark)" << std::endl;
     return 0;
