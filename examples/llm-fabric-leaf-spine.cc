@@ -210,7 +210,7 @@ ParseOptions(int argc, char* argv[])
     {
         Fail("cc", problem);
     }
-    // --o.fixedRate is the default Rate of the fixed-rate algorithm (used only if it is chosen).
+    // --fixedRate is the default Rate of the fixed-rate algorithm (used only if it is chosen).
     Config::SetDefault("ns3::RdmaCcFixedRate::Rate",
                        DataRateValue(o.fixedRate.GetBitRate() ? o.fixedRate : o.hostRate));
     RngSeedManager::SetRun(o.seed);
