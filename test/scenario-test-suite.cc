@@ -325,8 +325,15 @@ class ScenarioErrorsTestCase : public TestCase
                               "t.yaml: layout: expected a mapping, got '4'",
                               "section type");
 
+        CheckMissingAndConsistency();
+    }
+
+    /// Missing keys and sections, presets and algorithms, the objects' consistency, YAML syntax and
+    /// a missing file.
+    void CheckMissingAndConsistency()
+    {
         // Missing required keys and sections.
-        y = Yaml();
+        Yaml y;
         y.cluster = "cluster:\n  gpus_per_server: 4\n";
         NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
                               "t.yaml: cluster.gpus: required key is missing",
@@ -483,6 +490,12 @@ class ScenarioValuesTestCase : public TestCase
                                   "by hand");
         }
 
+        CheckOtherKeysAndDefaults();
+    }
+
+    /// Every other key, and the defaults without a collectives section.
+    void CheckOtherKeysAndDefaults()
+    {
         // Every other key.
         {
             Yaml y;
@@ -714,6 +727,12 @@ class ScenarioTopologyTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(scenario.GetTopology()->GetFatTreeKInEffect(), 4u, "k");
         }
 
+        CheckErrors();
+    }
+
+    /// The section's refusals and the checks against the cluster.
+    void CheckErrors()
+    {
         // Errors.
         Yaml y;
         y.extra = "topology:\n  kind: torus\n";
@@ -951,7 +970,18 @@ class ScenarioNetworkTestCase : public TestCase
                               true,
                               "Recovery by name");
         NS_TEST_EXPECT_MSG_EQ(n->GetRecoveryName(), "SelectiveRepeat", "Recovery by name");
+        NS_TEST_EXPECT_MSG_EQ(n->SetAttributeFailSafe("DcqcnProfile", StringValue("sigcomm2015")),
+                              true,
+                              "DcqcnProfile by name");
+        NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfileName(), "sigcomm2015", "DcqcnProfile by name");
 
+        CheckClassNames();
+        CheckRefusals();
+    }
+
+    /// The congestion control and the load balancer, named by alias or TypeId name; refused names.
+    void CheckClassNames()
+    {
         // The congestion control and the load balancer are named by alias or TypeId name.
         const struct
         {
@@ -993,11 +1023,12 @@ class ScenarioNetworkTestCase : public TestCase
                                   std::string::npos,
                                   message);
         }
-        NS_TEST_EXPECT_MSG_EQ(n->SetAttributeFailSafe("DcqcnProfile", StringValue("sigcomm2015")),
-                              true,
-                              "DcqcnProfile by name");
-        NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfileName(), "sigcomm2015", "DcqcnProfile by name");
+    }
 
+    /// The section's refusals: wrong types, out of range, unknown names and keys, and
+    /// NetworkConfig::Check's consistency.
+    void CheckRefusals()
+    {
         // Wrong types.
         NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: big\n"),
                               "t.yaml: network.mtu: expected a positive integer, got 'big'",
@@ -1135,7 +1166,7 @@ class ScenarioNetworkTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(kept.GetNetwork()->GetMtu(), 4096u, "unchanged on error");
 
         // Check on an object configured directly, as a program would.
-        n = CreateObject<NetworkConfig>();
+        Ptr<NetworkConfig> n = CreateObject<NetworkConfig>();
         n->SetAttribute("KminBytes", UintegerValue(409601));
         NS_TEST_EXPECT_MSG_EQ(n->Check(),
                               "kmin_bytes (409601) is above kmax_bytes (409600)",
