@@ -23,77 +23,10 @@ namespace ns3
 namespace scenariokeys
 {
 
-/**
- * @param key the YAML key.
- * @param target the object.
- * @param attribute the attribute.
- * @param positive require at least 1.
- * @return an unsigned integer key.
- */
 KeySpec
-Unsigned(const char* key, Target target, const char* attribute, bool positive)
+Key(ValueKind kind, const char* key, Target target, const char* attribute, bool positive)
 {
-    return {key, target, attribute, ValueKind::UNSIGNED, positive, {}, nullptr};
-}
-
-/**
- * @param key the YAML key.
- * @param target the object.
- * @param attribute the attribute.
- * @return a boolean key.
- */
-KeySpec
-Boolean(const char* key, Target target, const char* attribute)
-{
-    return {key, target, attribute, ValueKind::BOOLEAN, false, {}, nullptr};
-}
-
-/**
- * @param key the YAML key.
- * @param target the object.
- * @param attribute the attribute.
- * @return a floating-point key.
- */
-KeySpec
-Number(const char* key, Target target, const char* attribute)
-{
-    return {key, target, attribute, ValueKind::NUMBER, false, {}, nullptr};
-}
-
-/**
- * @param key the YAML key.
- * @param target the object.
- * @param attribute the attribute.
- * @return a string key.
- */
-KeySpec
-Text(const char* key, Target target, const char* attribute)
-{
-    return {key, target, attribute, ValueKind::TEXT, false, {}, nullptr};
-}
-
-/**
- * @param key the YAML key.
- * @param target the object.
- * @param attribute the attribute.
- * @return a data rate key.
- */
-KeySpec
-Rate(const char* key, Target target, const char* attribute)
-{
-    return {key, target, attribute, ValueKind::RATE, false, {}, nullptr};
-}
-
-/**
- * @param key the YAML key.
- * @param target the object.
- * @param attribute the attribute.
- * @return a delay key.
- */
-KeySpec
-Delay(const char* key, Target target, const char* attribute)
-{
-    return {key, target, attribute, ValueKind::DELAY, false, {}, nullptr};
+    return {key, target, attribute, kind, positive, {}, nullptr};
 }
 
 /**
@@ -133,16 +66,16 @@ const std::vector<KeySpec>&
 ModelKeys()
 {
     static const std::vector<KeySpec> keys = {
-        Text("preset", Target::NONE, ""),
-        Unsigned("layers", Target::MODEL, "Layers"),
-        Unsigned("hidden_size", Target::MODEL, "HiddenSize"),
-        Unsigned("heads", Target::MODEL, "Heads"),
-        Unsigned("kv_heads", Target::MODEL, "KvHeads"),
-        Unsigned("ffn_hidden_size", Target::MODEL, "FfnHiddenSize"),
-        Boolean("gated_ffn", Target::MODEL, "GatedFfn"),
-        Unsigned("vocabulary_size", Target::MODEL, "VocabularySize"),
-        Boolean("tied_embeddings", Target::MODEL, "TiedEmbeddings"),
-        Unsigned("sequence_length", Target::MODEL, "SequenceLength"),
+        Key(ValueKind::TEXT, "preset", Target::NONE, ""),
+        Key(ValueKind::UNSIGNED, "layers", Target::MODEL, "Layers"),
+        Key(ValueKind::UNSIGNED, "hidden_size", Target::MODEL, "HiddenSize"),
+        Key(ValueKind::UNSIGNED, "heads", Target::MODEL, "Heads"),
+        Key(ValueKind::UNSIGNED, "kv_heads", Target::MODEL, "KvHeads"),
+        Key(ValueKind::UNSIGNED, "ffn_hidden_size", Target::MODEL, "FfnHiddenSize"),
+        Key(ValueKind::BOOLEAN, "gated_ffn", Target::MODEL, "GatedFfn"),
+        Key(ValueKind::UNSIGNED, "vocabulary_size", Target::MODEL, "VocabularySize"),
+        Key(ValueKind::BOOLEAN, "tied_embeddings", Target::MODEL, "TiedEmbeddings"),
+        Key(ValueKind::UNSIGNED, "sequence_length", Target::MODEL, "SequenceLength"),
         OneOf("position_embedding",
               Target::MODEL,
               "PositionEmbedding",
@@ -154,12 +87,12 @@ ModelKeys()
             "Norm",
             {{"layer_norm", TransformerSpec::LAYER_NORM}, {"rms_norm", TransformerSpec::RMS_NORM}},
             &MakeEnumValue<TransformerSpec::NormKind>),
-        Boolean("linear_bias", Target::MODEL, "LinearBias"),
-        Unsigned("experts", Target::MODEL, "Experts"),
-        Unsigned("top_k", Target::MODEL, "TopK"),
-        Number("capacity_factor", Target::MODEL, "CapacityFactor"),
-        Unsigned("moe_layer_interval", Target::MODEL, "MoeLayerInterval"),
-        Unsigned("shared_experts", Target::MODEL, "SharedExperts"),
+        Key(ValueKind::BOOLEAN, "linear_bias", Target::MODEL, "LinearBias"),
+        Key(ValueKind::UNSIGNED, "experts", Target::MODEL, "Experts"),
+        Key(ValueKind::UNSIGNED, "top_k", Target::MODEL, "TopK"),
+        Key(ValueKind::NUMBER, "capacity_factor", Target::MODEL, "CapacityFactor"),
+        Key(ValueKind::UNSIGNED, "moe_layer_interval", Target::MODEL, "MoeLayerInterval"),
+        Key(ValueKind::UNSIGNED, "shared_experts", Target::MODEL, "SharedExperts"),
     };
     return keys;
 }
@@ -169,14 +102,22 @@ const std::vector<KeySpec>&
 TrainingKeys()
 {
     static const std::vector<KeySpec> keys = {
-        Unsigned("global_batch_sequences", Target::TRAINING, "GlobalBatchSequences", true),
-        Unsigned("global_batch_tokens", Target::TRAINING, "GlobalBatchTokens", true),
-        Unsigned("micro_batch", Target::TRAINING, "MicroBatchSize"),
-        Unsigned("sequence_length", Target::TRAINING, "SequenceLength"),
-        Unsigned("parameter_bytes", Target::TRAINING, "ParameterBytes"),
-        Unsigned("activation_bytes", Target::TRAINING, "ActivationBytes"),
-        Unsigned("gradient_bytes", Target::TRAINING, "GradientBytes"),
-        Boolean("gradient_reduce_fp32", Target::TRAINING, "GradientReduceFp32"),
+        Key(ValueKind::UNSIGNED,
+            "global_batch_sequences",
+            Target::TRAINING,
+            "GlobalBatchSequences",
+            true),
+        Key(ValueKind::UNSIGNED,
+            "global_batch_tokens",
+            Target::TRAINING,
+            "GlobalBatchTokens",
+            true),
+        Key(ValueKind::UNSIGNED, "micro_batch", Target::TRAINING, "MicroBatchSize"),
+        Key(ValueKind::UNSIGNED, "sequence_length", Target::TRAINING, "SequenceLength"),
+        Key(ValueKind::UNSIGNED, "parameter_bytes", Target::TRAINING, "ParameterBytes"),
+        Key(ValueKind::UNSIGNED, "activation_bytes", Target::TRAINING, "ActivationBytes"),
+        Key(ValueKind::UNSIGNED, "gradient_bytes", Target::TRAINING, "GradientBytes"),
+        Key(ValueKind::BOOLEAN, "gradient_reduce_fp32", Target::TRAINING, "GradientReduceFp32"),
         OneOf("recomputation",
               Target::TRAINING,
               "Recomputation",
@@ -193,19 +134,19 @@ const std::vector<KeySpec>&
 LayoutKeys()
 {
     static const std::vector<KeySpec> keys = {
-        Unsigned("dp", Target::LAYOUT, "Dp"),
-        Unsigned("tp", Target::LAYOUT, "Tp"),
-        Unsigned("pp", Target::LAYOUT, "Pp"),
-        Unsigned("virtual_stages", Target::LAYOUT, "VirtualStages"),
-        Unsigned("cp", Target::LAYOUT, "Cp"),
+        Key(ValueKind::UNSIGNED, "dp", Target::LAYOUT, "Dp"),
+        Key(ValueKind::UNSIGNED, "tp", Target::LAYOUT, "Tp"),
+        Key(ValueKind::UNSIGNED, "pp", Target::LAYOUT, "Pp"),
+        Key(ValueKind::UNSIGNED, "virtual_stages", Target::LAYOUT, "VirtualStages"),
+        Key(ValueKind::UNSIGNED, "cp", Target::LAYOUT, "Cp"),
         OneOf("cp_style",
               Target::LAYOUT,
               "CpStyle",
               {{"ring", ParallelLayout::RING_ALLGATHER}, {"ulysses", ParallelLayout::ULYSSES}},
               &MakeEnumValue<ParallelLayout::CpStyle>),
-        Unsigned("ep", Target::LAYOUT, "Ep"),
-        Boolean("sequence_parallel", Target::LAYOUT, "SequenceParallel"),
-        Unsigned("zero_stage", Target::LAYOUT, "ZeroStage"),
+        Key(ValueKind::UNSIGNED, "ep", Target::LAYOUT, "Ep"),
+        Key(ValueKind::BOOLEAN, "sequence_parallel", Target::LAYOUT, "SequenceParallel"),
+        Key(ValueKind::UNSIGNED, "zero_stage", Target::LAYOUT, "ZeroStage"),
         OneOf("fsdp",
               Target::LAYOUT,
               "Fsdp",
@@ -214,8 +155,8 @@ LayoutKeys()
                {"shard_grad_op", ParallelLayout::SHARD_GRAD_OP},
                {"hybrid_shard", ParallelLayout::HYBRID_SHARD}},
               &MakeEnumValue<ParallelLayout::FsdpKind>),
-        Text("rank_order", Target::LAYOUT, "RankOrder"),
-        Boolean("allow_tp_across_servers", Target::LAYOUT, "AllowTpAcrossServers"),
+        Key(ValueKind::TEXT, "rank_order", Target::LAYOUT, "RankOrder"),
+        Key(ValueKind::BOOLEAN, "allow_tp_across_servers", Target::LAYOUT, "AllowTpAcrossServers"),
     };
     return keys;
 }
@@ -225,11 +166,11 @@ const std::vector<KeySpec>&
 ClusterKeys()
 {
     static const std::vector<KeySpec> keys = {
-        Unsigned("gpus", Target::NONE, "", true),
-        Unsigned("gpus_per_server", Target::LAYOUT, "GpusPerServer"),
-        Text("gpu", Target::NONE, ""),
-        Number("mfu", Target::GPU, "Mfu"),
-        Number("peak_flops", Target::GPU, "PeakFlops"),
+        Key(ValueKind::UNSIGNED, "gpus", Target::NONE, "", true),
+        Key(ValueKind::UNSIGNED, "gpus_per_server", Target::LAYOUT, "GpusPerServer"),
+        Key(ValueKind::TEXT, "gpu", Target::NONE, ""),
+        Key(ValueKind::NUMBER, "mfu", Target::GPU, "Mfu"),
+        Key(ValueKind::NUMBER, "peak_flops", Target::GPU, "PeakFlops"),
     };
     return keys;
 }
@@ -239,24 +180,24 @@ const std::vector<KeySpec>&
 TopologyKeys()
 {
     static const std::vector<KeySpec> keys = {
-        Text("kind", Target::NONE, ""),
-        Unsigned("nics_per_server", Target::TOPOLOGY, "NicsPerServer"),
-        Unsigned("planes", Target::TOPOLOGY, "Planes"),
-        Unsigned("servers_per_leaf", Target::TOPOLOGY, "ServersPerLeaf"),
-        Unsigned("spines", Target::TOPOLOGY, "Spines"),
-        Unsigned("fat_tree_k", Target::TOPOLOGY, "FatTreeK"),
-        Rate("host_rate", Target::TOPOLOGY, "HostRate"),
-        Delay("host_delay", Target::TOPOLOGY, "HostDelay"),
-        Rate("fabric_rate", Target::TOPOLOGY, "FabricRate"),
-        Delay("fabric_delay", Target::TOPOLOGY, "FabricDelay"),
-        Rate("core_rate", Target::TOPOLOGY, "CoreRate"),
-        Delay("core_delay", Target::TOPOLOGY, "CoreDelay"),
+        Key(ValueKind::TEXT, "kind", Target::NONE, ""),
+        Key(ValueKind::UNSIGNED, "nics_per_server", Target::TOPOLOGY, "NicsPerServer"),
+        Key(ValueKind::UNSIGNED, "planes", Target::TOPOLOGY, "Planes"),
+        Key(ValueKind::UNSIGNED, "servers_per_leaf", Target::TOPOLOGY, "ServersPerLeaf"),
+        Key(ValueKind::UNSIGNED, "spines", Target::TOPOLOGY, "Spines"),
+        Key(ValueKind::UNSIGNED, "fat_tree_k", Target::TOPOLOGY, "FatTreeK"),
+        Key(ValueKind::RATE, "host_rate", Target::TOPOLOGY, "HostRate"),
+        Key(ValueKind::DELAY, "host_delay", Target::TOPOLOGY, "HostDelay"),
+        Key(ValueKind::RATE, "fabric_rate", Target::TOPOLOGY, "FabricRate"),
+        Key(ValueKind::DELAY, "fabric_delay", Target::TOPOLOGY, "FabricDelay"),
+        Key(ValueKind::RATE, "core_rate", Target::TOPOLOGY, "CoreRate"),
+        Key(ValueKind::DELAY, "core_delay", Target::TOPOLOGY, "CoreDelay"),
         Subclass("load_balancer",
                  Target::NETWORK,
                  "LoadBalancer",
                  &LoadBalancer::GetTypeId,
                  "load balancer"),
-        Text("egress_stages", Target::NONE, ""),
+        Key(ValueKind::TEXT, "egress_stages", Target::NONE, ""),
     };
     return keys;
 }
@@ -266,8 +207,8 @@ const std::vector<KeySpec>&
 NetworkKeys()
 {
     static const std::vector<KeySpec> keys = {
-        Unsigned("mtu", Target::NETWORK, "Mtu"),
-        Unsigned("channels", Target::NETWORK, "Channels"),
+        Key(ValueKind::UNSIGNED, "mtu", Target::NETWORK, "Mtu"),
+        Key(ValueKind::UNSIGNED, "channels", Target::NETWORK, "Channels"),
         Subclass("congestion_control",
                  Target::NETWORK,
                  "CongestionControl",
@@ -284,11 +225,11 @@ NetworkKeys()
               {{"go-back-n", NetworkConfig::GO_BACK_N},
                {"selective-repeat", NetworkConfig::SELECTIVE_REPEAT}},
               &MakeEnumValue<NetworkConfig::RecoveryKind>),
-        Boolean("pfc", Target::NETWORK, "Pfc"),
-        Unsigned("buffer_bytes", Target::NETWORK, "BufferBytes"),
-        Unsigned("kmin_bytes", Target::NETWORK, "KminBytes"),
-        Unsigned("kmax_bytes", Target::NETWORK, "KmaxBytes"),
-        Number("pmax", Target::NETWORK, "Pmax"),
+        Key(ValueKind::BOOLEAN, "pfc", Target::NETWORK, "Pfc"),
+        Key(ValueKind::UNSIGNED, "buffer_bytes", Target::NETWORK, "BufferBytes"),
+        Key(ValueKind::UNSIGNED, "kmin_bytes", Target::NETWORK, "KminBytes"),
+        Key(ValueKind::UNSIGNED, "kmax_bytes", Target::NETWORK, "KmaxBytes"),
+        Key(ValueKind::NUMBER, "pmax", Target::NETWORK, "Pmax"),
     };
     return keys;
 }

@@ -100,53 +100,18 @@ struct CollectiveKey
 };
 
 /**
+ * @param kind the type of its value (OneOf and Subclass make CHOICE and SUBCLASS keys).
  * @param key the YAML key.
  * @param target the object.
  * @param attribute the attribute.
- * @param positive require at least 1.
- * @return an unsigned integer key.
+ * @param positive for UNSIGNED: require at least 1 even if the attribute allows 0.
+ * @return the key.
  */
-KeySpec Unsigned(const char* key, Target target, const char* attribute, bool positive = false);
-
-/**
- * @param key the YAML key.
- * @param target the object.
- * @param attribute the attribute.
- * @return a boolean key.
- */
-KeySpec Boolean(const char* key, Target target, const char* attribute);
-
-/**
- * @param key the YAML key.
- * @param target the object.
- * @param attribute the attribute.
- * @return a floating-point key.
- */
-KeySpec Number(const char* key, Target target, const char* attribute);
-
-/**
- * @param key the YAML key.
- * @param target the object.
- * @param attribute the attribute.
- * @return a string key.
- */
-KeySpec Text(const char* key, Target target, const char* attribute);
-
-/**
- * @param key the YAML key.
- * @param target the object.
- * @param attribute the attribute.
- * @return a data rate key.
- */
-KeySpec Rate(const char* key, Target target, const char* attribute);
-
-/**
- * @param key the YAML key.
- * @param target the object.
- * @param attribute the attribute.
- * @return a delay key.
- */
-KeySpec Delay(const char* key, Target target, const char* attribute);
+KeySpec Key(ValueKind kind,
+            const char* key,
+            Target target,
+            const char* attribute,
+            bool positive = false);
 
 /**
  * @param key the YAML key.
