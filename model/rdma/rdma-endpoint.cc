@@ -265,6 +265,20 @@ RdmaEndpoint::Pump()
     {
         m_wakeup.Cancel();
         m_wakeup = Simulator::Schedule(ExactTime::DelayUntil(earliest), &RdmaEndpoint::Pump, this);
+        m_wakeupFs = earliest;
+    }
+}
+
+void
+RdmaEndpoint::Repace(int64_t atFs)
+{
+    // Only a sleeping scheduler is moved: when the port holds a frame, the frame's start on the
+    // wire runs the scheduler anyway (TxBegin), and it reads the new time then.
+    if (!m_wakeup.IsExpired() && atFs < m_wakeupFs)
+    {
+        m_wakeup.Cancel();
+        m_wakeup = Simulator::Schedule(ExactTime::DelayUntil(atFs), &RdmaEndpoint::Pump, this);
+        m_wakeupFs = atFs;
     }
 }
 

@@ -114,6 +114,13 @@ class RdmaEndpoint : public Object
     void Notify(Ptr<RdmaQueuePair> qp);
 
     /**
+     * A sending queue pair's rate rose, so its next packet may go earlier than the wake-up the
+     * scheduler planned: bring that wake-up forward to the given time if it is earlier.
+     * @param atFs the queue pair's new earliest send time, femtoseconds (exact clock).
+     */
+    void Repace(int64_t atFs);
+
+    /**
      * @return the simulation time minus the total time the port's data priority has been paused
      * by PFC (the pause under way included): a clock that stands still during pauses.
      */
@@ -165,6 +172,7 @@ class RdmaEndpoint : public Object
     std::unordered_map<uint32_t, Ptr<RdmaQueuePair>> m_qpByQpn; //!< by local QP number
     std::deque<Ptr<RdmaQueuePair>> m_active;                    //!< round robin of senders
     EventId m_wakeup;                                           //!< next pacing time
+    int64_t m_wakeupFs{0};                                      //!< its time, femtoseconds
     uint16_t m_ipId;                                            //!< IPv4 identification
     bool m_dataPaused{false};                                   //!< data priority paused now
     Time m_pauseBegan;                                          //!< start of that pause

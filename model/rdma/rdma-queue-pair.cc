@@ -125,7 +125,8 @@ RdmaQueuePair::RdmaQueuePair()
       m_progressAt(0),
       m_window(RdmaCongestionOps::UNLIMITED_WINDOW),
       m_recover(0),
-      m_nextSendFs(0),
+      m_slotStartFs(0),
+      m_slotBits(0),
       m_inRoundRobin(false),
       m_backoff(0),
       m_expected(0),
@@ -186,6 +187,7 @@ RdmaQueuePair::Setup(Ptr<RdmaEndpoint> endpoint,
     m_udpSourcePort = udpSourcePort;
     m_cc = cc;
     m_ecnEcho = cc->NeedsEcnEcho();
+    m_cc->TraceConnectWithoutContext("Rate", MakeCallback(&RdmaQueuePair::RateChanged, this));
     m_cc->Start(endpoint->GetDevice()->GetDataRate());
     m_window = m_cc->GetWindow();
 }
@@ -279,7 +281,31 @@ RdmaQueuePair::RecordSendTime(uint64_t index, bool retransmission)
 int64_t
 RdmaQueuePair::GetNextSendFs() const
 {
-    return m_nextSendFs;
+    return SlotEndFs(m_cc->GetRate().GetBitRate());
+}
+
+int64_t
+RdmaQueuePair::SlotEndFs(uint64_t rate) const
+{
+    if (m_slotBits == 0)
+    {
+        return m_slotStartFs;
+    }
+    return m_slotStartFs +
+           std::llround(static_cast<double>(m_slotBits) * 1e15 / static_cast<double>(rate));
+}
+
+void
+RdmaQueuePair::RateChanged(uint64_t oldRate, uint64_t newRate)
+{
+    // A higher rate shortens the slot of the packet last sent: the endpoint may have to wake
+    // up earlier than it planned. (A lower rate needs nothing: the planned wake-up finds the
+    // slot not yet over and sleeps again.) A TracedValue calls before it stores the new value,
+    // so the slot's end is computed from newRate.
+    if (newRate > oldRate && m_inRoundRobin)
+    {
+        m_endpoint->Repace(SlotEndFs(newRate));
+    }
 }
 
 const RdmaQueuePair::Message&
@@ -364,14 +390,14 @@ RdmaQueuePair::GetNextPacket()
     {
         m_highestSent = index + 1;
     }
+    // Pacing at the congestion control's rate, on an exact clock: this packet's slot begins
+    // when the last one's ends (or now, if that is past) and lasts the time the packet would
+    // occupy a link at the rate (Ethernet header, FCS, preamble and gap included). The slot's
+    // end is computed when asked (GetNextSendFs), at the rate of that moment.
+    m_slotStartFs = ExactTime::NextStart(GetNextSendFs());
+    m_slotBits = (static_cast<uint64_t>(p->GetSize()) + 14 + 4 + 20) * 8;
     m_cc->OnSend(payload);
     m_window = m_cc->GetWindow();
-    // Pacing at the congestion control's rate, on an exact clock: the time this packet would
-    // occupy a link at that rate (Ethernet header, FCS, preamble and gap included).
-    uint64_t wireBits = (static_cast<uint64_t>(p->GetSize()) + 14 + 4 + 20) * 8;
-    double rate = static_cast<double>(m_cc->GetRate().GetBitRate());
-    m_nextSendFs = ExactTime::NextStart(m_nextSendFs) +
-                   std::llround(static_cast<double>(wireBits) * 1e15 / rate);
     if (!m_timerArmed)
     {
         ArmTimer(); // the oldest unacknowledged packet is in flight again, or for the first time

@@ -154,7 +154,11 @@ class RdmaQueuePair : public Object
      * repeat), or a new packet the congestion control's window allows.
      */
     bool HasPacketToSend() const;
-    /// @return the earliest time pacing lets the next packet go, femtoseconds (exact clock).
+    /**
+     * @return the earliest time pacing lets the next packet go, femtoseconds (exact clock): the
+     * start of the last packet's slot plus that packet's wire time at the congestion control's
+     * rate now (not at the rate when it was sent).
+     */
     int64_t GetNextSendFs() const;
     /**
      * Build the next packet to send (IPv4 and what follows; the port adds Ethernet) and advance
@@ -207,6 +211,19 @@ class RdmaQueuePair : public Object
     void DoDispose() override;
 
   private:
+    /**
+     * The congestion control's Rate trace: wake the endpoint earlier if the rate rose.
+     * @param oldRate the rate before, bit/s.
+     * @param newRate the rate now, bit/s.
+     */
+    void RateChanged(uint64_t oldRate, uint64_t newRate);
+
+    /**
+     * @param rate a pacing rate, bit/s.
+     * @return when the last packet's slot ends at that rate, femtoseconds (exact clock).
+     */
+    int64_t SlotEndFs(uint64_t rate) const;
+
     friend class RdmaEndpoint; // keeps m_inRoundRobin
 
     /// A posted message.
@@ -338,7 +355,12 @@ class RdmaQueuePair : public Object
     uint64_t m_window;
     std::set<uint64_t> m_resend; //!< selective repeat: indices to resend before new data
     uint64_t m_recover;          //!< selective repeat: m_highestSent at the last timeout
-    int64_t m_nextSendFs;        //!< pacing: earliest next send, femtoseconds
+    /// Pacing: the time the last packet's slot began, femtoseconds (exact clock).
+    int64_t m_slotStartFs;
+    /// Pacing: the bits that packet occupies on a link (headers, FCS, preamble and gap); its
+    /// slot lasts this at the congestion control's current rate, so that a rate change also
+    /// moves the next send.
+    uint64_t m_slotBits;
     EventId m_timer;             //!< retransmission timer
     bool m_timerArmed{false};    //!< the retransmission timer runs
     bool m_inRoundRobin;         //!< in the endpoint's round robin of senders
