@@ -361,10 +361,10 @@ class RdmaQueuePair : public Object
     /// slot lasts this at the congestion control's current rate, so that a rate change also
     /// moves the next send.
     uint64_t m_slotBits;
-    EventId m_timer;             //!< retransmission timer
-    bool m_timerArmed{false};    //!< the retransmission timer runs
-    bool m_inRoundRobin;         //!< in the endpoint's round robin of senders
-    uint32_t m_backoff;          //!< current timer doublings
+    EventId m_timer;          //!< retransmission timer
+    bool m_timerArmed{false}; //!< the retransmission timer runs
+    bool m_inRoundRobin;      //!< in the endpoint's round robin of senders
+    uint32_t m_backoff;       //!< current timer doublings
 
     // Receiver
     uint64_t m_expected;             //!< index of the next in-order packet
