@@ -260,18 +260,15 @@ LlmTrainingHelper::ComputeLatencies()
     {
         hostOfNode[m_fabric.GetHost(h)->GetId()] = h;
     }
-    m_latency.assign(hosts, std::vector<Time>(hosts, Time(0)));
-    UintegerValue mtu;
-    m_runtime->GetAttribute("Mtu", mtu);
-    uint64_t frameBits = (mtu.Get() + CollectiveRuntime::PACKET_OVERHEAD_BYTES) * 8;
+    m_latency.assign(hosts, std::vector<std::pair<Time, double>>(hosts, {Time(0), 0.0}));
     for (uint32_t h = 0; h < hosts; ++h)
     {
-        // Breadth-first: fewest hops; along the first path found, the delays plus the
-        // store-and-forward time of a full frame at every switch's egress.
-        std::unordered_map<uint32_t, Time> latency;
+        // Breadth-first: fewest hops; along the first path found, the delays and, at every
+        // switch's egress, the time per bit of a store-and-forward.
+        std::unordered_map<uint32_t, std::pair<Time, double>> latency;
         std::deque<uint32_t> queue;
         uint32_t start = m_fabric.GetHost(h)->GetId();
-        latency[start] = Time(0);
+        latency[start] = {Time(0), 0.0};
         queue.push_back(start);
         while (!queue.empty())
         {
@@ -283,9 +280,9 @@ LlmTrainingHelper::ComputeLatencies()
                 {
                     continue;
                 }
-                Time forward =
-                    at == start ? Time(0) : edge.rate.CalculateBytesTxTime(frameBits / 8);
-                latency[edge.to] = latency[at] + edge.delay + forward;
+                double perBit =
+                    at == start ? 0.0 : 1.0 / static_cast<double>(edge.rate.GetBitRate());
+                latency[edge.to] = {latency[at].first + edge.delay, latency[at].second + perBit};
                 auto host = hostOfNode.find(edge.to);
                 if (host != hostOfNode.end())
                 {
@@ -299,9 +296,10 @@ LlmTrainingHelper::ComputeLatencies()
 }
 
 Time
-LlmTrainingHelper::GetPathLatency(uint32_t a, uint32_t b) const
+LlmTrainingHelper::GetPathLatency(uint32_t a, uint32_t b, uint32_t frameBytes) const
 {
-    return m_latency.at(a).at(b);
+    const auto& [delay, perBit] = m_latency.at(a).at(b);
+    return delay + Seconds(perBit * frameBytes * 8);
 }
 
 const RoceFabric&

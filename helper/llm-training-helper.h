@@ -45,8 +45,8 @@ namespace ns3
  * scenario key to change.
  *
  * The path latency of the ideal times is computed from the fabric: along a shortest path, the sum
- * of the links' delays plus, at every switch, the store-and-forward time of a full MTU frame at
- * the egress rate.
+ * of the links' delays plus, at every switch, the store-and-forward time of the frame at the
+ * egress rate (the last frame of a message, which may be shorter than a full MTU frame).
  */
 class LlmTrainingHelper
 {
@@ -102,9 +102,11 @@ class LlmTrainingHelper
      * The path latency between two NICs (see the class description).
      * @param a a NIC (host index of the fabric).
      * @param b another.
+     * @param frameBytes the frame whose store-and-forward time every switch adds (wire bytes:
+     * Ethernet header, FCS, preamble and gap included).
      * @return the latency.
      */
-    Time GetPathLatency(uint32_t a, uint32_t b) const;
+    Time GetPathLatency(uint32_t a, uint32_t b, uint32_t frameBytes) const;
 
   private:
     /// Compute every NIC's path latencies (m_latency).
@@ -121,7 +123,9 @@ class LlmTrainingHelper
     std::vector<IterationSchedule> m_schedules;      //!< by rank
     std::vector<Ptr<RdmaEndpoint>> m_endpoints;      //!< by NIC
     std::vector<Ptr<NvlinkDomain>> m_domains;        //!< by server
-    std::vector<std::vector<Time>> m_latency;        //!< NIC x NIC
+    /// NIC x NIC: the links' delays along the path, and the sum over its switches of the
+    /// inverse egress rate (seconds per bit of a store-and-forward).
+    std::vector<std::vector<std::pair<Time, double>>> m_latency;
 };
 
 } // namespace ns3

@@ -34,8 +34,9 @@ class LlmTrainingHelper;
  *   exposed_us,bubble_us (one row per rank and iteration, see IterationRecord);
  * - collectives.csv: instance,label,kind,algorithm,ranks,bytes,inter_bytes,intra_bytes,
  *   first_join_us,last_join_us,end_us,time_us,ideal_us,slowdown, where time runs from the last
- *   member's join (when the collective could start at the earliest) to the end, and slowdown is
- *   time over ideal (CollectiveRuntime::IdealTime);
+ *   member's join to the end, ideal from the last join to the earliest end the members' join
+ *   times allow (CollectiveRuntime::EarliestEnd, a lower bound), and slowdown is time over
+ *   ideal (at least 1);
  * - flows.csv: instance,src_rank,dst_rank,bytes,path (rdma or nvlink),start_us,end_us,fct_us,
  *   ideal_us,slowdown (one row per point-to-point transfer).
  * Rows are written when their event happens; the files are flushed by Finish.

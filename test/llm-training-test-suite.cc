@@ -141,6 +141,58 @@ class WireCount
 };
 
 /**
+ * Checks that no collective or transfer beat its ideal time: the ideal is a lower bound
+ * (CollectiveRuntime::EarliestEnd, IdealTransfer), so time over ideal is at least 1 whatever the
+ * join times, channels or congestion. (It was a step-synchronous estimate: with two channels a
+ * ring all-reduce overlapped one channel's latency with the other's sending and "beat" it, to
+ * 0.979 in gpt2-small-16gpu and 0.798 in larger runs.)
+ */
+class IdealBound
+{
+  public:
+    /**
+     * Watch a job's runtime.
+     * @param runtime the runtime.
+     */
+    void Connect(Ptr<CollectiveRuntime> runtime)
+    {
+        runtime->TraceConnectWithoutContext("CollectiveDone",
+                                            MakeCallback(&IdealBound::Collective, this));
+        runtime->TraceConnectWithoutContext("TransferDone",
+                                            MakeCallback(&IdealBound::Transfer, this));
+    }
+
+    /// @param r a finished collective.
+    void Collective(const CollectiveRecord& r)
+    {
+        ++collectives;
+        if (r.end - r.lastJoin < r.ideal)
+        {
+            ++beaten;
+        }
+        if (r.interBytes > 0 && !r.ideal.IsStrictlyPositive())
+        {
+            ++unbounded;
+        }
+    }
+
+    /// @param r a finished transfer.
+    void Transfer(const TransferRecord& r)
+    {
+        ++transfers;
+        if (r.end - r.start < r.ideal)
+        {
+            ++beaten;
+        }
+    }
+
+    uint64_t collectives{0}; //!< collectives seen
+    uint64_t transfers{0};   //!< transfers seen
+    uint64_t beaten{0};      //!< records that ended sooner than their ideal
+    uint64_t unbounded{0};   //!< collectives across servers with no ideal
+};
+
+/**
  * Load a scenario from text.
  * @param yaml the text.
  * @param scenario receives it.
@@ -179,6 +231,8 @@ class TrainingConservationTestCase : public TestCase
         WireCount wire;
         job.GetRuntime()->TraceConnectWithoutContext("TransferDone",
                                                      MakeCallback(&WireCount::Transfer, &wire));
+        IdealBound bound;
+        bound.Connect(job.GetRuntime());
         Simulator::Run();
         const uint32_t ranks = 8;
         std::vector<std::vector<std::array<uint64_t, 2>>> simulated(ranks);
@@ -239,6 +293,9 @@ class TrainingConservationTestCase : public TestCase
             NS_TEST_EXPECT_MSG_GT_OR_EQ(it.bubble, Time(0), "bubble >= 0");
         }
         NS_TEST_EXPECT_MSG_GT(anyInter, 0, "some traffic crossed the network");
+        NS_TEST_EXPECT_MSG_GT(bound.collectives, 0, "collectives ran");
+        NS_TEST_EXPECT_MSG_EQ(bound.beaten, 0, "nothing ends sooner than its ideal time");
+        NS_TEST_EXPECT_MSG_EQ(bound.unbounded, 0, "every collective across servers has one");
     }
 };
 
@@ -278,6 +335,8 @@ class TrainingMoeIncastTestCase : public TestCase
             "buffer settings");
         NS_TEST_ASSERT_MSG_EQ(job.Build(scenario), "", "job builds");
         job.GetFabric().AssignStreams(1);
+        IdealBound bound;
+        bound.Connect(job.GetRuntime());
         FabricMonitor monitor;
         for (uint32_t s = 0; s < job.GetFabric().GetNSwitches(); ++s)
         {
@@ -311,6 +370,7 @@ class TrainingMoeIncastTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(finished, 8, "every rank finished");
         NS_TEST_EXPECT_MSG_GT(epBytes, 0, "the all-to-all crossed servers");
         NS_TEST_EXPECT_MSG_GT(pauses, 0, "the incast made the switches pause");
+        NS_TEST_EXPECT_MSG_EQ(bound.beaten, 0, "under PFC too, nothing beats its ideal time");
         NS_TEST_EXPECT_MSG_EQ(drops, 0, "lossless");
         NS_TEST_EXPECT_MSG_EQ(resent, 0, "nothing resent");
     }
@@ -340,6 +400,8 @@ class TrainingInterleavedTestCase : public TestCase
         job.SetIterations(2);
         NS_TEST_ASSERT_MSG_EQ(job.Build(scenario), "", "job builds");
         job.GetFabric().AssignStreams(1);
+        IdealBound bound;
+        bound.Connect(job.GetRuntime());
         Simulator::Run();
         uint32_t finished = 0;
         for (const auto& app : job.GetApplications())
@@ -363,6 +425,7 @@ class TrainingInterleavedTestCase : public TestCase
         Config::Reset();
         NS_TEST_ASSERT_MSG_EQ(finished, 8, "every rank ran both iterations");
         NS_TEST_EXPECT_MSG_EQ(active, 0, "no collective left open");
+        NS_TEST_EXPECT_MSG_EQ(bound.beaten, 0, "with 3 channels, nothing beats its ideal time");
         for (std::size_t i = 0; i < sent.size(); ++i)
         {
             NS_TEST_EXPECT_MSG_EQ(sent[i],

@@ -17,7 +17,9 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <limits>
 #include <sstream>
 
 namespace ns3
@@ -295,6 +297,7 @@ CollectiveRuntime::Join(uint32_t rank,
         uint32_t n = static_cast<uint32_t>(members.size());
         created->transfers.resize(specs.size());
         created->joined.assign(n, false);
+        created->joinedAt.assign(n, Time(0));
         created->remaining.assign(n, 0);
         created->done.resize(n);
         for (const auto& spec : specs)
@@ -324,7 +327,6 @@ CollectiveRuntime::Join(uint32_t rank,
         record.bytes = bytes;
         record.transfers = static_cast<uint32_t>(specs.size());
         record.firstJoin = Simulator::Now();
-        record.ideal = IdealTime(created->plan, members);
         inst = created.get();
         m_byKey[key] = inst->number;
         m_instances[inst->number] = std::move(created);
@@ -348,6 +350,7 @@ CollectiveRuntime::Join(uint32_t rank,
         }
     }
     inst->joined[groupRank] = true;
+    inst->joinedAt[groupRank] = Simulator::Now();
     inst->done[groupRank] = done;
     inst->record.lastJoin = Simulator::Now();
     uint64_t number = inst->number;
@@ -548,6 +551,8 @@ CollectiveRuntime::Progress(Instance& inst, uint32_t groupRank)
     if (last)
     {
         inst.record.end = Simulator::Now();
+        Time earliest = EarliestEnd(inst.plan, inst.members, inst.joinedAt);
+        inst.record.ideal = std::max(Time(0), earliest - inst.record.lastJoin);
         CollectiveRecord record = inst.record;
         m_byKey.erase(std::make_pair(inst.members, inst.sequence));
         m_instances.erase(number); // inst is gone from here on
@@ -563,57 +568,101 @@ CollectiveRuntime::Progress(Instance& inst, uint32_t groupRank)
 Time
 CollectiveRuntime::IdealTime(const CollectivePlan& plan, const std::vector<uint32_t>& members) const
 {
-    uint32_t n = static_cast<uint32_t>(members.size());
-    uint32_t steps = plan.GetSteps();
-    // Per step and group rank: wire bytes sent and received through the NIC, payload sent and
-    // received over NVLink; per step: the largest path latency.
-    std::vector<std::array<uint64_t, 4>> load(static_cast<size_t>(steps) * n, {0, 0, 0, 0});
-    std::vector<Time> latency(steps);
-    for (const auto& t : plan.GetTransfers())
+    return EarliestEnd(plan, members, std::vector<Time>(members.size(), Time(0)));
+}
+
+Time
+CollectiveRuntime::EarliestEnd(const CollectivePlan& plan,
+                               const std::vector<uint32_t>& members,
+                               const std::vector<Time>& joins) const
+{
+    const auto& transfers = plan.GetTransfers();
+    size_t count = transfers.size();
+    size_t n = members.size();
+    constexpr double NEVER = std::numeric_limits<double>::infinity();
+
+    // A port through which a group rank's transfers pass one after another: its NIC (between
+    // servers) or its NVLink port (inside), for sending or for receiving.
+    struct Port
     {
-        uint32_t src = members[t.src];
-        uint32_t dst = members[t.dst];
-        bool intra = src / m_gpusPerServer == dst / m_gpusPerServer;
-        size_t row = static_cast<size_t>(t.step) * n;
-        if (intra)
-        {
-            load[row + t.src][2] += t.bytes;
-            load[row + t.dst][3] += t.bytes;
-        }
-        else
-        {
-            uint64_t wire = WireBytes(t.bytes);
-            load[row + t.src][0] += wire;
-            load[row + t.dst][1] += wire;
-        }
-        Time pathLatency = IdealTransfer(src, dst, 0);
-        latency[t.step] = std::max(latency[t.step], pathLatency);
-    }
-    double nvlinkBps = 0;
-    for (const auto& domain : m_domains)
-    {
-        if (domain)
-        {
-            nvlinkBps = static_cast<double>(domain->GetBandwidth().GetBitRate());
-            break;
-        }
-    }
+        double first{NEVER};        //!< the earliest start of a transfer through it
+        double bits{0};             //!< their bits (wire bits for the NIC)
+        double leastLatency{NEVER}; //!< the least of their latencies (after serialization)
+        double bps{0};              //!< its rate
+    };
+
+    std::vector<std::array<Port, 4>> ports(n); // NIC send, NIC receive, NVLink send, receive
+    // Per transfer, the earliest its data can be in and the earliest it can have arrived.
+    std::vector<double> dataIn(count);
+    std::vector<double> arrive(count);
     double nicBps = static_cast<double>(m_nicRate.GetBitRate());
-    double total = 0;
-    for (uint32_t s = 0; s < steps; ++s)
+    double end = 0;
+    // Transfers are listed by step; deps are of smaller steps, applyAfter of the same or smaller
+    // ones: a step's data-in times are all known before its arrivals are computed.
+    size_t first = 0;
+    while (first < count)
     {
-        double longest = 0;
-        for (uint32_t r = 0; r < n; ++r)
+        size_t last = first;
+        for (; last < count && transfers[last].step == transfers[first].step; ++last)
         {
-            const auto& l = load[static_cast<size_t>(s) * n + r];
-            double nic = static_cast<double>(std::max(l[0], l[1])) * 8 / nicBps;
-            double nvlink =
-                nvlinkBps > 0 ? static_cast<double>(std::max(l[2], l[3])) * 8 / nvlinkBps : 0;
-            longest = std::max({longest, nic, nvlink});
+            const CollectiveTransferSpec& t = transfers[last];
+            double start = joins[t.src].GetSeconds();
+            for (uint32_t d : t.deps)
+            {
+                start = std::max(start, arrive[d]);
+            }
+            uint32_t src = members[t.src];
+            uint32_t dst = members[t.dst];
+            uint32_t server = src / m_gpusPerServer;
+            double alone = IdealTransfer(src, dst, t.bytes).GetSeconds();
+            dataIn[last] = start + alone;
+            bool intra = server == dst / m_gpusPerServer;
+            if (intra && (server >= m_domains.size() || !m_domains[server]))
+            {
+                continue; // no domain: IdealTransfer is 0, no port to count
+            }
+            double bps = intra ? static_cast<double>(m_domains[server]->GetBandwidth().GetBitRate())
+                               : nicBps;
+            double bits = 8.0 * static_cast<double>(intra ? t.bytes : WireBytes(t.bytes));
+            for (auto [rank, side] : {std::make_pair(t.src, 0), std::make_pair(t.dst, 1)})
+            {
+                Port& port = ports[rank][side + (intra ? 2 : 0)];
+                port.first = std::min(port.first, start);
+                port.bits += bits;
+                port.bps = bps;
+                port.leastLatency = std::min(port.leastLatency, alone - bits / bps);
+            }
         }
-        total += longest + latency[s].GetSeconds();
+        for (size_t i = first; i < last; ++i)
+        {
+            arrive[i] = dataIn[i];
+            for (uint32_t a : transfers[i].applyAfter)
+            {
+                arrive[i] = std::max(arrive[i], dataIn[a]);
+            }
+            end = std::max(end, arrive[i]);
+        }
+        first = last;
     }
-    return Seconds(total);
+    // The last transfer through a port ends no earlier than the first one's start plus all their
+    // bits at the port's rate, and arrives the least of their latencies later. That latency is
+    // the path's (after the last bit left) for NIC sends and NVLink; for NIC receives the
+    // receiving link is the last hop, so nothing is added after it.
+    for (const auto& rank : ports)
+    {
+        for (size_t k = 0; k < rank.size(); ++k)
+        {
+            const Port& port = rank[k];
+            if (port.bits > 0)
+            {
+                double after = k == 1 ? 0.0 : std::max(0.0, port.leastLatency);
+                end = std::max(end, port.first + port.bits / port.bps + after);
+            }
+        }
+    }
+    // Seconds(double) rounds to the resolution: take the step below, so that the bound stays one.
+    Time bound = Seconds(end);
+    return bound.GetSeconds() > end ? bound - TimeStep(1) : bound;
 }
 
 Time
@@ -631,13 +680,19 @@ CollectiveRuntime::IdealTransfer(uint32_t srcRank, uint32_t dstRank, uint64_t by
         double bps = static_cast<double>(m_domains[server]->GetBandwidth().GetBitRate());
         return latency.Get() + Seconds(static_cast<double>(bytes) * 8 / bps);
     }
-    Time path = m_latency.IsNull() ? Time(0) : m_latency(m_nicIndex[srcRank], m_nicIndex[dstRank]);
-    if (bytes == 0)
-    {
-        return path;
-    }
+    // The message's last bit leaves the NIC after all its wire bytes but the last interframe gap
+    // (12 bytes); every switch then stores and forwards its last frame (the first, with the
+    // RETH, if it is alone), preamble included and gap excluded.
+    const uint64_t gap = 12;
+    uint64_t packets = std::max<uint64_t>(1, (bytes + m_mtu - 1) / m_mtu);
+    uint64_t lastFrame = bytes - (packets - 1) * m_mtu + PACKET_OVERHEAD_BYTES - gap +
+                         (packets == 1 ? RETH_BYTES : 0);
+    Time path =
+        m_latency.IsNull()
+            ? Time(0)
+            : m_latency(m_nicIndex[srcRank], m_nicIndex[dstRank], static_cast<uint32_t>(lastFrame));
     double bps = static_cast<double>(m_nicRate.GetBitRate());
-    return path + Seconds(static_cast<double>(WireBytes(bytes)) * 8 / bps);
+    return path + Seconds(static_cast<double>(WireBytes(bytes) - gap) * 8 / bps);
 }
 
 uint64_t

@@ -52,7 +52,9 @@ struct CollectiveRecord
     Time firstJoin;         //!< When the first member started it.
     Time lastJoin;          //!< When the last member started it.
     Time end;               //!< When the last member finished it.
-    Time ideal;             //!< CollectiveRuntime::IdealTime of its plan.
+    /// The earliest it could have ended given its members' join times (EarliestEnd), minus
+    /// lastJoin; zero if that is not after lastJoin. end - lastJoin is never less.
+    Time ideal;
 };
 
 /**
@@ -100,11 +102,16 @@ struct TransferRecord
  * sends are complete and all its receives have arrived; its callback then runs. The instance ends
  * when every member is done; CollectiveDone fires with its record.
  *
- * <b>Ideal time</b> (IdealTime): the step-synchronous time of the plan at line rate, the sum over
- * steps of the largest, over the group's ranks, of the time its NIC needs to send or receive
- * (whichever is more) the wire bytes of its inter-server transfers of that step at NicRate, or its
- * NVLink port the payload of its intra-server transfers at the domain's bandwidth, plus the
- * step's largest path latency (LatencyModel between the NICs, or the NVLink latency). Wire bytes
+ * <b>Ideal time</b> (EarliestEnd, IdealTime): a lower bound of the time the plan's last transfer
+ * can arrive, with no other traffic: every transfer starts no earlier than its sender's join and
+ * its dependencies' arrival, and arrives no earlier than its start plus IdealTransfer (its wire
+ * bytes at NicRate plus the path latency of its last frame; or its payload at the NVLink
+ * bandwidth plus the NVLink latency), nor before the transfers of its applyAfter list have come
+ * in; and a NIC sends (receives) its inter-server transfers one after another, so the last of a
+ * rank's sends arrives no earlier than the first one's start plus all their wire bytes at
+ * NicRate plus the least of their path latencies, and the last of its receives no earlier than
+ * the first one's start plus all their wire bytes at NicRate. Each of these is a time no run can
+ * beat, so the largest is one as well: a collective's time over its ideal is at least 1. Wire bytes
  * of a message of B payload bytes in packets of at most Mtu: B + 82 per packet (IPv4 20, UDP 8,
  * BTH 12, ICRC 4, Ethernet 14, FCS 4, preamble and gap 20) + 16 (the RETH of the first). ACK
  * frames on the same links are not counted.
@@ -115,8 +122,11 @@ class CollectiveRuntime : public Object
     /// Callback when a rank has finished its part of a collective.
     typedef Callback<void> DoneCallback;
 
-    /// Path latency between two NICs (host indices of the fabric).
-    typedef Callback<Time, uint32_t, uint32_t> LatencyModel;
+    /**
+     * Path latency between two NICs (host indices of the fabric) of a frame of the given wire
+     * bytes (Ethernet header, FCS, preamble and gap included): the switches store and forward it.
+     */
+    typedef Callback<Time, uint32_t, uint32_t, uint32_t> LatencyModel;
 
     /**
      * Signature of the CollectiveDone trace.
@@ -216,7 +226,7 @@ class CollectiveRuntime : public Object
                         CollectivePlan& plan) const;
 
     /**
-     * The ideal time of a plan (see the class description).
+     * The ideal time of a plan: EarliestEnd with every member joining at time 0.
      * @param plan the plan.
      * @param members its group's global ranks.
      * @return the time.
@@ -224,8 +234,20 @@ class CollectiveRuntime : public Object
     Time IdealTime(const CollectivePlan& plan, const std::vector<uint32_t>& members) const;
 
     /**
+     * The earliest time a plan's last transfer can arrive (see the class description).
+     * @param plan the plan.
+     * @param members its group's global ranks.
+     * @param joins per group rank, when that member joined (any common origin).
+     * @return the time, on the origin of joins.
+     */
+    Time EarliestEnd(const CollectivePlan& plan,
+                     const std::vector<uint32_t>& members,
+                     const std::vector<Time>& joins) const;
+
+    /**
      * The time of one transfer alone on an idle path: wire bytes at NicRate plus the path
-     * latency (between servers), or payload at the NVLink bandwidth plus its latency (inside).
+     * latency of its last frame (between servers), or payload at the NVLink bandwidth plus its
+     * latency (inside).
      * @param srcRank the sender.
      * @param dstRank the receiver.
      * @param bytes the payload.
@@ -294,6 +316,7 @@ class CollectiveRuntime : public Object
         CollectivePlan plan;                  //!< its plan
         std::vector<TransferState> transfers; //!< per transfer
         std::vector<bool> joined;             //!< per group rank
+        std::vector<Time> joinedAt;           //!< per group rank: when it joined
         std::vector<uint32_t> remaining;      //!< per group rank: sends + receives left
         std::vector<DoneCallback> done;       //!< per group rank
         uint32_t ranksDone{0};                //!< members finished
