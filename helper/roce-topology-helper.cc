@@ -7,6 +7,7 @@
 #include "roce-topology-helper.h"
 
 #include "equal-cost-routes.h"
+#include "value-parser.h"
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
@@ -15,6 +16,7 @@
 #include "ns3/queue-size.h"
 #include "ns3/uinteger.h"
 
+#include <limits>
 #include <sstream>
 
 namespace ns3
@@ -58,12 +60,18 @@ RoceTopologyHelper::SetMmuBufferAndEcn(const std::string& buffer,
                                            std::make_pair("Kmin", kmin),
                                            std::make_pair("Kmax", kmax)})
     {
-        QueueSizeValue size;
-        if (!size.DeserializeFromString(value, MakeQueueSizeChecker()))
+        // ns3::QueueSize holds 32 bits and its parser wraps larger values: read it strictly.
+        uint64_t bytes = 0;
+        std::string problem =
+            ValueParser::ParseSize(value, std::numeric_limits<uint32_t>::max(), bytes);
+        if (!problem.empty())
         {
-            return std::string(attribute) + ": '" + value + "' is not a size such as 300KB";
+            return std::string(attribute) + ": '" + value + "': " + problem +
+                   (problem.rfind("above", 0) == 0 ? " (the largest ns3::QueueSize)" : "");
         }
-        SetMmuAttribute(attribute, size);
+        SetMmuAttribute(
+            attribute,
+            QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, static_cast<uint32_t>(bytes))));
     }
     SetMmuAttribute("Pmax", DoubleValue(pmax));
     SetMmuAttribute("LosslessPriorities", UintegerValue(lossless ? 0x08 : 0));

@@ -152,4 +152,68 @@ ValueParser::ParseDelay(const std::string& text, double& seconds, Time& delay)
     return false;
 }
 
+std::string
+ValueParser::ParseSize(const std::string& text, uint64_t maximum, uint64_t& bytes)
+{
+    /// A unit of a size.
+    struct Unit
+    {
+        const char* suffix; //!< As written.
+        uint64_t bytes;     //!< Its bytes.
+    };
+
+    static const Unit units[] = {{"B", 1},
+                                 {"kB", 1000},
+                                 {"KB", 1000},
+                                 {"KiB", 1024},
+                                 {"MB", 1000000},
+                                 {"MiB", 1048576},
+                                 {"GB", 1000000000},
+                                 {"GiB", 1073741824}};
+    std::string::size_type end = text.find_first_not_of("0123456789.");
+    std::string number = text.substr(0, end);
+    std::string suffix = end == std::string::npos ? "" : text.substr(end);
+    const Unit* unit = nullptr;
+    for (const Unit& u : units)
+    {
+        unit = suffix == u.suffix ? &u : unit;
+    }
+    std::string::size_type dot = number.find('.');
+    std::string whole = number.substr(0, dot);
+    std::string fraction = dot == std::string::npos ? "" : number.substr(dot + 1);
+    uint64_t integer = 0;
+    uint64_t decimals = 0;
+    bool overflow = false;
+    bool overflowFraction = false;
+    if (unit == nullptr || !ParseDecimal(whole, integer, overflow) ||
+        (dot != std::string::npos && !ParseDecimal(fraction, decimals, overflowFraction)))
+    {
+        return "not a size such as 300KB (units B, KB, KiB, MB, MiB, GB, GiB)";
+    }
+    // integer.fraction x unit, exactly: the fraction's digits times the unit must be whole.
+    uint64_t scale = 1;
+    for (std::size_t i = 0; i < fraction.size(); ++i)
+    {
+        if (scale > std::numeric_limits<uint64_t>::max() / 10)
+        {
+            return "not a whole number of bytes";
+        }
+        scale *= 10;
+    }
+    if (overflowFraction ||
+        (decimals > 0 && unit->bytes > std::numeric_limits<uint64_t>::max() / decimals) ||
+        unit->bytes * decimals % scale != 0)
+    {
+        return "not a whole number of bytes";
+    }
+    uint64_t fractionBytes = unit->bytes * decimals / scale;
+    if (overflow || integer > (maximum - std::min(maximum, fractionBytes)) / unit->bytes ||
+        integer * unit->bytes + fractionBytes > maximum)
+    {
+        return "above " + std::to_string(maximum) + " bytes";
+    }
+    bytes = integer * unit->bytes + fractionBytes;
+    return "";
+}
+
 } // namespace ns3

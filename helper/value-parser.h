@@ -71,6 +71,17 @@ class ValueParser
      * @return true if @p text has that form (whatever the sign of the number).
      */
     static bool ParseDelay(const std::string& text, double& seconds, Time& delay);
+
+    /**
+     * Read a size in bytes: a number and a unit without space, the units of ns3::QueueSize
+     * (B, kB or KB, KiB, MB, MiB) and GB, GiB. The number may have a fraction if the size is a
+     * whole number of bytes (1.5KB); no sign, exponent or trailing character.
+     * @param text the size.
+     * @param maximum the largest size accepted.
+     * @param[out] bytes its value.
+     * @return "" or why it is refused (not a size, not whole bytes, above maximum).
+     */
+    static std::string ParseSize(const std::string& text, uint64_t maximum, uint64_t& bytes);
 };
 
 } // namespace ns3
