@@ -898,6 +898,92 @@ class TrafficReportShippedScenariosTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * Huge micro-batch counts neither wrap nor pass silently: a rank's compute time and required
+ * bandwidth scale with the micro-batches past 2^24 (a micro-batch's FLOPs times the count used to
+ * wrap modulo 2^64), and a compute time the report does not count is refused by its key.
+ */
+class TrafficReportNoWrapTestCase : public TestCase
+{
+  public:
+    TrafficReportNoWrapTestCase()
+        : TestCase("2^24 micro-batches and more: compute time scales, too much is refused by key")
+    {
+    }
+
+  private:
+    /**
+     * Build the GPT-2 small report with a given number of micro-batches per iteration.
+     * @param microBatches the micro-batches (the global batch is 16 times that: dp 4, mb 4).
+     * @param preset the model preset.
+     * @param report receives it.
+     * @return the problem, if any.
+     */
+    static std::string Build(uint64_t microBatches,
+                             const std::string& preset,
+                             TrafficReport& report)
+    {
+        std::string yaml =
+            "model:\n  preset: " + preset +
+            "\ntraining:\n  global_batch_sequences: " + std::to_string(16 * microBatches) +
+            "\n  micro_batch: 4\nlayout:\n  tp: 2\n  pp: 2\n  dp: 4\n"
+            "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  gpu: a100\n";
+        Scenario scenario;
+        std::string problem = Scenario::LoadFromString(yaml, "huge.yaml", scenario);
+        if (!problem.empty())
+        {
+            return problem;
+        }
+        return report.Build(scenario.GetModel(),
+                            scenario.GetTraining(),
+                            scenario.GetLayout(),
+                            scenario.GetGpus(),
+                            scenario.GetGpu(),
+                            scenario.GetAlgorithms());
+    }
+
+    void DoRun() override
+    {
+        TrafficReport one;
+        TrafficReport many;
+        TrafficReport twice;
+        NS_TEST_ASSERT_MSG_EQ(Build(1, "gpt2-small", one), "", "1 micro-batch");
+        NS_TEST_ASSERT_MSG_EQ(Build(1ULL << 24, "gpt2-small", many), "", "2^24");
+        NS_TEST_ASSERT_MSG_EQ(Build(1ULL << 25, "gpt2-small", twice), "", "2^25");
+        for (uint32_t rank : {0U, 8U}) // pipeline stages 0 and 1
+        {
+            // Compute is the micro-batch's FLOPs times their count over the effective rate: 2^24
+            // and 2^25 times the one-micro-batch time (to the ns its Time is rounded to).
+            double unit = one.GetComputeTime(rank).GetSeconds();
+            NS_TEST_EXPECT_MSG_EQ_TOL(many.GetComputeTime(rank).GetSeconds(),
+                                      unit * 16777216.0,
+                                      unit * 16777216.0 * 1e-6,
+                                      "rank " << rank << ": 2^24 micro-batches");
+            NS_TEST_EXPECT_MSG_EQ_TOL(twice.GetComputeTime(rank).GetSeconds(),
+                                      unit * 33554432.0,
+                                      unit * 33554432.0 * 1e-6,
+                                      "rank " << rank << ": 2^25 micro-batches");
+            // Per-micro-batch traffic doubles with the count, and so does compute: the
+            // bandwidth needed stays within a few percent (the once-per-iteration gradient
+            // all-reduce is negligible at this count).
+            NS_TEST_EXPECT_MSG_EQ_TOL(twice.GetRequiredBandwidth(rank),
+                                      many.GetRequiredBandwidth(rank),
+                                      many.GetRequiredBandwidth(rank) * 0.01,
+                                      "rank " << rank << ": required bandwidth");
+        }
+        // Llama 3 405B: a micro-batch of 4 sequences of 8192 tokens is 6 x 4.05e11 x 32768 =
+        // 8e16 FLOPs of training, 2e16 on a quarter of the model (tp 2 x pp 2): over 100 s at an
+        // A100's 312 TFLOP/s times its MFU. 10^8 micro-batches are over 10^10 s of compute,
+        // above the 10^9 s the report counts (ns-3's nanosecond clock holds 9.2e9 s).
+        TrafficReport huge;
+        std::string problem = Build(100000000, "llama3-405b", huge);
+        NS_TEST_EXPECT_MSG_EQ(problem.rfind("training.global_batch_sequences: ", 0),
+                              0,
+                              "refused by key: " << problem);
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The traffic report test suite.
  */
 class TrafficReportTestSuite : public TestSuite
@@ -915,6 +1001,7 @@ class TrafficReportTestSuite : public TestSuite
         AddTestCase(new TrafficReportContextParallelTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TrafficReportExpertParallelTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TrafficReportTotalsTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrafficReportNoWrapTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TrafficReportShippedScenariosTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };

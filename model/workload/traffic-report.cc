@@ -198,6 +198,19 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
 
     ComputeStages();
     m_ranks = layout->GetWorldSize();
+    for (uint32_t stage = 0; stage < m_stages.size(); ++stage)
+    {
+        if (GetComputeSeconds(stage) > MAX_COMPUTE_SECONDS)
+        {
+            message << "training.global_batch_sequences: " << m_microBatches
+                    << " micro-batches take " << GetComputeSeconds(stage)
+                    << " s of compute per iteration on pipeline stage " << stage
+                    << ", more than the " << MAX_COMPUTE_SECONDS << " s this report counts";
+            m_ranks = 0;
+            m_stages.clear();
+            return message.str();
+        }
+    }
 
     // Surface unsupported combinations (algorithm and group size, hybrid
     // sharding) now: every rank has groups of the same sizes, so the first and
@@ -226,9 +239,31 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
             m_stages.clear();
             return problem;
         }
+        // Every rank's groups have the sizes of the probes': with room for a factor 4 between
+        // ranks, the sum over all ranks must fit 64 bits too.
+        const TrafficBytes& all = report.totals.all;
+        for (uint64_t bytes : {all.intraSent, all.interSent, all.intraReceived, all.interReceived})
+        {
+            if (bytes > MAX_RANK_BYTES / m_ranks)
+            {
+                m_ranks = 0;
+                m_cache.clear();
+                m_stages.clear();
+                return "training.global_batch_sequences: the bytes of one iteration (" +
+                       std::to_string(bytes) + " for rank " + std::to_string(r) +
+                       ") over all ranks do not fit 64 bits";
+            }
+        }
         m_cache.emplace(r, std::move(report));
     }
     return "";
+}
+
+double
+TrafficReport::GetComputeSeconds(uint32_t stage) const
+{
+    return static_cast<double>(m_stages[stage].computeFlops) * static_cast<double>(m_microBatches) /
+           m_gpu->GetEffectiveFlops();
 }
 
 void
@@ -377,7 +412,9 @@ TrafficReport::GetComputeTime(uint32_t rank) const
 {
     NS_ABORT_MSG_IF(rank >= m_ranks, "TrafficReport: rank " << rank << " out of " << m_ranks);
     uint32_t stage = m_layout->GetCoordinates(rank).pp;
-    return ComputeModel::GetDuration(m_stages[stage].computeFlops * m_microBatches, *m_gpu);
+    // In double: a micro-batch's FLOPs times 2^24 micro-batches and more exceed 64 bits (Build
+    // refuses a time the simulator's clock cannot hold).
+    return Seconds(GetComputeSeconds(stage));
 }
 
 double
@@ -457,16 +494,31 @@ TrafficReport::AddEntry(uint32_t rank,
     }
     entry.steps = traffic.steps;
     const uint32_t server = servers[entry.groupRank];
+    // bytes x count, added up: refused before it could pass MAX_RANK_BYTES (and wrap).
+    bool overflow = false;
+    auto add = [&](uint64_t& into, uint64_t bytes) {
+        overflow = overflow || bytes > (MAX_RANK_BYTES - into) / row.count;
+        into = overflow ? into : into + bytes * row.count;
+    };
     for (const CollectivePeerBytes& send : traffic.sent[entry.groupRank])
     {
         bool intra = servers[send.peer] == server;
-        (intra ? entry.bytes.intraSent : entry.bytes.interSent) += send.bytes * row.count;
+        add(intra ? entry.bytes.intraSent : entry.bytes.interSent, send.bytes);
     }
     for (const CollectivePeerBytes& receive : traffic.received[entry.groupRank])
     {
         bool intra = servers[receive.peer] == server;
-        (intra ? entry.bytes.intraReceived : entry.bytes.interReceived) +=
-            receive.bytes * row.count;
+        add(intra ? entry.bytes.intraReceived : entry.bytes.interReceived, receive.bytes);
+    }
+    const TrafficBytes& sum = out.totals.all;
+    for (uint64_t bytes : {sum.intraSent, sum.interSent, sum.intraReceived, sum.interReceived})
+    {
+        overflow = overflow || bytes > MAX_RANK_BYTES / 2;
+    }
+    if (overflow)
+    {
+        return "training.global_batch_sequences: the bytes of " + row.what + " (" +
+               std::to_string(row.count) + " times per iteration) do not fit 64 bits";
     }
     out.totals.byStrategy[static_cast<std::size_t>(strategy)].Add(entry.bytes);
     out.totals.all.Add(entry.bytes);

@@ -488,12 +488,25 @@ class TrafficReport
                             std::vector<uint32_t>& shard,
                             std::vector<uint32_t>& replica) const;
 
-    Ptr<const TransformerSpec> m_model;    //!< The model.
-    Ptr<const TrainingConfig> m_config;    //!< The configuration.
-    Ptr<const ParallelLayout> m_layout;    //!< The layout.
-    Ptr<const GpuSpec> m_gpu;              //!< The GPU.
-    CollectiveChoices m_algorithms;        //!< Algorithm per collective kind.
-    uint32_t m_ranks;                      //!< World size (0 before Build).
+    Ptr<const TransformerSpec> m_model; //!< The model.
+    Ptr<const TrainingConfig> m_config; //!< The configuration.
+    Ptr<const ParallelLayout> m_layout; //!< The layout.
+    Ptr<const GpuSpec> m_gpu;           //!< The GPU.
+    CollectiveChoices m_algorithms;     //!< Algorithm per collective kind.
+    uint32_t m_ranks;                   //!< World size (0 before Build).
+    /// Largest compute time of an iteration Build accepts, seconds (ns-3's clock at its
+    /// default nanosecond resolution holds 2^63 ns, about 9.2e9 s).
+    static constexpr double MAX_COMPUTE_SECONDS = 1e9;
+    /// Largest byte count of one rank and iteration Build accepts: 2^64 / 16, so that the sum
+    /// over all ranks fits 64 bits with room for a factor 4 between ranks.
+    static constexpr uint64_t MAX_RANK_BYTES = uint64_t(1) << 60;
+
+    /**
+     * @param stage a pipeline stage.
+     * @return its compute time per iteration, seconds.
+     */
+    double GetComputeSeconds(uint32_t stage) const;
+
     uint32_t m_microBatches;               //!< Micro-batches per iteration m.
     uint32_t m_sequenceLength;             //!< Sequence length s.
     std::vector<StageParameters> m_stages; //!< Per pipeline stage.
