@@ -514,7 +514,9 @@ main(int argc, char* argv[])
     problem = job.Build(scenario);
     if (!problem.empty())
     {
-        Fail(scenarioPath + ": " + problem);
+        // A problem of the command line's buffer is not the scenario file's.
+        bool commandLine = problem.rfind(LlmTrainingHelper::COMMAND_LINE_BUFFER, 0) == 0;
+        Fail((commandLine ? "llm-fabric-train: " : scenarioPath + ": ") + problem);
     }
     const RoceFabric& fabric = job.GetFabric();
     fabric.AssignStreams(1);

@@ -142,7 +142,11 @@ LlmTrainingHelper::Build(const Scenario& scenario)
     problem = m_fabric.CheckSwitches();
     if (!problem.empty())
     {
-        return "network: " + problem;
+        // The buffer is the scenario's unless the command line gave it.
+        return (m_defaults.IsGiven("ns3::SwitchMmu::Buffer")
+                    ? std::string(COMMAND_LINE_BUFFER)
+                    : std::string("network.buffer_bytes")) +
+               ": " + problem;
     }
     RdmaHelper rdma;
     m_endpoints = rdma.Install(m_fabric);

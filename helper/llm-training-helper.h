@@ -51,6 +51,10 @@ namespace ns3
 class LlmTrainingHelper
 {
   public:
+    /// How Build names the switch buffer when the command line gave it (and a switch's
+    /// reserved space and headroom do not fit in it).
+    static constexpr const char* COMMAND_LINE_BUFFER = "ns3::SwitchMmu::Buffer (command line)";
+
     LlmTrainingHelper();
 
     /// @param iterations training iterations every rank runs (at least 1).

@@ -62,6 +62,24 @@ constexpr uint32_t EXAMPLE_RANKS = 4;
 /// The ranks per server of that example.
 constexpr uint32_t EXAMPLE_LOCAL_SIZE = 2;
 
+/// The longest a value is shown in a message, in bytes of its escaped form.
+constexpr std::size_t MAX_VALUE_SHOWN = 80;
+/// The longest a file name is shown in a message, in bytes of its escaped form.
+constexpr std::size_t MAX_NAME_SHOWN = 200;
+/// The longest message LoadFromString returns, in bytes.
+constexpr std::size_t MAX_MESSAGE = 400;
+
+/**
+ * @param node a YAML node.
+ * @return true if it is a plain scalar (not quoted, not tagged): the only form of a number or a
+ * boolean in a scenario.
+ */
+bool
+IsPlain(const YAML::Node& node)
+{
+    return node.IsScalar() && node.Tag() == "?";
+}
+
 /// The entries of a YAML mapping, in document order.
 using EntryList = std::vector<std::pair<std::string, YAML::Node>>;
 
@@ -75,7 +93,9 @@ Describe(const YAML::Node& node)
 {
     if (node.IsScalar())
     {
-        return "'" + node.Scalar() + "'";
+        // A quoted or tagged scalar is a string whatever it reads like ('8', "true", !!str 8).
+        std::string text = ValueParser::Quote(node.Scalar(), MAX_VALUE_SHOWN);
+        return node.Tag() == "?" ? text : "the string " + text;
     }
     if (node.IsMap())
     {
@@ -143,7 +163,8 @@ class Loader
      */
     std::string Fail(const std::string& key, const std::string& reason) const
     {
-        return m_name + ": " + key + ": " + reason;
+        // A key may come from the file (an unknown one): shown escaped and cut, as values are.
+        return m_name + ": " + ValueParser::Escape(key, MAX_VALUE_SHOWN) + ": " + reason;
     }
 
     /**
@@ -397,7 +418,7 @@ Loader::ParseUnsigned(const std::string& path,
     std::string expected =
         wantPositive ? "expected a positive integer" : "expected a non-negative integer";
     bool overflow = false;
-    if (!node.IsScalar() || !ValueParser::ParseDecimal(node.Scalar(), value, overflow))
+    if (!IsPlain(node) || !ValueParser::ParseDecimal(node.Scalar(), value, overflow))
     {
         return Fail(path, expected + ", got " + Describe(node));
     }
@@ -418,7 +439,7 @@ Loader::ParseUnsigned(const std::string& path,
     {
         if (!haveRange)
         {
-            return Fail(path, "the value " + node.Scalar() + " is out of range");
+            return Fail(path, "the value " + Describe(node) + " is out of range");
         }
         return Fail(path,
                     "expected an integer from " + (positive ? std::string("1") : minimum) + " to " +
@@ -462,7 +483,7 @@ Loader::Set(const std::string& path, const KeySpec& spec, const YAML::Node& node
         break;
     }
     case ValueKind::BOOLEAN: {
-        if (!node.IsScalar() || (node.Scalar() != "true" && node.Scalar() != "false"))
+        if (!IsPlain(node) || (node.Scalar() != "true" && node.Scalar() != "false"))
         {
             return Fail(path, "expected true or false, got " + Describe(node));
         }
@@ -471,7 +492,7 @@ Loader::Set(const std::string& path, const KeySpec& spec, const YAML::Node& node
     }
     case ValueKind::NUMBER: {
         double value = 0.0;
-        if (!node.IsScalar() || !ValueParser::ParseNumber(node.Scalar(), value))
+        if (!IsPlain(node) || !ValueParser::ParseNumber(node.Scalar(), value))
         {
             return Fail(path, "expected a number, got " + Describe(node));
         }
@@ -481,7 +502,7 @@ Loader::Set(const std::string& path, const KeySpec& spec, const YAML::Node& node
             std::string maximum;
             if (!ValueParser::CheckerRange(info.checker, minimum, maximum))
             {
-                return Fail(path, "the value " + node.Scalar() + " is out of range");
+                return Fail(path, "the value " + Describe(node) + " is out of range");
             }
             double top = std::strtod(maximum.c_str(), nullptr);
             if (top >= std::numeric_limits<double>::max() / 10)
@@ -785,9 +806,10 @@ Loader::ReadCollectives(const YAML::Node& section, CollectiveChoices& algorithms
             if (std::find(kinds.begin(), kinds.end(), key.kind) == kinds.end())
             {
                 return Fail(path,
-                            "algorithm '" + name + "' does not apply to " +
-                                GetCollectiveKindName(key.kind) + " (supported: " +
-                                Join(CollectiveChoices::GetAliasesFor(key.kind)) + ")");
+                            "algorithm " + ValueParser::Quote(name, MAX_VALUE_SHOWN) +
+                                " does not apply to " + GetCollectiveKindName(key.kind) +
+                                " (supported: " + Join(CollectiveChoices::GetAliasesFor(key.kind)) +
+                                ")");
             }
             uint32_t ranks = key.kind == CollectiveKind::SEND_RECV ? 2 : EXAMPLE_RANKS;
             problem = strategy->CheckSupport(key.kind, ranks, EXAMPLE_LOCAL_SIZE);
@@ -1070,13 +1092,13 @@ Scenario::Load(const std::string& path, Scenario& out)
     std::ifstream in(path);
     if (!in)
     {
-        return path + ": cannot open";
+        return ValueParser::Escape(path + ": cannot open", MAX_MESSAGE);
     }
     std::stringstream text;
     text << in.rdbuf();
     if (in.bad())
     {
-        return path + ": cannot read";
+        return ValueParser::Escape(path + ": cannot read", MAX_MESSAGE);
     }
     return LoadFromString(text.str(), path, out);
 }
@@ -1085,11 +1107,28 @@ std::string
 Scenario::LoadFromString(const std::string& yaml, const std::string& name, Scenario& out)
 {
     NS_LOG_FUNCTION(name);
+    // Whatever the file holds, the message is one printable line of at most MAX_MESSAGE bytes
+    // (values in it are already escaped: their backslashes stay as they are).
+    std::string problem = Read(yaml, name, out);
+    return problem.empty() ? "" : ValueParser::Escape(problem, MAX_MESSAGE, false);
+}
+
+std::string
+Scenario::Read(const std::string& yaml, const std::string& name, Scenario& out)
+{
+    const std::string shownName = ValueParser::Escape(name, MAX_NAME_SHOWN);
     try
     {
-        YAML::Node root = YAML::Load(yaml);
+        // A scenario is one document: a second one (even an empty or broken one) is refused,
+        // not ignored.
+        std::vector<YAML::Node> documents = YAML::LoadAll(yaml);
+        if (documents.size() > 1)
+        {
+            return shownName + ": a second YAML document (a scenario is one document)";
+        }
+        YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
         Scenario scenario;
-        Loader loader(name,
+        Loader loader(shownName,
                       scenario.m_model,
                       scenario.m_training,
                       scenario.m_layout,
@@ -1109,17 +1148,17 @@ Scenario::LoadFromString(const std::string& yaml, const std::string& name, Scena
     catch (const YAML::Exception& e)
     {
         std::ostringstream message;
-        message << name << ": ";
+        message << shownName << ": ";
         if (!e.mark.is_null())
         {
             message << "line " << e.mark.line + 1 << ", column " << e.mark.column + 1 << ": ";
         }
-        message << e.msg;
+        message << ValueParser::Escape(e.msg, MAX_VALUE_SHOWN);
         return message.str();
     }
     catch (const std::exception& e)
     {
-        return name + ": " + e.what();
+        return shownName + ": " + ValueParser::Escape(e.what(), MAX_VALUE_SHOWN);
     }
 }
 

@@ -181,6 +181,15 @@ class Scenario
     const CollectiveChoices& GetAlgorithms() const;
 
   private:
+    /**
+     * LoadFromString's work, its message not yet made one line.
+     * @param yaml the YAML text.
+     * @param name the name to give in error messages.
+     * @param[out] out the scenario read; unchanged on error.
+     * @return an empty string, or the message.
+     */
+    static std::string Read(const std::string& yaml, const std::string& name, Scenario& out);
+
     Ptr<TransformerSpec> m_model;       //!< The model.
     Ptr<TrainingConfig> m_training;     //!< Training settings.
     Ptr<ParallelLayout> m_layout;       //!< Parallel layout.

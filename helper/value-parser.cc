@@ -73,7 +73,8 @@ ValueParser::ParseDecimal(const std::string& text, uint64_t& value, bool& overfl
 bool
 ValueParser::ParseNumber(const std::string& text, double& value)
 {
-    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])))
+    // Decimal only: strtod would also take hex floats (0x1p-3), "inf" and "nan".
+    if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos)
     {
         return false;
     }
@@ -214,6 +215,99 @@ ValueParser::ParseSize(const std::string& text, uint64_t maximum, uint64_t& byte
     }
     bytes = integer * unit->bytes + fractionBytes;
     return "";
+}
+
+namespace
+{
+
+/**
+ * @param text a text.
+ * @param i the index of a byte of 0x80 or more.
+ * @return the length of the valid UTF-8 sequence that starts there, or 0 if none does (a stray
+ * continuation byte, an overlong form, a surrogate, a code point above U+10FFFF, a cut sequence).
+ */
+std::size_t
+Utf8Length(const std::string& text, std::size_t i)
+{
+    auto byte = [&](std::size_t k) {
+        return k < text.size() ? static_cast<unsigned char>(text[k]) : 0;
+    };
+    unsigned char c = byte(i);
+    std::size_t length = c >= 0xC2 && c <= 0xDF   ? 2
+                         : c >= 0xE0 && c <= 0xEF ? 3
+                         : c >= 0xF0 && c <= 0xF4 ? 4
+                                                  : 0;
+    // The second byte's range narrows for E0 (no overlong), ED (no surrogate), F0 (no
+    // overlong) and F4 (not above U+10FFFF).
+    unsigned char low = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+    unsigned char high = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    for (std::size_t k = 1; k < length; ++k)
+    {
+        unsigned char next = byte(i + k);
+        if (next < (k == 1 ? low : 0x80) || next > (k == 1 ? high : 0xBF))
+        {
+            return 0;
+        }
+    }
+    return length;
+}
+
+} // namespace
+
+std::string
+ValueParser::Escape(const std::string& text, std::size_t max, bool escapeBackslash)
+{
+    static const char* hex = "0123456789abcdef";
+    const std::string tail = "... (" + std::to_string(text.size()) + " bytes)";
+    const std::size_t room = max > tail.size() ? max - tail.size() : 0;
+    std::string out;
+    std::size_t keep = 0; // the longest whole-piece prefix of out that fits in room
+    std::size_t i = 0;
+    while (i < text.size())
+    {
+        auto c = static_cast<unsigned char>(text[i]);
+        std::size_t length = c < 0x80 ? 1 : Utf8Length(text, i);
+        std::string piece;
+        if (c == '\n' || c == '\t' || c == '\r')
+        {
+            piece = c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r";
+        }
+        else if (c == '\\' && escapeBackslash)
+        {
+            piece = "\\\\";
+        }
+        // Controls: C0, DEL, and C1 (U+0080..U+009F, written C2 80..C2 9F).
+        else if (c < 0x20 || c == 0x7F || length == 0 ||
+                 (c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0))
+        {
+            for (std::size_t k = 0; k < std::max<std::size_t>(length, 1); ++k)
+            {
+                auto b = static_cast<unsigned char>(text[i + k]);
+                piece += std::string("\\x") + hex[b >> 4] + hex[b & 15];
+            }
+        }
+        else
+        {
+            piece = text.substr(i, length);
+        }
+        out += piece;
+        i += std::max<std::size_t>(length, 1);
+        if (out.size() <= room)
+        {
+            keep = out.size(); // a cut here would leave room for the tail
+        }
+        else if (out.size() > max)
+        {
+            return out.substr(0, keep) + tail;
+        }
+    }
+    return out;
+}
+
+std::string
+ValueParser::Quote(const std::string& text, std::size_t max)
+{
+    return "'" + Escape(text, max) + "'";
 }
 
 } // namespace ns3

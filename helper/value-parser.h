@@ -50,7 +50,8 @@ class ValueParser
     static bool ParseDecimal(const std::string& text, uint64_t& value, bool& overflow);
 
     /**
-     * @param text a number, as YAML writes floats (1.5, 989.4e12).
+     * @param text a decimal number, as YAML writes floats (1.5, 989.4e12): no hex float, no inf
+     * or nan, no space.
      * @param[out] value its value.
      * @return true if all of @p text is a finite number.
      */
@@ -82,6 +83,29 @@ class ValueParser
      * @return "" or why it is refused (not a size, not whole bytes, above maximum).
      */
     static std::string ParseSize(const std::string& text, uint64_t maximum, uint64_t& bytes);
+
+    /**
+     * A text as a message may show it: on one line, printable, and at most @p max bytes long.
+     * Control bytes (NUL, ESC, line breaks, DEL, C1 controls) and bytes that are not valid UTF-8
+     * are written as escapes (\n, \t, \r, \xNN); a backslash becomes two when
+     * @p escapeBackslash. A longer text is cut at a character boundary and ends with
+     * "... (N bytes)", N its length.
+     * @param text the text.
+     * @param max the longest result, in bytes (at least 32).
+     * @param escapeBackslash whether a backslash is escaped (false for a message whose values
+     * are already escaped).
+     * @return the text as shown.
+     */
+    static std::string Escape(const std::string& text,
+                              std::size_t max,
+                              bool escapeBackslash = true);
+
+    /**
+     * @param text a value.
+     * @param max the longest escaped form (see Escape).
+     * @return 'text', escaped and cut.
+     */
+    static std::string Quote(const std::string& text, std::size_t max);
 };
 
 } // namespace ns3
