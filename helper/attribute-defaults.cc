@@ -8,10 +8,18 @@
 
 #include "value-parser.h"
 
+#include "ns3/boolean.h"
 #include "ns3/config.h"
+#include "ns3/data-rate.h"
+#include "ns3/double.h"
+#include "ns3/integer.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
+#include "ns3/uinteger.h"
+
+#include <limits>
 
 namespace ns3
 {
@@ -86,28 +94,109 @@ AttributeDefaults::Give(const std::string& name, const std::string& value)
     TypeId::AttributeInformation info;
     if (!Lookup(full, info))
     {
-        return "no attribute " + full;
+        return "no attribute " + ValueParser::Escape(full, 120);
     }
-    // ns-3 aborts on a malformed integer or double: read those strictly first.
-    const std::string type = info.checker->GetValueTypeName();
-    uint64_t integer = 0;
-    bool overflow = false;
-    double number = 0;
-    bool integral = type == "ns3::UintegerValue" || type == "ns3::IntegerValue";
-    std::string digits =
-        type == "ns3::IntegerValue" && !value.empty() && value[0] == '-' ? value.substr(1) : value;
-    if ((integral && (!ValueParser::ParseDecimal(digits, integer, overflow) || overflow)) ||
-        (type == "ns3::DoubleValue" && !ValueParser::ParseNumber(value, number)))
+    std::string problem = CheckText(info.checker, value);
+    if (!problem.empty())
     {
-        return "'" + value + "' is not " + (integral ? "a whole number" : "a number") + " (" +
-               full + ")";
+        return ValueParser::Quote(value, 80) + ": " + problem + " (" + full + ")";
     }
     if (!Config::SetDefaultFailSafe(full, StringValue(value)))
     {
-        return "'" + value + "' is not a valid value of " + full;
+        return ValueParser::Quote(value, 80) + " is not a valid value of " + full;
     }
     m_given[full] = value;
     return "";
+}
+
+std::string
+AttributeDefaults::CheckText(Ptr<const AttributeChecker> checker, const std::string& value)
+{
+    // ns-3's own parsers are lenient or abort (an integer reads its leading digits, "1e6" is 1,
+    // a size above 32 bits wraps, a malformed time aborts): the common types are read strictly
+    // here first, and the checker's range applies to the value read.
+    // ns-3 names some value types with "ns3::" and some without (3.37: "TimeValue" but
+    // "DataRateValue"): compare the bare names.
+    std::string type = checker->GetValueTypeName();
+    type = type.rfind("ns3::", 0) == 0 ? type.substr(5) : type;
+    std::string minimum;
+    std::string maximum;
+    bool ranged = ValueParser::CheckerRange(checker, minimum, maximum);
+    std::string range = ranged ? " from " + minimum + " to " + maximum : "";
+    if (type == "UintegerValue" || type == "IntegerValue")
+    {
+        bool negative = type == "IntegerValue" && !value.empty() && value[0] == '-';
+        uint64_t integer = 0;
+        bool overflow = false;
+        if (!ValueParser::ParseDecimal(negative ? value.substr(1) : value, integer, overflow))
+        {
+            return "not a whole number" + range;
+        }
+        bool fits = !overflow && (negative ? integer <= uint64_t(1) << 63 : true);
+        if (!fits || (type == "UintegerValue" && !checker->Check(UintegerValue(integer))) ||
+            (type == "IntegerValue" &&
+             (integer > uint64_t(INT64_MAX) + (negative ? 1 : 0) ||
+              !checker->Check(IntegerValue(negative ? -static_cast<int64_t>(integer - 1) - 1
+                                                    : static_cast<int64_t>(integer))))))
+        {
+            return "out of range" + (ranged ? range : std::string());
+        }
+        return "";
+    }
+    if (type == "DoubleValue")
+    {
+        double number = 0;
+        if (!ValueParser::ParseNumber(value, number))
+        {
+            return "not a number" + range;
+        }
+        return checker->Check(DoubleValue(number)) ? "" : "out of range" + range;
+    }
+    if (type == "BooleanValue")
+    {
+        return value == "true" || value == "false" || value == "1" || value == "0"
+                   ? ""
+                   : "not true, false, 1 or 0";
+    }
+    if (type == "DataRateValue")
+    {
+        DataRate rate;
+        return ValueParser::ParseRate(value, rate) ? "" : "not a rate such as 100Gbps";
+    }
+    if (type == "TimeValue")
+    {
+        double seconds = 0;
+        Time time;
+        if (!ValueParser::ParseDelay(value, seconds, time) || seconds < 0)
+        {
+            return "not a time such as 1us (s, ms, us, ns, ps)";
+        }
+        if (seconds > ValueParser::MAX_DELAY_SECONDS)
+        {
+            return "above " + std::to_string(static_cast<int>(ValueParser::MAX_DELAY_SECONDS)) +
+                   " s";
+        }
+        return checker->Check(TimeValue(time)) ? "" : "out of range" + range;
+    }
+    if (type == "QueueSizeValue")
+    {
+        uint64_t bytes = 0;
+        std::string problem =
+            ValueParser::ParseSize(value, std::numeric_limits<uint32_t>::max(), bytes);
+        return problem.empty() || problem.rfind("above", 0) != 0
+                   ? problem
+                   : problem + " (the largest ns3::QueueSize)";
+    }
+    if (type == "TypeIdValue")
+    {
+        TypeId tid;
+        return TypeId::LookupByNameFailSafe(value, &tid) ? "" : "not a TypeId name";
+    }
+    // Other types: ns-3's reader, which refuses what it cannot read.
+    Ptr<AttributeValue> parsed = checker->Create();
+    return parsed->DeserializeFromString(value, checker) && checker->Check(*parsed)
+               ? ""
+               : "not a valid " + type;
 }
 
 void

@@ -49,6 +49,17 @@ class AttributeDefaults
     std::string Give(const std::string& name, const std::string& value);
 
     /**
+     * Read a value as text strictly for an attribute's type: the whole text (no trailing
+     * characters, no missing unit, no exponent or fraction in an integer), within the checker's
+     * range, never wrapping (a size above 32 bits for ns3::QueueSize). Integers, doubles,
+     * booleans, rates, times, sizes and TypeIds are read here; other types by ns-3's reader.
+     * @param checker the attribute's checker.
+     * @param value the text.
+     * @return "" or why it is refused (one line, without the value).
+     */
+    static std::string CheckText(Ptr<const AttributeChecker> checker, const std::string& value);
+
+    /**
      * Record a setting of the user that is not one attribute.
      * @param name its name.
      */

@@ -1,0 +1,286 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "llm-fabric-test-util.h"
+
+#include "ns3/attribute-defaults.h"
+#include "ns3/config.h"
+#include "ns3/double.h"
+#include "ns3/llm-fabric-compat.h"
+#include "ns3/program-options.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/test.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup llm-fabric-tests
+ * Tests of ProgramOptions: the command-line values that ns-3's CommandLine took wrongly or
+ * aborted on (the issue's list: --bytes=1e6 meant 1 byte, --senders=8abc meant 8, --mtu=1000.5
+ * and --iterations=2.5 were truncated, --iterations=-1 became 4294967295, --linkRate=100 was
+ * 100 bit/s, --linkDelay=-1us, --sampleInterval=abc, --PrintAttributes=bogus and
+ * --ns3::Dcqcn::G=abc aborted, --RngRun was accepted and ignored) are each refused with one line
+ * naming the option, and valid values are read exactly.
+ */
+
+using namespace ns3;
+
+namespace llmfabric
+{
+namespace tests
+{
+
+/**
+ * @ingroup llm-fabric-tests
+ * A program's options, as the examples declare them.
+ */
+struct Options
+{
+    uint32_t senders{16};                  //!< --senders
+    uint64_t bytes{1000000};               //!< --bytes
+    uint32_t mtu{1000};                    //!< --mtu
+    uint32_t iterations{1};                //!< --iterations
+    DataRate linkRate{"100Gbps"};          //!< --linkRate
+    Time linkDelay{MicroSeconds(1)};       //!< --linkDelay
+    Time sampleInterval{MicroSeconds(10)}; //!< --sampleInterval
+    uint64_t bufferSize{12000000};         //!< --bufferSize
+    double pmax{0.2};                      //!< --pmax
+    bool pfc{true};                        //!< --pfc
+    std::string cc{"dcqcn"};               //!< --cc
+    std::string pcap;                      //!< --pcap
+    uint32_t seed{1};                      //!< --seed
+
+    /**
+     * Declare them.
+     * @param options the parser.
+     * @param withSeed whether the program has --seed.
+     */
+    void Declare(ProgramOptions& options, bool withSeed)
+    {
+        options.AddUnsigned("senders", "senders", senders, 1, 1000);
+        options.AddUnsigned("bytes", "bytes per sender", bytes, 1, uint64_t(1) << 40);
+        options.AddUnsigned("mtu", "RDMA MTU", mtu, 256, 4096);
+        options.AddUnsigned("iterations", "iterations", iterations, 1, 1000);
+        options.AddRate("linkRate", "link rate", linkRate);
+        options.AddTime("linkDelay", "link delay", linkDelay, Time(0), Seconds(1));
+        options.AddTime("sampleInterval",
+                        "queue sampling",
+                        sampleInterval,
+                        NanoSeconds(1),
+                        Seconds(1));
+        options.AddSize("bufferSize", "switch buffer", bufferSize, 1, 4294967295ULL);
+        options.AddDouble("pmax", "ECN Pmax", pmax, 0, 1);
+        options.AddBool("pfc", "PFC", pfc);
+        options.AddChoice("cc", "congestion control", cc, {"none", "dcqcn"});
+        options.AddString("pcap", "pcap prefix", pcap);
+        if (withSeed)
+        {
+            options.AddUnsigned("seed", "run number", seed, 1, 4294967295U);
+        }
+    }
+};
+
+/**
+ * Parse a command line of one argument.
+ * @param arg the argument.
+ * @param withSeed whether the program has --seed.
+ * @param[out] options the values read.
+ * @return the problem.
+ */
+std::string
+ParseOne(const std::string& arg, bool withSeed, Options& options)
+{
+    AttributeDefaults defaults;
+    ProgramOptions parser("prog", "A test.", &defaults);
+    options.Declare(parser, withSeed);
+    std::string program = "prog";
+    std::string argument = arg;
+    char* argv[] = {program.data(), argument.data()};
+    std::string problem = parser.Parse(2, argv);
+    Config::Reset();
+    return problem;
+}
+
+/**
+ * @ingroup llm-fabric-tests
+ * Bad values are refused, each with one line naming the option.
+ */
+class ProgramOptionsRefusalsTestCase : public TestCase
+{
+  public:
+    ProgramOptionsRefusalsTestCase()
+        : TestCase("Every bad option value is one line naming the option")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<std::pair<std::string, std::string>> cases = {
+            {"--bytes=1e6", "--bytes: '1e6': not a whole number"},
+            {"--bytes=-1", "--bytes: '-1': not a whole number"},
+            {"--bytes=0", "--bytes: '0': out of range"},
+            {"--senders=8abc", "--senders: '8abc': not a whole number"},
+            {"--senders=1001", "--senders: '1001': out of range"},
+            {"--mtu=1000.5", "--mtu: '1000.5': not a whole number"},
+            {"--iterations=2.5", "--iterations: '2.5': not a whole number"},
+            {"--iterations=-1", "--iterations: '-1': not a whole number"},
+            {"--iterations=99999999999999999999999",
+             "--iterations: '99999999999999999999999': too large"},
+            {"--linkRate=100", "--linkRate: '100': not a rate"},
+            {"--linkRate=-5Gbps", "--linkRate: '-5Gbps': not a rate"},
+            {"--linkRate=100Gbpsx", "--linkRate: '100Gbpsx': not a rate"},
+            {"--linkDelay=-1us", "--linkDelay: '-1us': out of range"},
+            {"--linkDelay=abc", "--linkDelay: 'abc': not a time"},
+            {"--linkDelay=1", "--linkDelay: '1': not a time"},
+            {"--sampleInterval=abc", "--sampleInterval: 'abc': not a time"},
+            {"--sampleInterval=0us", "--sampleInterval: '0us': out of range"},
+            {"--bufferSize=5GB", "--bufferSize: '5GB': above 4294967295 bytes"},
+            {"--bufferSize=12", "--bufferSize: '12': not a size"},
+            {"--pmax=1.5", "--pmax: '1.5': out of range"},
+            {"--pmax=0x1p-3", "--pmax: '0x1p-3': not a decimal number"},
+            {"--pfc=2", "--pfc: '2': expected 1, 0, true or false"},
+            {"--cc=bbr", "--cc: 'bbr': expected one of none, dcqcn"},
+            {"--mtu", "--mtu: needs a value (--mtu=VALUE)"},
+            {"--bogus=1", "--bogus: unknown option (--help lists them)"},
+            {"positional", "'positional': not an option"},
+            {"--PrintAttributes=bogus", "--PrintAttributes: 'bogus': not a TypeId name"},
+            {"--PrintGroup=bogus", "--PrintGroup: 'bogus': not a group"},
+            {"--ns3::Dcqcn::G=abc", "--ns3::Dcqcn::G: 'abc': not a number"},
+            {"--ns3::RdmaQueuePair::Mtu=100",
+             "--ns3::RdmaQueuePair::Mtu: '100': out of range from 256 to 4096"},
+            {"--ns3::RdmaQueuePair::Mtu=1000.5",
+             "--ns3::RdmaQueuePair::Mtu: '1000.5': not a whole number"},
+            {"--ns3::SwitchMmu::Buffer=5GB",
+             "--ns3::SwitchMmu::Buffer: '5GB': above 4294967295 bytes (the largest"},
+            {"--ns3::SwitchMmu::Buffer=4294967296B",
+             "--ns3::SwitchMmu::Buffer: '4294967296B': above 4294967295 bytes"},
+            {"--ns3::RoceNetDevice::NoSuch=1", "--ns3::RoceNetDevice::NoSuch: no attribute"},
+            {"--RngRun=3", "--RngRun: not used by this program: its run number is --seed"},
+            {"--RngSeed=3", "--RngSeed: not used by this program"},
+            {"--cc=two\nlines\x1b[31m", "--cc: 'two\\nlines\\x1b[31m': expected one of"},
+        };
+        for (const auto& [arg, expected] : cases)
+        {
+            Options options;
+            std::string problem = ParseOne(arg, true, options);
+            NS_TEST_EXPECT_MSG_EQ(problem.rfind(expected, 0), 0, arg << " gives: " << problem);
+            NS_TEST_EXPECT_MSG_EQ(problem.find('\n'), std::string::npos, "one line: " << problem);
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(problem.size(), 400, "short: " << problem);
+            // A refused value leaves the variable alone.
+            Options fresh;
+            NS_TEST_EXPECT_MSG_EQ(options.bytes, fresh.bytes, arg);
+            NS_TEST_EXPECT_MSG_EQ(options.iterations, fresh.iterations, arg);
+        }
+        // Without a --seed of its own, a program takes ns-3's --RngRun, strictly.
+        Options options;
+        NS_TEST_EXPECT_MSG_EQ(
+            ParseOne("--RngRun=abc", false, options).rfind("--RngRun: 'abc': ", 0),
+            0,
+            "strict");
+        {
+            ProgramOptions parser("prog", "A test.");
+            options.Declare(parser, false);
+            std::string program = "prog";
+            std::string argument = "--RngRun=7";
+            char* argv[] = {program.data(), argument.data()};
+            NS_TEST_EXPECT_MSG_EQ(parser.Parse(2, argv), "", "accepted");
+            NS_TEST_EXPECT_MSG_EQ(RngSeedManager::GetRun(), 7, "and honoured");
+        }
+        Config::Reset();
+        RngSeedManager::SetRun(1);
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Valid values are read exactly, and attribute defaults are set and recorded as given.
+ */
+class ProgramOptionsValuesTestCase : public TestCase
+{
+  public:
+    ProgramOptionsValuesTestCase()
+        : TestCase("Valid values are read exactly; attribute defaults are recorded as given")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        AttributeDefaults defaults;
+        ProgramOptions parser("prog", "A test.", &defaults);
+        Options options;
+        options.Declare(parser, true);
+        std::vector<std::string> args = {"prog",
+                                         "--senders=8",
+                                         "--bytes=1000000000000",
+                                         "--linkRate=400Gbps",
+                                         "--linkDelay=1.5us",
+                                         "--bufferSize=1.5MiB",
+                                         "--pmax=0.125",
+                                         "--pfc",
+                                         "--cc=none",
+                                         "--pcap=out/p",
+                                         "--ns3::Dcqcn::G=0.5",
+                                         "--help"};
+        std::vector<char*> argv;
+        for (std::string& a : args)
+        {
+            argv.push_back(a.data());
+        }
+        options.pfc = false;
+        NS_TEST_ASSERT_MSG_EQ(parser.Parse(static_cast<int>(argv.size()), argv.data()), "", "ok");
+        NS_TEST_EXPECT_MSG_EQ(options.senders, 8, "senders");
+        NS_TEST_EXPECT_MSG_EQ(options.bytes, 1000000000000ULL, "bytes above 32 bits");
+        NS_TEST_EXPECT_MSG_EQ(options.linkRate.GetBitRate(), 400000000000ULL, "rate");
+        NS_TEST_EXPECT_MSG_EQ(options.linkDelay, NanoSeconds(1500), "delay");
+        NS_TEST_EXPECT_MSG_EQ(options.bufferSize, 1572864, "1.5 x 1,048,576 bytes");
+        NS_TEST_EXPECT_MSG_EQ(options.pmax, 0.125, "pmax");
+        NS_TEST_EXPECT_MSG_EQ(options.pfc, true, "a flag alone is true");
+        NS_TEST_EXPECT_MSG_EQ(options.cc, "none", "choice");
+        NS_TEST_EXPECT_MSG_EQ(options.pcap, "out/p", "text");
+        NS_TEST_EXPECT_MSG_EQ(parser.IsGiven("senders"), true, "given");
+        NS_TEST_EXPECT_MSG_EQ(parser.IsGiven("mtu"), false, "not given");
+        NS_TEST_EXPECT_MSG_EQ(parser.WantsHelp(), true, "--help");
+        NS_TEST_EXPECT_MSG_EQ(defaults.IsGiven("ns3::Dcqcn::G"), true, "attribute recorded");
+        // A scenario's offer does not replace it.
+        NS_TEST_EXPECT_MSG_EQ(defaults.Offer("ns3::Dcqcn::G", DoubleValue(0.25)), false, "wins");
+        NS_TEST_EXPECT_MSG_NE(parser.GetUsage().find("--bufferSize: switch buffer"),
+                              std::string::npos,
+                              "usage lists the options");
+        Config::Reset();
+        // A pcap prefix needs its folder.
+        NS_TEST_EXPECT_MSG_EQ(ProgramOptions::CheckPrefix("p"), "", "the current folder");
+        NS_TEST_EXPECT_MSG_EQ(ProgramOptions::CheckPrefix("/nonexistent-llm-fabric/p"),
+                              "the folder '/nonexistent-llm-fabric' does not exist",
+                              "a missing folder");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The program options test suite.
+ */
+class ProgramOptionsTestSuite : public TestSuite
+{
+  public:
+    /** Create the suite and register its test cases. */
+    ProgramOptionsTestSuite()
+        : TestSuite("llm-fabric-program-options", Type::UNIT)
+    {
+        AddTestCase(new ProgramOptionsRefusalsTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new ProgramOptionsValuesTestCase, ns3::llmfabric::TEST_QUICK);
+    }
+};
+
+/// The suite's static instance, which registers it.
+static ProgramOptionsTestSuite g_programOptionsTestSuite;
+
+} // namespace tests
+} // namespace llmfabric
