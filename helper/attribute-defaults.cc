@@ -121,7 +121,9 @@ AttributeDefaults::CheckText(Ptr<const AttributeChecker> checker, const std::str
     type = type.rfind("ns3::", 0) == 0 ? type.substr(5) : type;
     std::string minimum;
     std::string maximum;
-    bool ranged = ValueParser::CheckerRange(checker, minimum, maximum);
+    // A range that is the type's own (an unbounded double checker's +-1.8e308) says nothing.
+    bool ranged = ValueParser::CheckerRange(checker, minimum, maximum) &&
+                  maximum.find("e+308") == std::string::npos;
     std::string range = ranged ? " from " + minimum + " to " + maximum : "";
     if (type == "UintegerValue" || type == "IntegerValue")
     {

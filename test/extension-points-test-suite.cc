@@ -460,17 +460,19 @@ class AttributeDefaultsTestCase : public TestCase
     void DoRun() override
     {
         AttributeDefaults defaults;
-        NS_TEST_EXPECT_MSG_EQ(defaults.Give("ns3::RdmaQueuePair::Mtu", "abc"),
-                              "'abc' is not a whole number (ns3::RdmaQueuePair::Mtu)",
-                              "not a number");
-        NS_TEST_EXPECT_MSG_EQ(defaults.Give("ns3::RdmaQueuePair::Mtu", "1e3"),
-                              "'1e3' is not a whole number (ns3::RdmaQueuePair::Mtu)",
-                              "no exponent in an integer");
+        NS_TEST_EXPECT_MSG_EQ(
+            defaults.Give("ns3::RdmaQueuePair::Mtu", "abc"),
+            "'abc': not a whole number from 256 to 4096 (ns3::RdmaQueuePair::Mtu)",
+            "not a number");
+        NS_TEST_EXPECT_MSG_EQ(
+            defaults.Give("ns3::RdmaQueuePair::Mtu", "1e3"),
+            "'1e3': not a whole number from 256 to 4096 (ns3::RdmaQueuePair::Mtu)",
+            "no exponent in an integer");
         NS_TEST_EXPECT_MSG_EQ(defaults.Give("ns3::RdmaQueuePair::Mtu", "5000"),
-                              "'5000' is not a valid value of ns3::RdmaQueuePair::Mtu",
+                              "'5000': out of range from 256 to 4096 (ns3::RdmaQueuePair::Mtu)",
                               "above the checker's 4096");
         NS_TEST_EXPECT_MSG_EQ(defaults.Give("ns3::SwitchMmu::Pmax", "0.5x"),
-                              "'0.5x' is not a number (ns3::SwitchMmu::Pmax)",
+                              "'0.5x': not a number from 0 to 1 (ns3::SwitchMmu::Pmax)",
                               "trailing characters");
         NS_TEST_EXPECT_MSG_EQ(defaults.Give("ns3::NoSuch::Attribute", "1"),
                               "no attribute ns3::NoSuch::Attribute",

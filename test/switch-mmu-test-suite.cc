@@ -192,10 +192,13 @@ class SwitchMmuCheckConfigTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(mmu->CheckConfig(), "", "Kmin equal to Kmax");
 
         mmu = MakeBaseMmu();
-        mmu->SetAttribute("Pmax", DoubleValue(1.5));
-        NS_TEST_ASSERT_MSG_EQ(mmu->CheckConfig(), "Pmax (1.5) is outside [0, 1]", "Pmax above 1");
-        mmu->SetAttribute("Pmax", DoubleValue(-0.25));
-        NS_TEST_ASSERT_MSG_EQ(mmu->CheckConfig(), "Pmax (-0.25) is outside [0, 1]", "Pmax below 0");
+        // Pmax's checker is [0, 1]: a value outside is refused when set.
+        NS_TEST_ASSERT_MSG_EQ(mmu->SetAttributeFailSafe("Pmax", DoubleValue(1.5)),
+                              false,
+                              "above 1");
+        NS_TEST_ASSERT_MSG_EQ(mmu->SetAttributeFailSafe("Pmax", DoubleValue(-0.25)),
+                              false,
+                              "below 0");
         mmu->SetAttribute("Pmax", DoubleValue(1.0));
         NS_TEST_ASSERT_MSG_EQ(mmu->CheckConfig(), "", "Pmax 1 is allowed");
 

@@ -183,7 +183,7 @@ SwitchMmu::GetTypeId()
                           "value outside).",
                           DoubleValue(0.01),
                           MakeDoubleAccessor(&SwitchMmu::m_pmax),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleChecker<double>(0.0, 1.0))
             .AddTraceSource("Drop",
                             "A packet was refused: ingress port, priority, bytes and the "
                             "reason (lossy-limit, headroom-full or buffer-full).",
