@@ -12,9 +12,12 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <dirent.h>
 #include <iostream>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
 
 namespace llmfabric
 {
@@ -77,6 +80,73 @@ HaveProgram(const std::string& program)
     int status = 0;
     RunCommand("command -v '" + program + "' >/dev/null 2>&1", status);
     return status == 0;
+}
+
+/// @return the folder of this test program (the standalone build puts programs beside it).
+std::string
+ProgramDir()
+{
+    std::vector<char> buf(4096);
+    ssize_t n = readlink("/proc/self/exe", buf.data(), buf.size() - 1);
+    std::string self = n > 0 ? std::string(buf.data(), n) : "";
+    return self.substr(0, self.rfind('/'));
+}
+
+/**
+ * Where an example program is: beside the test runner in the standalone build; in an ns-3 tree,
+ * build/contrib/llm-fabric/examples/ns3.<version>-<name>[-<profile>] next to build/utils/.
+ * @param name the program's name.
+ * @return its path, or "" if it is not found.
+ */
+std::string
+FindProgram(const std::string& name)
+{
+    std::string beside = ProgramDir() + "/" + name;
+    if (access(beside.c_str(), X_OK) == 0)
+    {
+        return beside;
+    }
+    std::string examples = ProgramDir() + "/../contrib/llm-fabric/examples";
+    DIR* dir = opendir(examples.c_str());
+    std::string found;
+    while (dir != nullptr && found.empty())
+    {
+        dirent* e = readdir(dir);
+        if (e == nullptr)
+        {
+            break;
+        }
+        std::string file = e->d_name;
+        auto at = file.find("-" + name);
+        bool rest = at != std::string::npos &&
+                    (at + name.size() + 1 == file.size() || file[at + name.size() + 1] == '-');
+        if (file.rfind("ns3", 0) == 0 && rest && access((examples + "/" + file).c_str(), X_OK) == 0)
+        {
+            found = examples + "/" + file;
+        }
+    }
+    if (dir != nullptr)
+    {
+        closedir(dir);
+    }
+    return found;
+}
+
+/**
+ * FindProgram, reporting a skip for the test case when the program is not found.
+ * @param name the program's name.
+ * @param caseName the test case that needs it.
+ * @return its path, or "" (the case was reported skipped).
+ */
+std::string
+FindExample(const std::string& name, const std::string& caseName)
+{
+    std::string path = FindProgram(name);
+    if (path.empty())
+    {
+        ReportSkip(caseName, "program " + name + " not found (examples not built)");
+    }
+    return path;
 }
 
 std::string

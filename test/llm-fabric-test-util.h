@@ -60,6 +60,24 @@ bool HaveProgram(const std::string& program);
 
 /**
  * @ingroup llm-fabric-tests
+ * Where an example program is: beside the test runner in the standalone build; in an ns-3 tree,
+ * build/contrib/llm-fabric/examples/ns3.<version>-<name>[-<profile>] next to build/utils/.
+ * @param name the program's name.
+ * @return its path, or "" if it is not found.
+ */
+std::string FindProgram(const std::string& name);
+
+/**
+ * @ingroup llm-fabric-tests
+ * FindProgram, reporting a skip for the test case when the program is not found.
+ * @param name the program's name.
+ * @param caseName the test case that needs it.
+ * @return its path, or "" (the case was reported skipped).
+ */
+std::string FindExample(const std::string& name, const std::string& caseName);
+
+/**
+ * @ingroup llm-fabric-tests
  * Run a shell command and capture its standard output.
  * @param command the command line (run by /bin/sh).
  * @param[out] exitStatus the command's exit status (-1 if it could not be started).
