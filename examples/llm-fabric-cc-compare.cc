@@ -10,7 +10,7 @@
  * The same traffic under each congestion control: FCT slowdown by flow size, queues, PFC pauses
  * and utilization, one CSV row per traffic set, algorithm and flow-size bucket, and a plot of the
  * slowdown by flow size with one line per algorithm, in the style of the HPCC paper's
- * evaluation (Li et al., SIGCOMM 2019, section 5).
+ * evaluation (Li et al., SIGCOMM 2019).
  *
  * Topology: a leaf-spine of --leaves leaves (4) with --hostsPerLeaf hosts (8) each and --spines
  * spines (2); host links --hostRate (100 Gb/s), leaf-spine links --fabricRate (400 Gb/s), every
