@@ -21,11 +21,12 @@
  * time 0 (RDMA MTU --mtu). --cc chooses the congestion control by alias or TypeId name (any
  * subclass of ns3::RdmaCongestionOps): none (line rate, PFC only), fixed (--fixedRate, by
  * default the fair share linkRate / senders; it sets ns3::RdmaCcFixedRate::Rate) or dcqcn
- * (ns3::Dcqcn with the parameters of --dcqcnProfile=mlx5|sigcomm2015, each overridable by
- * attribute, e.g. --ns3::Dcqcn::G=0.00390625). The default profile is mlx5, the NIC's own
+ * (ns3::Dcqcn with the parameters of --dcqcnProfile=mlx5|sigcomm2015|simai, each overridable
+ * by attribute, e.g. --ns3::Dcqcn::G=0.00390625). The default profile is mlx5, the NIC's own
  * defaults, made for the 100 Gb/s links this program uses by default; sigcomm2015 (the paper's,
- * tuned for 40 Gb/s) is there for comparison. --pfc=1 makes priority 3 lossless;
- * --pfc=0 leaves drops to go-back-N and the retransmission timer.
+ * tuned for 40 Gb/s) and simai (the HPCC-lineage simulators' settings, with a window of
+ * ns3::Dcqcn::BaseRtt, 8 us by default) are there for comparison. --pfc=1 makes priority 3
+ * lossless; --pfc=0 leaves drops to go-back-N and the retransmission timer.
  *
  * Expected: with PFC every flow finishes with no drop and the last one near the line-rate bound
  * (the receiver's link is the bottleneck): 696.6 us for 8 x 1 MB with --cc=none, and with
@@ -175,7 +176,7 @@ ParseOptions(int argc, char* argv[])
     std::string profileProblem = Dcqcn::SetDefaultProfile(dcqcnProfile);
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("dcqcnProfile", "DCQCN parameters: mlx5 or sigcomm2015", dcqcnProfile);
+    cmd.AddValue("dcqcnProfile", "DCQCN parameters: mlx5, sigcomm2015 or simai", dcqcnProfile);
     cmd.AddValue("senders", "Number of senders", o.senders);
     cmd.AddValue("bytes", "Message size per sender", o.bytes);
     cmd.AddValue("linkRate", "Rate of every link", o.linkRate);

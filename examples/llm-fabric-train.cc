@@ -21,8 +21,8 @@
  * --mtu (4096), --channels queue pairs per NIC pair,
  * congestion control --cc (none, fixed or dcqcn; DCQCN with the parameters of --dcqcnProfile, mlx5
  * by default: the paper's sigcomm2015 values were chosen for 40 Gb/s and recover far too slowly
- * at 400 Gb/s), priority 3 lossless with --pfc=1, switch buffer
- * --bufferSize with ECN thresholds --kmin, --kmax, --pmax.
+ * at 400 Gb/s; simai is the HPCC-lineage simulators' set), priority 3 lossless with --pfc=1,
+ * switch buffer --bufferSize with ECN thresholds --kmin, --kmax, --pmax.
  *
  * Expected: the iterations finish; on a non-blocking fabric the collectives' slowdowns (time
  * over the analytical time at line rate) stay near 1 and exposed communication is what the
@@ -260,7 +260,7 @@ AddAttributeOptions(CommandLine& cmd,
                      ") or a TypeId name",
                  option("cc", &GiveCongestionControl));
     cmd.AddValue("dcqcnProfile",
-                 "DCQCN parameters: mlx5 or sigcomm2015 (default: the scenario's)",
+                 "DCQCN parameters: mlx5, sigcomm2015 or simai (default: the scenario's)",
                  option("dcqcnProfile", &GiveDcqcnProfile));
     cmd.AddValue("pfc",
                  "1: priority 3 lossless (PFC); 0: lossy (ns3::SwitchMmu::LosslessPriorities)",

@@ -90,15 +90,18 @@ NetworkConfig::GetTypeId()
                           MakeTypeIdAccessor(&NetworkConfig::m_loadBalancer),
                           MakeTypeIdChecker())
             .AddAttribute("DcqcnProfile",
-                          "Parameter set of DCQCN: mlx5 (NVIDIA ConnectX defaults) or "
-                          "sigcomm2015 (the paper's values).",
+                          "Parameter set of DCQCN: mlx5 (NVIDIA ConnectX defaults), "
+                          "sigcomm2015 (the paper's values) or simai (the HPCC-lineage "
+                          "simulators' settings; Dcqcn::ApplyProfile).",
                           EnumValue(NetworkConfig::MLX5),
                           LLM_FABRIC_ENUM_ACCESSOR(NetworkConfig::DcqcnProfileKind,
                                                    &NetworkConfig::m_dcqcnProfile),
                           MakeEnumChecker(NetworkConfig::MLX5,
                                           "mlx5",
                                           NetworkConfig::SIGCOMM2015,
-                                          "sigcomm2015"))
+                                          "sigcomm2015",
+                                          NetworkConfig::SIMAI,
+                                          "simai"))
             .AddAttribute(
                 "Recovery",
                 "Loss recovery of the queue pairs: go-back-n (RoCE NICs) or "
@@ -243,7 +246,15 @@ NetworkConfig::GetDcqcnProfile() const
 std::string
 NetworkConfig::GetDcqcnProfileName() const
 {
-    return m_dcqcnProfile == SIGCOMM2015 ? "sigcomm2015" : "mlx5";
+    switch (m_dcqcnProfile)
+    {
+    case SIGCOMM2015:
+        return "sigcomm2015";
+    case SIMAI:
+        return "simai";
+    default:
+        return "mlx5";
+    }
 }
 
 NetworkConfig::RecoveryKind

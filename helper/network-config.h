@@ -51,8 +51,9 @@ class NetworkConfig : public Object
     /// The parameter set of DCQCN.
     enum DcqcnProfileKind
     {
-        MLX5,       ///< The defaults of NVIDIA ConnectX NICs (mlx5 driver).
-        SIGCOMM2015 ///< The values of the DCQCN paper (Zhu et al., SIGCOMM 2015).
+        MLX5,        ///< The defaults of NVIDIA ConnectX NICs (mlx5 driver).
+        SIGCOMM2015, ///< The values of the DCQCN paper (Zhu et al., SIGCOMM 2015).
+        SIMAI        ///< The settings of the HPCC-lineage simulators (HPCC's, SimAI's).
     };
 
     /// How a queue pair recovers lost packets.
@@ -98,7 +99,7 @@ class NetworkConfig : public Object
     const std::vector<TypeId>& GetEgressStages() const;
     /** @return the DCQCN parameter set. */
     DcqcnProfileKind GetDcqcnProfile() const;
-    /** @return the DCQCN parameter set's name: "mlx5" or "sigcomm2015". */
+    /** @return the DCQCN parameter set's name: "mlx5", "sigcomm2015" or "simai". */
     std::string GetDcqcnProfileName() const;
     /** @return the loss recovery. */
     RecoveryKind GetRecovery() const;

@@ -5,6 +5,7 @@
  */
 
 #include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/data-rate.h"
 #include "ns3/dcqcn.h"
 #include "ns3/double.h"
@@ -14,6 +15,8 @@
 #include "ns3/rdma-cc-fixed-rate.h"
 #include "ns3/rdma-cc-none.h"
 #include "ns3/rdma-congestion-ops.h"
+#include "ns3/rdma-helper.h"
+#include "ns3/roce-topology-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -66,6 +69,7 @@ struct Sample
     double alpha{0};        //!< alpha.
     uint32_t timerStage{0}; //!< T.
     uint32_t byteStage{0};  //!< BC.
+    uint64_t window{0};     //!< the window, bytes.
 };
 
 /**
@@ -121,6 +125,7 @@ class Driver
             s.alpha = cc->GetAlpha();
             s.timerStage = cc->GetTimerStage();
             s.byteStage = cc->GetByteStage();
+            s.window = cc->GetWindow();
         });
         return index;
     }
@@ -990,14 +995,14 @@ class DcqcnStopTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
- * The two profiles set the documented values; an unknown one changes nothing.
+ * The three profiles set the documented values; an unknown one changes nothing.
  */
 class DcqcnProfilesTestCase : public TestCase
 {
   public:
     /** Create the test case. */
     DcqcnProfilesTestCase()
-        : TestCase("ApplyProfile sets the sigcomm2015 and mlx5 values")
+        : TestCase("ApplyProfile sets the sigcomm2015, mlx5 and simai values")
     {
     }
 
@@ -1019,6 +1024,7 @@ class DcqcnProfilesTestCase : public TestCase
         uint64_t minDecFactor;        //!< MinDecFactor.
         uint64_t minRate;             //!< MinRate, bit/s.
         bool clampTargetRate;         //!< ClampTargetRate.
+        bool window;                  //!< Window.
     };
 
     /**
@@ -1057,6 +1063,8 @@ class DcqcnProfilesTestCase : public TestCase
         v.minRate = r.Get().GetBitRate();
         cc->GetAttribute("ClampTargetRate", b);
         v.clampTargetRate = b.Get();
+        cc->GetAttribute("Window", b);
+        v.window = b.Get();
         return v;
     }
 
@@ -1080,6 +1088,7 @@ class DcqcnProfilesTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(got.minDecFactor, want.minDecFactor, profile << " MinDecFactor");
         NS_TEST_EXPECT_MSG_EQ(got.minRate, want.minRate, profile << " MinRate");
         NS_TEST_EXPECT_MSG_EQ(got.clampTargetRate, want.clampTargetRate, profile << " Clamp");
+        NS_TEST_EXPECT_MSG_EQ(got.window, want.window, profile << " Window");
     }
 
     void DoRun() override
@@ -1097,7 +1106,8 @@ class DcqcnProfilesTestCase : public TestCase
                              100 * MBPS,
                              0,
                              1 * MBPS,
-                             true};
+                             true,
+                             false};
         // mlx5: dce_tcp_g 1019 -> g = 5/1024 = 0.0048828125; dce_tcp_rtt 1 us;
         // rate_reduce_monitor_period 4 us; rpg_time_reset 300 us; rpg_byte_reset
         // 32767 x 64 = 2,097,088 B; rpg_threshold 1; rpg_ai_rate 5 Mb/s; rpg_hai_rate 50 Mb/s;
@@ -1113,18 +1123,39 @@ class DcqcnProfilesTestCase : public TestCase
                           50 * MBPS,
                           50,
                           1 * MBPS,
+                          false,
                           false};
+        // simai (the HPCC-lineage simulators): g = 1/256, alpha every 1 us, a decrease at most
+        // every 4 us, increase timer 900 us, no byte counter (2^64 - 1 B), one fast-recovery
+        // stage, AI 50 Mb/s, HAI 100 Mb/s, no bound per decrease, floor 100 Mb/s, no clamping,
+        // a window.
+        const Values simai{1.0,
+                           1.0 / 256.0,
+                           MicroSeconds(1),
+                           MicroSeconds(4),
+                           MicroSeconds(900),
+                           UINT64_MAX,
+                           1,
+                           50 * MBPS,
+                           100 * MBPS,
+                           0,
+                           100 * MBPS,
+                           false,
+                           true};
 
         Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
         Compare(Read(cc), sigcomm, "defaults are sigcomm2015");
         NS_TEST_ASSERT_MSG_EQ(cc->ApplyProfile("mlx5"), "", "mlx5 known");
         Compare(Read(cc), mlx5, "mlx5");
         NS_TEST_ASSERT_MSG_EQ(cc->CheckConfig(), "", "mlx5 consistent");
+        NS_TEST_ASSERT_MSG_EQ(cc->ApplyProfile("simai"), "", "simai known");
+        Compare(Read(cc), simai, "simai");
+        NS_TEST_ASSERT_MSG_EQ(cc->CheckConfig(), "", "simai consistent");
         NS_TEST_ASSERT_MSG_EQ(cc->ApplyProfile("sigcomm2015"), "", "sigcomm2015 known");
         Compare(Read(cc), sigcomm, "sigcomm2015");
         NS_TEST_ASSERT_MSG_EQ(cc->CheckConfig(), "", "sigcomm2015 consistent");
         NS_TEST_ASSERT_MSG_EQ(cc->ApplyProfile("hpcc"),
-                              "unknown DCQCN profile 'hpcc' (known: sigcomm2015, mlx5)",
+                              "unknown DCQCN profile 'hpcc' (known: sigcomm2015, mlx5, simai)",
                               "unknown profile");
         Compare(Read(cc), sigcomm, "unchanged by an unknown profile");
     }
@@ -1183,6 +1214,12 @@ class DcqcnCheckConfigTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(With("MinDecFactor", UintegerValue(150)),
                               "MinDecFactor (150 %) is above 100 %",
                               "MinDecFactor");
+        Ptr<Dcqcn> windowed = CreateObject<Dcqcn>();
+        windowed->SetAttribute("Window", BooleanValue(true));
+        windowed->SetAttribute("BaseRtt", TimeValue(Time(0)));
+        NS_TEST_ASSERT_MSG_EQ(windowed->CheckConfig(),
+                              "BaseRtt (0 ns) is not positive while Window is true",
+                              "a window needs a base RTT");
         // MinRate above the line rate: unknown before Start, reported after it.
         Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
         cc->SetAttribute("MinRate", DataRateValue(DataRate("200Gbps")));
@@ -1197,6 +1234,149 @@ class DcqcnCheckConfigTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(cc->GetRate().GetBitRate(), LINE, "floor capped at line rate");
         cc->Stop();
         Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The simai profile at 100 Gb/s: a cut at a CNP, no target clamping without an increase, one
+ * decrease per 4 us, no byte counter, one fast-recovery step per 900 us then additive steps of
+ * 50 Mb/s, the window following the rate, and the 100 Mb/s floor.
+ */
+class DcqcnSimaiTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnSimaiTestCase()
+        : TestCase("simai: a CNP, the 4 us monitor, 900 us fast recovery then AI, the window")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+        NS_TEST_ASSERT_MSG_EQ(cc->ApplyProfile("simai"), "", "simai");
+        cc->Start(DataRate(LINE));
+        // Window at the line rate: 100 Gb/s x 8 us (BaseRtt's default) / 8 = 100,000 bytes.
+        NS_TEST_ASSERT_MSG_EQ(cc->GetWindow(), 100000, "one BDP at the line rate");
+        Driver driver(cc);
+        driver.Cnp(MicroSeconds(10));
+        std::size_t cut = driver.Sample(MicroSeconds(11));
+        driver.Send(MicroSeconds(20), 4000000000U); // 400 x the paper's 10 MB byte counter
+        std::size_t sent = driver.Sample(MicroSeconds(21));
+        std::size_t recovered = driver.Sample(MicroSeconds(911));
+        driver.Cnp(NanoSeconds(950500));
+        std::size_t cut2 = driver.Sample(MicroSeconds(951));
+        driver.Cnp(NanoSeconds(952800)); // 2.3 us after the last decrease
+        std::size_t held = driver.Sample(MicroSeconds(953));
+        std::size_t steps[3];
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            steps[k] = driver.Sample(MicroSeconds(1851 + 900 * k));
+        }
+        driver.Run(MicroSeconds(3700));
+        // CNP at 10 us, alpha 1: RT <- 100, RC <- 100 x (1 - 1/2) = 50 Gb/s (window 50,000 B).
+        NS_TEST_EXPECT_MSG_EQ(driver.Get(cut).rate, 50 * GBPS, "RC after the CNP");
+        NS_TEST_EXPECT_MSG_EQ(driver.Get(cut).target, LINE, "RT after the CNP");
+        NS_TEST_EXPECT_MSG_EQ(driver.Get(cut).window, 50000, "window at 50 Gb/s");
+        // No byte counter: 4 GB sent leave BC at 0 and the rate as it was.
+        NS_TEST_EXPECT_MSG_EQ(driver.Get(sent).byteStage, 0, "BC stays 0");
+        NS_TEST_EXPECT_MSG_EQ(driver.Get(sent).rate, 50 * GBPS, "no increase from bytes");
+        // Timer at 10 + 900 us: T = 1 <= F = 1, fast recovery: RC = (100 + 50) / 2 = 75 Gb/s.
+        NS_TEST_EXPECT_MSG_EQ(driver.Get(recovered).rate, 75 * GBPS, "fast recovery");
+        NS_TEST_EXPECT_MSG_EQ(driver.Get(recovered).target, LINE, "RT kept");
+        NS_TEST_EXPECT_MSG_EQ(driver.Get(recovered).timerStage, 1, "T = 1");
+        // CNP at 950.5 us: an increase came since the last cut, so RT <- RC = 75 Gb/s. Alpha
+        // decayed at 11, 12, ..., 950 us: (255/256)^940 = 0.0252465602; RC <- 75 x (1 -
+        // 0.0252465602 / 2) = 74.0532539921 Gb/s, window 74,053 B (74,053.25 rounded).
+        NS_TEST_EXPECT_MSG_EQ_TOL(driver.Get(cut2).rate, 74053253992ULL, 2, "RC after CNP 2");
+        NS_TEST_EXPECT_MSG_EQ(driver.Get(cut2).target, 75 * GBPS, "RT clamped after increase");
+        NS_TEST_EXPECT_MSG_EQ(driver.Get(cut2).window, 74053, "window at 74.05 Gb/s");
+        // CNP at 952.8 us, inside the 4 us monitor period: rates unchanged.
+        NS_TEST_EXPECT_MSG_EQ(driver.Get(held).rate, driver.Get(cut2).rate, "no second cut");
+        // Timer at 950.5 + 900 k us. k = 1 (T = 1, fast recovery): RC = (75 + 74.0532539921)
+        // / 2 = 74.5266269961. k = 2 (T = 2 > F, BC = 0: additive): RT = 75.05, RC =
+        // (75.05 + 74.5266269961) / 2 = 74.7883134980. k = 3: RT = 75.1, RC = 74.9441567490.
+        const uint64_t rc[] = {74526626996ULL, 74788313498ULL, 74944156749ULL};
+        const uint64_t rt[] = {75 * GBPS, 75 * GBPS + 50 * MBPS, 75 * GBPS + 100 * MBPS};
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(driver.Get(steps[k]).rate, rc[k], 2, "RC step " << k + 1);
+            NS_TEST_EXPECT_MSG_EQ(driver.Get(steps[k]).target, rt[k], "RT step " << k + 1);
+        }
+
+        // The floor: at a 150 Mb/s line, 150 x (1 - 1/2) = 75 Mb/s is below MinRate, so RC =
+        // 100 Mb/s; its window is 100 Mb/s x 8 us / 8 = 100 bytes.
+        Ptr<Dcqcn> slow = CreateObject<Dcqcn>();
+        slow->ApplyProfile("simai");
+        slow->Start(DataRate(150 * MBPS));
+        slow->OnCnp();
+        NS_TEST_EXPECT_MSG_EQ(slow->GetRate().GetBitRate(), 100 * MBPS, "MinRate 100 Mb/s");
+        NS_TEST_EXPECT_MSG_EQ(slow->GetWindow(), 100, "window at the floor");
+        slow->Stop();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The window: rate x BaseRtt / 8 at any rate, none when Window is off, and a queue pair of a
+ * simai DCQCN never has more than it in flight.
+ */
+class DcqcnWindowTestCase : public TestCase
+{
+  public:
+    /** Create the test case. */
+    DcqcnWindowTestCase()
+        : TestCase("The window is rate x BaseRtt in bytes and bounds the bytes in flight")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+        cc->SetAttribute("BaseRtt", TimeValue(NanoSeconds(8371)));
+        // 25 Gb/s x 8.371 us / 8 = 26,159.375, rounded: 26,159 bytes (Window on or not).
+        NS_TEST_EXPECT_MSG_EQ(cc->GetWindowAt(DataRate("25Gbps")), 26159, "window at 25 Gb/s");
+        // Window off (the default): no window, before and after a cut.
+        cc->Start(DataRate(LINE));
+        NS_TEST_EXPECT_MSG_EQ(cc->GetWindow(), RdmaCongestionOps::UNLIMITED_WINDOW, "none");
+        cc->OnCnp();
+        NS_TEST_EXPECT_MSG_EQ(cc->GetWindow(), RdmaCongestionOps::UNLIMITED_WINDOW, "still none");
+        cc->Stop();
+        Simulator::Destroy();
+
+        // One 1 MB WRITE between two hosts of a 100 Gb/s, 1 us star (MTU 1000), simai with
+        // BaseRtt 2 us: a window of 100 Gb/s x 2 us / 8 = 25,000 bytes, i.e. 25 packets. The
+        // idle round trip is above 4 us (4 link delays), so the pipe would hold more than
+        // 50,000 bytes: the window binds, and the bytes in flight peak at exactly 25,000.
+        Dcqcn::SetDefaultProfile("simai");
+        Config::SetDefault("ns3::Dcqcn::BaseRtt", TimeValue(MicroSeconds(2)));
+        Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
+        RoceTopologyHelper topo;
+        RoceFabric fabric = topo.BuildStar(2, DataRate(LINE), MicroSeconds(1));
+        RdmaHelper rdma;
+        rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Dcqcn::GetTypeId()));
+        std::vector<Ptr<RdmaEndpoint>> ep = rdma.Install(fabric);
+        auto qps = RdmaEndpoint::Connect(ep[0], ep[1], 0xC000);
+        Ptr<RdmaQueuePair> qp = qps.first;
+        qp->PostWrite(1000000);
+        uint64_t peak = 0;
+        for (uint32_t t = 1; t <= 3000; ++t)
+        {
+            Simulator::Schedule(NanoSeconds(100 * t),
+                                [qp, &peak]() { peak = std::max(peak, qp->GetBytesInFlight()); });
+        }
+        Simulator::Stop(MicroSeconds(400));
+        Simulator::Run();
+        uint64_t left = qp->GetOutstandingMessages();
+        Simulator::Destroy();
+        Dcqcn::SetDefaultProfile("sigcomm2015");
+        Config::Reset();
+        NS_TEST_EXPECT_MSG_EQ(left, 0, "the WRITE completes");
+        NS_TEST_EXPECT_MSG_EQ(peak, 25000, "bytes in flight peak at the window");
     }
 };
 
@@ -1227,6 +1407,8 @@ class DcqcnTestSuite : public TestSuite
         AddTestCase(new DcqcnStopTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new DcqcnProfilesTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new DcqcnCheckConfigTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnSimaiTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DcqcnWindowTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -6,6 +6,7 @@
 
 #include "llm-fabric-test-util.h"
 
+#include "ns3/cc-comparison.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/test.h"
 
@@ -14,6 +15,7 @@
 #include <map>
 #include <sstream>
 #include <unistd.h>
+#include <vector>
 
 using namespace ns3;
 
@@ -67,6 +69,23 @@ Lines(const std::string& text)
         lines.push_back(line);
     }
     return lines;
+}
+
+/// @return the comma-separated fields of a CSV line (a trailing empty field kept).
+std::vector<std::string>
+Split(const std::string& line)
+{
+    std::vector<std::string> fields;
+    std::istringstream in(line);
+    for (std::string field; std::getline(in, field, ',');)
+    {
+        fields.push_back(field);
+    }
+    if (!line.empty() && line.back() == ',')
+    {
+        fields.emplace_back();
+    }
+    return fields;
 }
 
 /// @return the value of "key=value" in a line ("" if absent).
@@ -674,6 +693,114 @@ class LeafSpineExampleTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * llm-fabric-cc-compare in a quick configuration (4 hosts, 100 us of arrivals, two algorithms,
+ * a Hadoop set and a WebSearch set with incasts): it writes the bucket table with its 16
+ * columns and one row per traffic set, algorithm and bucket (6 sizes, all, and incast where
+ * there are incasts: 2 x 7 + 2 x 8 = 30 rows), every flow finishes, both algorithms see the same
+ * flows, and the PNG is drawn when gnuplot is installed; without gnuplot on its PATH the
+ * program says so and exits 0 without a PNG; bad lists exit 2 naming the option.
+ */
+class CcCompareExampleTestCase : public TestCase
+{
+  public:
+    CcCompareExampleTestCase()
+        : TestCase("llm-fabric-cc-compare: table, flows, script and PNG; gnuplot absent; refusals")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string program = FindExample("llm-fabric-cc-compare", GetName());
+        if (program.empty())
+        {
+            return;
+        }
+        // Incasts: 3 senders x 20,000 bytes at load 0.2 of 4 x 100 Gb/s: 166,667 per second,
+        // 16.7 expected in 100 us (none with a probability of 6 x 10^-8).
+        const std::string quick = " --ccs=dcqcn,none --traffic=hadoop30,websearch30+incast "
+                                  "--duration=100us --hostsPerLeaf=2 --leaves=2 --spines=1 "
+                                  "--incastLoad=0.2 --incastBytes=20000";
+        std::string dir = CreateTempDirFilename("cc-compare");
+        int status = 0;
+        std::string out = RunCommand(program + quick + " --outDir='" + dir + "'", status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, "the comparison succeeds: " << out);
+        std::vector<std::string> rows = Lines(ReadText(dir + "/cc-compare.csv"));
+        NS_TEST_ASSERT_MSG_EQ(rows.size(), 31, "header and 30 rows");
+        NS_TEST_EXPECT_MSG_EQ(rows[0], CcComparison::CSV_HEADER, "columns");
+        std::map<std::string, int> perRun;
+        for (size_t i = 1; i < rows.size(); ++i)
+        {
+            std::vector<std::string> f = Split(rows[i]);
+            NS_TEST_ASSERT_MSG_EQ(f.size(), 16, "16 fields: " << rows[i]);
+            ++perRun[f[0] + "/" + f[1]];
+            NS_TEST_EXPECT_MSG_EQ(f[6], f[7], "every flow of the bucket done: " << rows[i]);
+            if (!f[8].empty())
+            {
+                NS_TEST_EXPECT_MSG_GT(std::stod(f[8]), 0.99, "slowdown near 1 or above");
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(perRun["hadoop30/dcqcn"], 7, "6 sizes and all");
+        NS_TEST_EXPECT_MSG_EQ(perRun["hadoop30/none"], 7, "6 sizes and all");
+        NS_TEST_EXPECT_MSG_EQ(perRun["websearch30+incast/dcqcn"], 8, "and incast");
+        NS_TEST_EXPECT_MSG_EQ(perRun["websearch30+incast/none"], 8, "and incast");
+        // The same flows (source, destination, bytes, incast, start) under both algorithms.
+        std::map<std::string, std::vector<std::string>> flows;
+        std::vector<std::string> fct = Lines(ReadText(dir + "/fct.csv"));
+        NS_TEST_ASSERT_MSG_GT(fct.size(), 1, "flows written");
+        NS_TEST_EXPECT_MSG_EQ(fct[0], CcComparison::FLOWS_HEADER, "flow columns");
+        for (size_t i = 1; i < fct.size(); ++i)
+        {
+            std::vector<std::string> f = Split(fct[i]);
+            flows[f[0] + "/" + f[1]].push_back(f[3] + " " + f[4] + " " + f[5] + " " + f[6] + " " +
+                                               f[7]);
+        }
+        NS_TEST_EXPECT_MSG_EQ((flows["hadoop30/dcqcn"] == flows["hadoop30/none"]),
+                              true,
+                              "same Hadoop flows");
+        NS_TEST_EXPECT_MSG_EQ(
+            (flows["websearch30+incast/dcqcn"] == flows["websearch30+incast/none"]),
+            true,
+            "same WebSearch and incast flows");
+        NS_TEST_EXPECT_MSG_NE(ReadText(dir + "/cc-compare.gp").find("cc-compare.png"),
+                              std::string::npos,
+                              "script names the PNG");
+        if (HaveProgram("gnuplot"))
+        {
+            std::string png = ReadText(dir + "/cc-compare.png");
+            NS_TEST_EXPECT_MSG_EQ((png.size() > 8 && png.substr(1, 3) == "PNG"), true, "a PNG");
+        }
+        else
+        {
+            ReportSkip(GetName(), "gnuplot is not installed: the PNG is not checked");
+        }
+        // Without gnuplot on the PATH: the tables and the script, a message, exit 0, no PNG.
+        std::string bare = CreateTempDirFilename("cc-compare-bare");
+        out = RunCommand("PATH=/nonexistent " + program + quick + " --traffic=hadoop30 " +
+                             "--outDir='" + bare + "'",
+                         status);
+        NS_TEST_EXPECT_MSG_EQ(status, 0, "exit 0 without gnuplot: " << out);
+        NS_TEST_EXPECT_MSG_NE(out.find("gnuplot is not installed"), std::string::npos, out);
+        NS_TEST_EXPECT_MSG_EQ(access((bare + "/cc-compare.png").c_str(), F_OK), -1, "no PNG");
+        NS_TEST_EXPECT_MSG_EQ(access((bare + "/cc-compare.gp").c_str(), F_OK), 0, "the script");
+        // Bad lists: one line, exit 2.
+        out = RunCommand(program + " --ccs=dcqcn,foo 2>&1", status);
+        NS_TEST_EXPECT_MSG_EQ(status, 2, "unknown algorithm");
+        NS_TEST_EXPECT_MSG_EQ(out.rfind("llm-fabric-cc-compare: --ccs: unknown congestion control "
+                                        "'foo'",
+                                        0),
+                              0,
+                              out);
+        out = RunCommand(program + " --traffic=web30 2>&1", status);
+        NS_TEST_EXPECT_MSG_EQ(status, 2, "bad traffic set");
+        NS_TEST_EXPECT_MSG_EQ(out.rfind("llm-fabric-cc-compare: --traffic: 'web30' is not", 0),
+                              0,
+                              out);
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * llm-fabric-train runs the README's main command: every rank finishes its iteration, the
  * records add up and nothing is lost; bad input exits 2 naming the option or the scenario key.
  */
@@ -775,6 +902,7 @@ class ExamplesTestSuite : public TestSuite
         AddTestCase(new PfcHolExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new LeafSpineExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TrainExampleTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new CcCompareExampleTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -11,6 +11,7 @@ cpp_examples = [
     ("llm-fabric-incast --senders=4 --bytes=100000 --outDir=/tmp", "True", "False"),
     ("llm-fabric-leaf-spine --flows=20 --outDir=/tmp", "True", "False"),
     ("llm-fabric-pfc-hol --outDir=/tmp", "True", "False"),
+    ("llm-fabric-cc-compare --ccs=dcqcn --traffic=hadoop30,websearch30+incast --duration=100us --hostsPerLeaf=2 --leaves=2 --spines=1 --incastLoad=0.2 --incastBytes=20000 --outDir=/tmp", "True", "False"),
 ]
 
 python_examples = []

@@ -23,6 +23,7 @@
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
+#include <vector>
 
 using namespace ns3;
 
@@ -346,6 +347,101 @@ class RdmaFlowGeneratorRandomFlowsTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * Poisson incasts on an 8-host star at 100 Gb/s: load 0.5 of the hosts' 800 Gb/s, 3 senders of
+ * 1000 bytes each, arrivals in [0, 100 us). lambda = 0.5 x 8 x 10^11 / (8 x 3 x 1000) =
+ * 1.667 x 10^7 incasts per second: a Poisson count of mean 1666.7 and standard deviation 40.8,
+ * within 4 of them (1503.4..1829.9). Every incast's 3 flows share their start and receiver,
+ * come from 3 distinct other hosts and carry 1000 bytes; starts do not decrease and lie in
+ * the window; all complete. Receivers are uniform: each host receives binomial(N, 1/8) incasts (sd
+ * sqrt(N x 7/64)); each host sends in binomial(N, 3/8) of them (not the receiver, 7/8, then
+ * picked, 3/7; sd sqrt(N x 15/64)); both within 4 standard deviations. The same stream gives
+ * the same incasts.
+ */
+class RdmaFlowGeneratorIncastTestCase : public TestCase
+{
+  public:
+    RdmaFlowGeneratorIncastTestCase()
+        : TestCase("Flow generator: Poisson incasts at a load, distinct senders, one receiver")
+    {
+    }
+
+  private:
+    /**
+     * Build the star, add the incasts and return their flows.
+     * @param stream the stream of the draws.
+     * @param[out] indices the flow indices AddPoissonIncasts returned.
+     * @return the flows.
+     */
+    static std::vector<RdmaFlowGenerator::Flow> Incasts(int64_t stream,
+                                                        std::vector<uint32_t>& indices)
+    {
+        RoceTopologyHelper topo;
+        RoceFabric fabric = topo.BuildStar(8, DataRate("100Gbps"), MicroSeconds(1));
+        RdmaHelper rdma;
+        std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
+        Ptr<RdmaFlowGenerator> generator = CreateObject<RdmaFlowGenerator>();
+        generator->SetAttribute("Load", DoubleValue(0));
+        generator->Install(endpoints);
+        indices = generator->AddPoissonIncasts(0.5, 3, 1000, MicroSeconds(100), stream);
+        Simulator::Run();
+        std::vector<RdmaFlowGenerator::Flow> flows = generator->GetFlows();
+        Simulator::Destroy();
+        return flows;
+    }
+
+    void DoRun() override
+    {
+        std::vector<uint32_t> indices;
+        std::vector<RdmaFlowGenerator::Flow> flows = Incasts(9, indices);
+        NS_TEST_ASSERT_MSG_EQ(indices.size(), flows.size(), "every flow is an incast flow");
+        NS_TEST_ASSERT_MSG_EQ(flows.size() % 3, 0u, "3 flows per incast");
+        const double n = static_cast<double>(flows.size() / 3);
+        NS_TEST_EXPECT_MSG_GT(n, 1503.4, "incasts");
+        NS_TEST_EXPECT_MSG_LT(n, 1829.9, "incasts");
+        std::vector<double> received(8, 0);
+        std::vector<double> sent(8, 0);
+        for (size_t i = 0; i < flows.size(); i += 3)
+        {
+            const auto& a = flows[i];
+            NS_TEST_ASSERT_MSG_EQ(indices[i], i, "indices in order");
+            NS_TEST_ASSERT_MSG_LT(a.start, MicroSeconds(100), "in the window");
+            NS_TEST_ASSERT_MSG_EQ((i == 0 || a.start >= flows[i - 1].start), true, "in order");
+            received[a.destination] += 1;
+            for (size_t k = i; k < i + 3; ++k)
+            {
+                NS_TEST_ASSERT_MSG_EQ(flows[k].destination, a.destination, "one receiver");
+                NS_TEST_ASSERT_MSG_NE(flows[k].source, a.destination, "not its own sender");
+                NS_TEST_ASSERT_MSG_EQ(flows[k].bytes, 1000u, "bytes");
+                NS_TEST_ASSERT_MSG_EQ(flows[k].start, a.start, "one start");
+                NS_TEST_ASSERT_MSG_EQ(flows[k].done, true, "completes");
+                sent[flows[k].source] += 1;
+            }
+            NS_TEST_ASSERT_MSG_EQ((a.source != flows[i + 1].source &&
+                                   a.source != flows[i + 2].source &&
+                                   flows[i + 1].source != flows[i + 2].source),
+                                  true,
+                                  "distinct senders");
+        }
+        for (uint32_t h = 0; h < 8; ++h)
+        {
+            NS_TEST_EXPECT_MSG_LT(std::abs(received[h] - n / 8), 4 * std::sqrt(n * 7 / 64), h);
+            NS_TEST_EXPECT_MSG_LT(std::abs(sent[h] - 3 * n / 8), 4 * std::sqrt(n * 15 / 64), h);
+        }
+        std::vector<uint32_t> again;
+        std::vector<RdmaFlowGenerator::Flow> same = Incasts(9, again);
+        bool equal = same.size() == flows.size();
+        for (size_t i = 0; equal && i < flows.size(); ++i)
+        {
+            equal =
+                same[i].source == flows[i].source && same[i].destination == flows[i].destination;
+        }
+        NS_TEST_EXPECT_MSG_EQ(equal, true, "the same stream, the same incasts");
+        Config::Reset();
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * Flow-size distributions and the RDMA flow generator.
  */
 class FlowSizeDistributionTestSuite : public TestSuite
@@ -360,6 +456,7 @@ class FlowSizeDistributionTestSuite : public TestSuite
         AddTestCase(new FlowSizeMalformedTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RdmaFlowGeneratorTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RdmaFlowGeneratorRandomFlowsTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RdmaFlowGeneratorIncastTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

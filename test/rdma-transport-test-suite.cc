@@ -646,8 +646,9 @@ class RdmaPausedNoTimeoutTestCase : public TestCase
 /**
  * @ingroup llm-fabric-tests
  * Lossless incast (PFC on, no error model) never resends, whatever the congestion control, MTU
- * or rate: none; fixed at the fair share, at 1 Gb/s and at 20 Mb/s; DCQCN with the mlx5 and the
- * sigcomm2015 profiles; MTU 1000 and 4096; links of 100 and 400 Gb/s (the examples' rates).
+ * or rate: none; fixed at the fair share, at 1 Gb/s and at 20 Mb/s; DCQCN with the mlx5, the
+ * sigcomm2015 and the simai profiles (simai with its window of 8 us at the rate); MTU 1000 and
+ * 4096; links of 100 and 400 Gb/s (the examples' rates).
  * 16 senders of 1 MB (100 KB at 20 Mb/s) to one receiver with the paper DCQCN switch profile
  * (32 MB buffer, Kmin 400 KB, Kmax 1600 KB, Pmax 0.2), as the incast example's reviewer run.
  * At 20 Mb/s each flow's completion time also respects the rate.
@@ -667,8 +668,13 @@ class RdmaLosslessNoResendTestCase : public TestCase
         {
             for (uint32_t mtu : {1000U, 4096U})
             {
-                for (const char* cc :
-                     {"none", "fair", "1Gbps", "20Mbps", "dcqcn-mlx5", "dcqcn-sigcomm2015"})
+                for (const char* cc : {"none",
+                                       "fair",
+                                       "1Gbps",
+                                       "20Mbps",
+                                       "dcqcn-mlx5",
+                                       "dcqcn-sigcomm2015",
+                                       "dcqcn-simai"})
                 {
                     Run(DataRate(rate), mtu, cc);
                 }

@@ -949,6 +949,7 @@ class ScenarioNetworkTestCase : public TestCase
         } choices[] = {
             {"  dcqcn_profile: mlx5\n", &NetworkConfig::GetDcqcnProfileName, "mlx5"},
             {"  dcqcn_profile: sigcomm2015\n", &NetworkConfig::GetDcqcnProfileName, "sigcomm2015"},
+            {"  dcqcn_profile: simai\n", &NetworkConfig::GetDcqcnProfileName, "simai"},
             {"  recovery: go-back-n\n", &NetworkConfig::GetRecoveryName, "GoBackN"},
             {"  recovery: selective-repeat\n", &NetworkConfig::GetRecoveryName, "SelectiveRepeat"},
         };
@@ -1102,7 +1103,7 @@ class ScenarioNetworkTestCase : public TestCase
             "names are case-sensitive: " << refused);
         NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  dcqcn_profile: cx7\n"),
                               "t.yaml: network.dcqcn_profile: expected one of mlx5, sigcomm2015, "
-                              "got 'cx7'",
+                              "simai, got 'cx7'",
                               "profile");
         NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  recovery: GoBackN\n"),
                               "t.yaml: network.recovery: expected one of go-back-n, "

@@ -255,6 +255,56 @@ RdmaFlowGenerator::AddRandomFlows(uint32_t count,
     }
 }
 
+std::vector<uint32_t>
+RdmaFlowGenerator::AddPoissonIncasts(double load,
+                                     uint32_t senders,
+                                     uint64_t bytes,
+                                     Time window,
+                                     int64_t stream)
+{
+    NS_LOG_FUNCTION(this << load << senders << bytes << window << stream);
+    const auto hosts = static_cast<uint32_t>(m_endpoints.size());
+    NS_ABORT_MSG_IF(hosts < 2 || senders == 0 || senders >= hosts || bytes == 0 ||
+                        !(load > 0 && load <= 1),
+                    "RdmaFlowGenerator::AddPoissonIncasts: bad load, senders or bytes, or "
+                    "fewer than 2 hosts (Install first)");
+    double capacity = 0;
+    for (const auto& endpoint : m_endpoints)
+    {
+        capacity += static_cast<double>(endpoint->GetDevice()->GetDataRate().GetBitRate());
+    }
+    const double lambda =
+        load * capacity / (8.0 * static_cast<double>(senders) * static_cast<double>(bytes));
+    Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+    u->SetStream(stream);
+    std::vector<uint32_t> flows;
+    double at = 0; // seconds
+    const double end = window.GetSeconds();
+    std::vector<uint32_t> others(hosts - 1);
+    while (true)
+    {
+        at += -std::log(1.0 - u->GetValue()) / lambda;
+        if (at >= end)
+        {
+            break;
+        }
+        uint32_t receiver = u->GetInteger(0, hosts - 1);
+        for (uint32_t h = 0, i = 0; h < hosts; ++h)
+        {
+            if (h != receiver)
+            {
+                others[i++] = h;
+            }
+        }
+        for (uint32_t i = 0; i < senders; ++i)
+        {
+            std::swap(others[i], others[u->GetInteger(i, hosts - 2)]);
+            flows.push_back(AddFlow(others[i], receiver, bytes, Seconds(at)));
+        }
+    }
+    return flows;
+}
+
 void
 RdmaFlowGenerator::StartFlow(uint32_t index)
 {

@@ -111,6 +111,30 @@ class RdmaFlowGenerator : public Object
                         int64_t stream);
 
     /**
+     * Add incasts as a Poisson process (Install first), the HPCC paper's recipe for incast on
+     * top of background traffic. Incasts arrive with exponential gaps of mean 1 / lambda from
+     * time 0, lambda = load x C / (8 x senders x bytes) per second, where C is the sum of the
+     * host ports' rates (bit/s): on average they offer `load` of the hosts' total capacity in
+     * payload bytes. Arrivals stop at `window` (none at or after it). At each arrival a
+     * receiver is drawn uniformly among the hosts, then `senders` distinct other hosts
+     * uniformly (a partial Fisher-Yates shuffle of the others); each sender posts one flow of
+     * `bytes` to the receiver at the arrival time. All draws come from one uniform stream, in
+     * that order (gap, receiver, senders).
+     * @param load the incasts' share of the hosts' capacity, in (0, 1].
+     * @param senders senders per incast (1 to hosts - 1).
+     * @param bytes bytes per sender (at least 1).
+     * @param window incasts arrive in [0, window).
+     * @param stream the random variable stream of the draws.
+     * @return the indices of the flows added (senders per incast, incast by incast, each
+     *         incast's flows in the order of their senders).
+     */
+    std::vector<uint32_t> AddPoissonIncasts(double load,
+                                            uint32_t senders,
+                                            uint64_t bytes,
+                                            Time window,
+                                            int64_t stream);
+
+    /**
      * Fix the random streams.
      * @param stream first stream index.
      * @return the number of streams used (2).

@@ -40,6 +40,11 @@ constexpr uint64_t SIGCOMM2015_BYTE_RESET = 10000000;
 constexpr uint64_t MLX5_BYTE_RESET = 32767ULL * 64ULL;
 /// mlx5 dce_tcp_g default, out of 1024.
 constexpr double MLX5_DCE_TCP_G = 1019.0;
+/// The byte counter of the simai profile: the largest ByteReset, so that it never fires (2^64 - 1
+/// bytes take 46.8 years at 100 Gb/s), as the HPCC-lineage simulators have no byte counter.
+constexpr uint64_t SIMAI_BYTE_RESET = UINT64_MAX;
+/// The default BaseRtt: the propagation round trip of 4 hops of 1 us links.
+constexpr int64_t DEFAULT_BASE_RTT_US = 8;
 
 /**
  * @param rate a rate in bit/s, non-negative.
@@ -146,6 +151,23 @@ Dcqcn::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&Dcqcn::m_clampTargetRate),
                           MakeBooleanChecker())
+            .AddAttribute("Window",
+                          "True: at most RC x BaseRtt / 8 payload bytes in flight (rounded to "
+                          "the nearest byte), one bandwidth-delay product at the line rate "
+                          "scaled by RC / line rate, updated with every change of RC (the "
+                          "window of the HPCC paper's DCQCN+w and of the HPCC-lineage "
+                          "simulators). False: no window (the DCQCN paper, mlx5).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&Dcqcn::m_window),
+                          MakeBooleanChecker())
+            .AddAttribute("BaseRtt",
+                          "Base round-trip time of the window (used when Window is true): set "
+                          "it to the fabric's (the HPCC-lineage simulators use the longest "
+                          "idle round trip between hosts). Default 8 us: the propagation round "
+                          "trip of 4 hops of 1 us links, a leaf-spine path of the examples.",
+                          TimeValue(MicroSeconds(DEFAULT_BASE_RTT_US)),
+                          MakeTimeAccessor(&Dcqcn::m_baseRtt),
+                          MakeTimeChecker(Time(0)))
             .AddTraceSource("Alpha",
                             "The congestion estimate alpha.",
                             MakeTraceSourceAccessor(&Dcqcn::m_alpha),
@@ -175,6 +197,8 @@ Dcqcn::Dcqcn()
       m_minRate("1Mbps"),
       m_clampTargetRate(true),
       m_alphaDecayEvents(true),
+      m_window(false),
+      m_baseRtt(MicroSeconds(DEFAULT_BASE_RTT_US)),
       m_started(false),
       m_recovering(false),
       m_decreased(false),
@@ -318,6 +342,7 @@ Dcqcn::GetProfile(const std::string& name, Profile& out)
         add("MinDecFactor", Create<UintegerValue>(0));
         add("MinRate", Create<DataRateValue>(DataRate("1Mbps")));
         add("ClampTargetRate", Create<BooleanValue>(true));
+        add("Window", Create<BooleanValue>(false));
         return "";
     }
     if (name == "mlx5")
@@ -334,9 +359,38 @@ Dcqcn::GetProfile(const std::string& name, Profile& out)
         add("MinDecFactor", Create<UintegerValue>(50));
         add("MinRate", Create<DataRateValue>(DataRate("1Mbps")));
         add("ClampTargetRate", Create<BooleanValue>(false));
+        add("Window", Create<BooleanValue>(false));
         return "";
     }
-    return "unknown DCQCN profile '" + name + "' (known: sigcomm2015, mlx5)";
+    if (name == "simai")
+    {
+        add("InitialAlpha", Create<DoubleValue>(1.0));
+        add("G", Create<DoubleValue>(1.0 / 256.0));
+        add("AlphaUpdatePeriod", Create<TimeValue>(MicroSeconds(1)));
+        add("RateReduceMonitorPeriod", Create<TimeValue>(MicroSeconds(4)));
+        add("TimeReset", Create<TimeValue>(MicroSeconds(900)));
+        add("ByteReset", Create<UintegerValue>(SIMAI_BYTE_RESET));
+        add("Threshold", Create<UintegerValue>(1));
+        add("AiRate", Create<DataRateValue>(DataRate("50Mbps")));
+        add("HaiRate", Create<DataRateValue>(DataRate("100Mbps")));
+        add("MinDecFactor", Create<UintegerValue>(0));
+        add("MinRate", Create<DataRateValue>(DataRate("100Mbps")));
+        add("ClampTargetRate", Create<BooleanValue>(false));
+        add("Window", Create<BooleanValue>(true));
+        return "";
+    }
+    std::string known;
+    for (const std::string& profile : GetProfileNames())
+    {
+        known += (known.empty() ? "" : ", ") + profile;
+    }
+    return "unknown DCQCN profile '" + name + "' (known: " + known + ")";
+}
+
+std::vector<std::string>
+Dcqcn::GetProfileNames()
+{
+    return {"sigcomm2015", "mlx5", "simai"};
 }
 
 std::string
@@ -401,6 +455,11 @@ Dcqcn::CheckConfig() const
     else if (m_minDecFactor > 100)
     {
         problem << "MinDecFactor (" << m_minDecFactor << " %) is above 100 %";
+    }
+    else if (m_window && !m_baseRtt.IsStrictlyPositive())
+    {
+        problem << "BaseRtt (" << m_baseRtt.GetNanoSeconds() << " ns) is not positive while Window "
+                << "is true";
     }
     else if (m_started && m_minRate > GetLineRate())
     {
@@ -534,6 +593,15 @@ Dcqcn::PublishRates()
 {
     SetRate(ToDataRate(m_rc));
     m_targetRate = ToDataRate(m_rt).GetBitRate();
+    SetWindow(m_window ? GetWindowAt(ToDataRate(m_rc)) : UNLIMITED_WINDOW);
+}
+
+uint64_t
+Dcqcn::GetWindowAt(DataRate rate) const
+{
+    const double seconds = static_cast<double>(m_baseRtt.GetPicoSeconds()) * 1e-12;
+    return static_cast<uint64_t>(
+        std::llround(static_cast<double>(rate.GetBitRate()) * seconds / 8.0));
 }
 
 void

@@ -77,11 +77,17 @@ namespace ns3
  *    to whole bit/s.
  *  - The attributes are read when they are used, except InitialAlpha, read by Start.
  *
+ * Window (attribute Window, off by default): when on, the queue pair may have at most
+ * RC x BaseRtt / 8 payload bytes in flight (GetWindowAt), one bandwidth-delay product at the
+ * line rate scaled by RC / line rate, set again at every change of RC. This is the window the
+ * HPCC paper adds to DCQCN ("DCQCN+w", Li et al., SIGCOMM 2019) and that its simulator and
+ * descendants turn on with a window scaled by the rate; the DCQCN paper and mlx5 have none.
+ *
  * Not modelled: mlx5's rate_to_set_on_first_cnp (0, unused, by default), rpg_gd (the default,
  * 11, gives the alpha / 2 above), rpg_max_rate (0: the line rate), and the notification point
- * (CNP generation), which is the receiver's job.
+ * (CNP generation), which is the receiver's job (RdmaQueuePair::CnpInterval).
  *
- * ApplyProfile sets every attribute for one of two documented profiles (see there); the
+ * ApplyProfile sets every attribute for one of three documented profiles (see there); the
  * attribute defaults are those of "sigcomm2015".
  */
 class Dcqcn : public RdmaCongestionOps
@@ -130,18 +136,21 @@ class Dcqcn : public RdmaCongestionOps
     /// A parameter profile: attribute names and their values.
     typedef std::vector<std::pair<std::string, Ptr<AttributeValue>>> Profile;
 
+    /// @return the names of the profiles: "sigcomm2015", "mlx5", "simai".
+    static std::vector<std::string> GetProfileNames();
+
     /**
      * The attribute values of a named profile (see ApplyProfile).
-     * @param name "sigcomm2015" or "mlx5".
+     * @param name "sigcomm2015", "mlx5" or "simai".
      * @param[out] out the attributes and values (empty on error).
-     * @return "" or "unknown DCQCN profile 'X' (known: sigcomm2015, mlx5)".
+     * @return "" or "unknown DCQCN profile 'X' (known: sigcomm2015, mlx5, simai)".
      */
     static std::string GetProfile(const std::string& name, Profile& out);
 
     /**
      * Make a profile the attribute defaults of every Dcqcn created afterwards (Config::SetDefault),
      * as ApplyProfile does for one object.
-     * @param name "sigcomm2015" or "mlx5".
+     * @param name "sigcomm2015", "mlx5" or "simai".
      * @return "" or the problem.
      */
     static std::string SetDefaultProfile(const std::string& name);
@@ -168,7 +177,28 @@ class Dcqcn : public RdmaCongestionOps
      * reset, threshold, AI and HAI rates) and the 64-byte unit are from memory of that
      * documentation, not re-checked: verify them before relying on them.
      *
-     * @param name "sigcomm2015" or "mlx5".
+     * "simai", the settings of the HPCC-lineage ns-3 simulators (HPCC's simulator, Li et al.,
+     * SIGCOMM 2019, and SimAI's ns-3 backend, which inherits it) as their DCQCN runs use them
+     * (the benchmark notes of the project's hpcc-format reference data list them): G = 1/256,
+     * AlphaUpdatePeriod = 1 us (alpha updated every 1 us), RateReduceMonitorPeriod = 4 us (at
+     * most one decrease per 4 us), TimeReset = 900 us (rate-increase timer), Threshold = 1 (one
+     * fast-recovery stage), AiRate = 50 Mb/s, HaiRate = 100 Mb/s, MinRate = 100 Mb/s,
+     * ClampTargetRate = false (no target-rate clamping), MinDecFactor = 0 (no bound),
+     * InitialAlpha = 1, and Window = true (a window of one bandwidth-delay product scaled with
+     * the rate; BaseRtt is not part of the profile: set the fabric's). Two DCQCN mechanisms that
+     * those simulators omit:
+     *  - the byte counter: they increase the rate on the timer only. ByteReset is 2^64 - 1 bytes
+     *    (46.8 years at 100 Gb/s), so the byte counter never fires; with BC stuck at 0 the hyper
+     *    stage (both counters above F) is never reached, and HaiRate is listed for completeness
+     *    only: past the first timer event every increase is additive.
+     *  - the notification point's CNP timer: they echo every CE mark in the per-packet ACK and
+     *    rely on the sender's 1 us alpha and 4 us decrease periods. Here the receiver sends at
+     *    most one CNP per RdmaQueuePair::CnpInterval (50 us by default, the DCQCN paper's); the
+     *    profile does not change it (it is the receiver's attribute). Set CnpInterval to 1 us
+     *    (and AckInterval to 1) to come closer to their reaction speed; every CNP then also
+     *    raises alpha, as their one update per 1 us period with a CE echo does.
+     *
+     * @param name "sigcomm2015", "mlx5" or "simai".
      * @return "" on success, otherwise the problem (nothing is changed).
      */
     std::string ApplyProfile(const std::string& name);
@@ -184,7 +214,8 @@ class Dcqcn : public RdmaCongestionOps
      * @return "" if consistent, otherwise the first problem, naming the attribute and its value:
      *         G outside (0, 1], InitialAlpha outside [0, 1], a non-positive AlphaUpdatePeriod or
      *         TimeReset, a negative RateReduceMonitorPeriod, ByteReset or Threshold zero,
-     *         MinDecFactor above 100, or (once started) MinRate above the line rate.
+     *         MinDecFactor above 100, Window true with a zero BaseRtt, or (once started)
+     *         MinRate above the line rate.
      */
     std::string CheckConfig() const;
 
@@ -200,6 +231,14 @@ class Dcqcn : public RdmaCongestionOps
 
     /// @return the byte stage counter BC (increase events from the byte counter since then).
     uint32_t GetByteStage() const;
+
+    /**
+     * The window at a rate, whether or not Window is on: rate x BaseRtt / 8 bytes, rounded to
+     * the nearest byte (e.g. 50 Gb/s x 8 us / 8 = 50,000 bytes).
+     * @param rate a rate.
+     * @return the payload bytes that may be in flight at that rate.
+     */
+    uint64_t GetWindowAt(DataRate rate) const;
 
   protected:
     void DoDispose() override;
@@ -220,7 +259,7 @@ class Dcqcn : public RdmaCongestionOps
     /// One rate increase event, after its counter was incremented.
     void IncreaseEvent();
 
-    /// Publish RC and RT to the traces.
+    /// Publish RC and RT to the traces, and the window (GetWindowAt(RC), or none).
     void PublishRates();
 
     /// RC is back at the line rate: stop both timers and byte counting.
@@ -240,6 +279,8 @@ class Dcqcn : public RdmaCongestionOps
     DataRate m_minRate;             //!< MinRate (rpg_min_rate).
     bool m_clampTargetRate;         //!< ClampTargetRate (clamp_tgt_rate).
     bool m_alphaDecayEvents;        //!< AlphaDecayEvents.
+    bool m_window;                  //!< Window: a window of RC x BaseRtt.
+    Time m_baseRtt;                 //!< BaseRtt of the window.
 
     // State
     bool m_started;                     //!< Start called and Stop not since.
