@@ -20,7 +20,7 @@
  * Run: ./ns3 run "llm-fabric-bench-traffic-report --dp=3200"
  */
 
-#include "ns3/core-module.h"
+#include "ns3/command-line.h"
 #include "ns3/gpu-spec.h"
 #include "ns3/scenario.h"
 #include "ns3/traffic-report.h"
