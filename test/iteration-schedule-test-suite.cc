@@ -92,7 +92,7 @@ ReportCollectives(const std::vector<TrafficEntry>& entries)
     std::map<CollectiveKey, uint64_t> collectives;
     for (const TrafficEntry& entry : entries)
     {
-        collectives[{static_cast<int>(entry.kind), entry.members, entry.messageBytes}] +=
+        collectives[{static_cast<int>(entry.kind), entry.GetMembers(), entry.messageBytes}] +=
             entry.count;
     }
     return collectives;
@@ -197,7 +197,7 @@ class IterationScheduleCollectivesTestCase : public TestCase
         for (uint32_t r = 0; r < layout->GetWorldSize(); ++r)
         {
             IterationSchedule schedule = BuildOrAbort(model, config, layout, r);
-            const std::vector<TrafficEntry>& entries = schedule.GetReport().GetRankEntries(r);
+            const std::vector<TrafficEntry> entries = schedule.GetReport().GetRankEntries(r);
             NS_TEST_EXPECT_MSG_EQ((ScheduleCollectives(schedule) == ReportCollectives(entries)),
                                   true,
                                   label << " rank " << r << ": collectives differ\n"
@@ -211,7 +211,7 @@ class IterationScheduleCollectivesTestCase : public TestCase
                 if (op.type == ScheduleOp::COLLECTIVE)
                 {
                     NS_TEST_ASSERT_MSG_LT(op.entry, entries.size(), "entry index");
-                    NS_TEST_EXPECT_MSG_EQ((op.members == entries[op.entry].members),
+                    NS_TEST_EXPECT_MSG_EQ((op.members == entries[op.entry].GetMembers()),
                                           true,
                                           "members of its entry");
                     NS_TEST_EXPECT_MSG_EQ((op.kind == entries[op.entry].kind),

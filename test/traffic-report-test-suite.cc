@@ -23,6 +23,7 @@
 #include "ns3/transformer-spec.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -130,7 +131,7 @@ class TrafficReportDataParallelTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(report.GetMicroBatches(), 128u, "512 / (1 x 4)");
         for (uint32_t r = 0; r < 4; ++r)
         {
-            const std::vector<TrafficEntry>& entries = report.GetRankEntries(r);
+            const std::vector<TrafficEntry> entries = report.GetRankEntries(r);
             NS_TEST_ASSERT_MSG_EQ(entries.size(), 1u, "one collective");
             const TrafficEntry& entry = entries[0];
             NS_TEST_EXPECT_MSG_EQ((entry.strategy == TrafficStrategy::DP), true, "DP");
@@ -138,7 +139,7 @@ class TrafficReportDataParallelTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(entry.variant, "none", "no sharding");
             NS_TEST_EXPECT_MSG_EQ(entry.messageBytes, 248879616u, "S = 2 x params");
             NS_TEST_EXPECT_MSG_EQ(entry.count, 1u, "once per iteration");
-            NS_TEST_EXPECT_MSG_EQ((entry.members == Ranks(0, 4, 1)), true, "DP group");
+            NS_TEST_EXPECT_MSG_EQ((entry.GetMembers() == Ranks(0, 4, 1)), true, "DP group");
             NS_TEST_EXPECT_MSG_EQ(entry.groupRank, r, "index");
             NS_TEST_EXPECT_MSG_EQ(entry.bytes.intraSent, 373319424u, "2 x 3/4 x S");
             NS_TEST_EXPECT_MSG_EQ(entry.bytes.intraReceived, 373319424u, "2 x 3/4 x S");
@@ -228,7 +229,7 @@ class TrafficReportTensorParallelTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(forward.size(), 1u, "one forward entry");
             NS_TEST_EXPECT_MSG_EQ(forward[0].messageBytes, 3145728u, "b s h A");
             NS_TEST_EXPECT_MSG_EQ(forward[0].count, 96u, "2 l m");
-            NS_TEST_EXPECT_MSG_EQ((forward[0].members == Ranks(0, 2, 1)), true, "TP group");
+            NS_TEST_EXPECT_MSG_EQ((forward[0].GetMembers() == Ranks(0, 2, 1)), true, "TP group");
             std::vector<TrafficEntry> backward = Find(report,
                                                       r,
                                                       TrafficStrategy::TP,
@@ -302,7 +303,7 @@ class TrafficReportPipelineTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(sends.size(), 1u, "stage 0 only sends forward");
         NS_TEST_EXPECT_MSG_EQ(sends[0].messageBytes, 1572864u, "b s h A");
         NS_TEST_EXPECT_MSG_EQ(sends[0].count, 8u, "m");
-        NS_TEST_EXPECT_MSG_EQ((sends[0].members == Ranks(0, 2, 1)), true, "{0 -> 1}");
+        NS_TEST_EXPECT_MSG_EQ((sends[0].GetMembers() == Ranks(0, 2, 1)), true, "{0 -> 1}");
         NS_TEST_EXPECT_MSG_EQ(sends[0].bytes.interSent, 8u * 1572864u, "8 S");
         std::vector<TrafficEntry> back =
             Find(report, 0, TrafficStrategy::PP, CollectiveKind::SEND_RECV, TrafficPhase::BACKWARD);
@@ -399,7 +400,7 @@ class TrafficReportGpt3TestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(tpForward.size(), 1u, "TP forward");
         NS_TEST_EXPECT_MSG_EQ(tpForward[0].messageBytes, 50331648u, "b s h A");
         NS_TEST_EXPECT_MSG_EQ(tpForward[0].count, 2304u, "2 l m");
-        NS_TEST_EXPECT_MSG_EQ((tpForward[0].members == Ranks(424, 8, 1)), true, "TP group");
+        NS_TEST_EXPECT_MSG_EQ((tpForward[0].GetMembers() == Ranks(424, 8, 1)), true, "TP group");
         NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::TP).intraSent,
                               uint64_t{405874409472},
                               "TP bytes");
@@ -429,7 +430,7 @@ class TrafficReportGpt3TestCase : public TestCase
                                             TrafficPhase::BACKWARD);
         NS_TEST_ASSERT_MSG_EQ(dp.size(), 1u, "DP all-reduce");
         NS_TEST_EXPECT_MSG_EQ(dp[0].messageBytes, uint64_t{5436297216}, "2 P / 8");
-        NS_TEST_EXPECT_MSG_EQ((dp[0].members == Ranks(386, 16, 8)), true, "DP group");
+        NS_TEST_EXPECT_MSG_EQ((dp[0].GetMembers() == Ranks(386, 16, 8)), true, "DP group");
         NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::DP).interSent,
                               uint64_t{10193057280},
                               "DP bytes");
@@ -445,7 +446,9 @@ class TrafficReportGpt3TestCase : public TestCase
                                               TrafficPhase::BACKWARD);
         NS_TEST_ASSERT_MSG_EQ(tied.size(), 1u, "embedding all-reduce");
         NS_TEST_EXPECT_MSG_EQ(tied[0].messageBytes, 154389504u, "2 V h / 8");
-        NS_TEST_EXPECT_MSG_EQ((tied[0].members == std::vector<uint32_t>{2, 898}), true, "pair");
+        NS_TEST_EXPECT_MSG_EQ((tied[0].GetMembers() == std::vector<uint32_t>{2, 898}),
+                              true,
+                              "pair");
 
         // Bandwidth to hide the inter-server bytes behind the compute.
         double expected =
@@ -543,7 +546,9 @@ class TrafficReportShardingTestCase : public TestCase
                                                  CollectiveKind::ALL_REDUCE,
                                                  TrafficPhase::BACKWARD);
         NS_TEST_ASSERT_MSG_EQ(replica.size(), 1u, "replica all-reduce");
-        NS_TEST_EXPECT_MSG_EQ((replica[0].members == std::vector<uint32_t>{3, 11}), true, "pair");
+        NS_TEST_EXPECT_MSG_EQ((replica[0].GetMembers() == std::vector<uint32_t>{3, 11}),
+                              true,
+                              "pair");
     }
 };
 
@@ -590,7 +595,7 @@ class TrafficReportContextParallelTestCase : public TestCase
                                             CollectiveKind::ALL_REDUCE,
                                             TrafficPhase::BACKWARD);
         NS_TEST_ASSERT_MSG_EQ(dp.size(), 1u, "gradients over DP_CP");
-        NS_TEST_EXPECT_MSG_EQ((dp[0].members == Ranks(0, 2, 1)), true, "DP_CP group");
+        NS_TEST_EXPECT_MSG_EQ((dp[0].GetMembers() == Ranks(0, 2, 1)), true, "DP_CP group");
         NS_TEST_EXPECT_MSG_EQ(dp[0].bytes.intraSent, uint64_t{16060522496}, "S");
 
         // Ulysses (Jacobs 2023): send buffers Q and output b (s/2) h A = 4,096 x
@@ -654,7 +659,7 @@ class TrafficReportExpertParallelTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(forward.size(), 2u, "dispatch and combine");
         NS_TEST_EXPECT_MSG_EQ(forward[0].messageBytes, 67108864u, "tokens TopK h A");
         NS_TEST_EXPECT_MSG_EQ(forward[0].count, 64u, "l m");
-        NS_TEST_EXPECT_MSG_EQ((forward[0].members == Ranks(0, 8, 1)), true, "EP group");
+        NS_TEST_EXPECT_MSG_EQ((forward[0].GetMembers() == Ranks(0, 8, 1)), true, "EP group");
         NS_TEST_EXPECT_MSG_EQ(forward[0].bytes.intraSent, 64u * 25165824u, "3 chunks");
         NS_TEST_EXPECT_MSG_EQ(forward[0].bytes.interSent, 64u * 33554432u, "4 chunks");
         const TrafficBytes& ep = report.GetRankTotals(0).Of(TrafficStrategy::EP);
@@ -767,88 +772,70 @@ class TrafficReportTotalsTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
- * The shipped scenarios: the report derives each collective's bytes from the strategy's own
- * schedule (CollectiveStrategy::Tally). For sampled ranks of all seven scenarios of scenarios/,
- * every entry's steps and intra-/inter-server bytes equal the independent oracle's
- * (CollectiveVolume in test/, derived analytically per rank), and so do the per-strategy totals.
+ * A test case that checks a rank's entries against the independent analytical oracle
+ * (CollectiveVolume in test/): every entry's steps and intra-/inter-server bytes, and the rank's
+ * per-strategy totals.
  */
-class TrafficReportShippedScenariosTestCase : public TestCase
+class TrafficReportOracleTestCase : public TestCase
 {
   public:
-    TrafficReportShippedScenariosTestCase()
-        : TestCase("The 7 shipped scenarios: every sampled rank's entries and per-strategy totals "
-                   "equal the analytical oracle's")
+    /**
+     * Create the test case.
+     * @param name its description.
+     */
+    explicit TrafficReportOracleTestCase(const std::string& name)
+        : TestCase(name)
     {
     }
 
-  private:
-    void DoRun() override
+  protected:
+    /**
+     * Expect a rank's entries and totals to be the oracle's.
+     * @param report a built report.
+     * @param layout its layout.
+     * @param rank a rank.
+     * @param name for the messages.
+     */
+    void CheckRank(const TrafficReport& report,
+                   const ParallelLayout& layout,
+                   uint32_t rank,
+                   const std::string& name)
     {
-        const std::vector<std::string> names = {"gpt2-small-16gpu",
-                                                "gpt3-175b",
-                                                "llama3-405b",
-                                                "llama3-70b",
-                                                "llama3-8b-128gpu",
-                                                "mixtral-8x7b",
-                                                "mixtral-ep-incast-16gpu"};
-        for (const std::string& name : names)
+        std::array<TrafficBytes, TRAFFIC_STRATEGIES> expected{};
+        for (const TrafficEntry& entry : report.GetRankEntries(rank))
         {
-            Scenario scenario;
-            std::string path = std::string(LLM_FABRIC_SOURCE_DIR) + "/scenarios/" + name + ".yaml";
-            NS_TEST_ASSERT_MSG_EQ(Scenario::Load(path, scenario), "", name);
-            Ptr<ParallelLayout> layout = scenario.GetLayout();
-            TrafficReport report;
-            NS_TEST_ASSERT_MSG_EQ(report.Build(scenario.GetModel(),
-                                               scenario.GetTraining(),
-                                               layout,
-                                               scenario.GetGpus(),
-                                               scenario.GetGpu(),
-                                               scenario.GetAlgorithms()),
-                                  "",
-                                  name);
-            const uint32_t ranks = report.GetRankCount();
-            for (uint32_t sample : {0U, 1U, ranks / 2 + 3, ranks - 1})
+            RankVolume volume;
+            NS_TEST_ASSERT_MSG_EQ(
+                CollectiveVolume::Compute(entry.kind,
+                                          CollectiveVolume::GetAlgorithmOf(entry.algorithm),
+                                          entry.GetGroupSize(),
+                                          entry.messageBytes,
+                                          entry.groupRank,
+                                          volume,
+                                          LocalSizeOf(layout, entry.GetMembers())),
+                "",
+                name << " " << entry.what);
+            NS_TEST_EXPECT_MSG_EQ(entry.steps, volume.steps, name << " " << entry.what);
+            TrafficBytes bytes;
+            const uint32_t server = layout.GetServer(rank);
+            for (const CollectiveTransfer& send : volume.sends)
             {
-                const uint32_t rank = sample % ranks;
-                std::array<TrafficBytes, TRAFFIC_STRATEGIES> expected{};
-                for (const TrafficEntry& entry : report.GetRankEntries(rank))
-                {
-                    RankVolume volume;
-                    NS_TEST_ASSERT_MSG_EQ(
-                        CollectiveVolume::Compute(entry.kind,
-                                                  CollectiveVolume::GetAlgorithmOf(entry.algorithm),
-                                                  entry.GetGroupSize(),
-                                                  entry.messageBytes,
-                                                  entry.groupRank,
-                                                  volume,
-                                                  LocalSizeOf(*layout, entry.members)),
-                        "",
-                        name << " " << entry.what);
-                    NS_TEST_EXPECT_MSG_EQ(entry.steps, volume.steps, name << " " << entry.what);
-                    TrafficBytes bytes;
-                    const uint32_t server = layout->GetServer(rank);
-                    for (const CollectiveTransfer& send : volume.sends)
-                    {
-                        bool intra = layout->GetServer(entry.members[send.peer]) == server;
-                        (intra ? bytes.intraSent : bytes.interSent) += send.bytes * entry.count;
-                    }
-                    for (const CollectiveTransfer& receive : volume.receives)
-                    {
-                        bool intra = layout->GetServer(entry.members[receive.peer]) == server;
-                        (intra ? bytes.intraReceived : bytes.interReceived) +=
-                            receive.bytes * entry.count;
-                    }
-                    ExpectEqual(bytes, entry.bytes, name + " " + entry.what);
-                    expected[static_cast<std::size_t>(entry.strategy)].Add(bytes);
-                }
-                for (std::size_t s = 0; s < TRAFFIC_STRATEGIES; ++s)
-                {
-                    ExpectEqual(expected[s],
-                                report.GetRankTotals(rank).byStrategy[s],
-                                name + " rank " + std::to_string(rank) + " strategy " +
-                                    std::to_string(s));
-                }
+                bool intra = layout.GetServer(entry.GetMembers()[send.peer]) == server;
+                (intra ? bytes.intraSent : bytes.interSent) += send.bytes * entry.count;
             }
+            for (const CollectiveTransfer& receive : volume.receives)
+            {
+                bool intra = layout.GetServer(entry.GetMembers()[receive.peer]) == server;
+                (intra ? bytes.intraReceived : bytes.interReceived) += receive.bytes * entry.count;
+            }
+            ExpectEqual(bytes, entry.bytes, name + " " + entry.what);
+            expected[static_cast<std::size_t>(entry.strategy)].Add(bytes);
+        }
+        for (std::size_t s = 0; s < TRAFFIC_STRATEGIES; ++s)
+        {
+            ExpectEqual(expected[s],
+                        report.GetRankTotals(rank).byStrategy[s],
+                        name + " rank " + std::to_string(rank) + " strategy " + std::to_string(s));
         }
     }
 
@@ -893,6 +880,56 @@ class TrafficReportShippedScenariosTestCase : public TestCase
             }
         }
         return block;
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The shipped scenarios: the report derives each collective's bytes from the strategy's own
+ * schedule (CollectiveStrategy::Tally). For sampled ranks of all seven scenarios of scenarios/,
+ * every entry's steps and intra-/inter-server bytes equal the independent oracle's
+ * (CollectiveVolume in test/, derived analytically per rank), and so do the per-strategy totals.
+ */
+class TrafficReportShippedScenariosTestCase : public TrafficReportOracleTestCase
+{
+  public:
+    TrafficReportShippedScenariosTestCase()
+        : TrafficReportOracleTestCase("The 7 shipped scenarios: every sampled rank's entries and "
+                                      "per-strategy totals equal the analytical oracle's")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<std::string> names = {"gpt2-small-16gpu",
+                                                "gpt3-175b",
+                                                "llama3-405b",
+                                                "llama3-70b",
+                                                "llama3-8b-128gpu",
+                                                "mixtral-8x7b",
+                                                "mixtral-ep-incast-16gpu"};
+        for (const std::string& name : names)
+        {
+            Scenario scenario;
+            std::string path = std::string(LLM_FABRIC_SOURCE_DIR) + "/scenarios/" + name + ".yaml";
+            NS_TEST_ASSERT_MSG_EQ(Scenario::Load(path, scenario), "", name);
+            Ptr<ParallelLayout> layout = scenario.GetLayout();
+            TrafficReport report;
+            NS_TEST_ASSERT_MSG_EQ(report.Build(scenario.GetModel(),
+                                               scenario.GetTraining(),
+                                               layout,
+                                               scenario.GetGpus(),
+                                               scenario.GetGpu(),
+                                               scenario.GetAlgorithms()),
+                                  "",
+                                  name);
+            const uint32_t ranks = report.GetRankCount();
+            for (uint32_t sample : {0U, 1U, ranks / 2 + 3, ranks - 1})
+            {
+                CheckRank(report, *layout, sample % ranks, name);
+            }
+        }
     }
 };
 
@@ -984,6 +1021,245 @@ class TrafficReportNoWrapTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * Every rank after GetTotals (which computes all ranks, so every kind of group is indexed once for
+ * all ranks): each entry's group is the layout's group of the rank (ParallelLayout::GetGroup, or
+ * for FSDP HYBRID_SHARD its split, derived here again from the definition), at the rank's place,
+ * the group is one list shared by all its members' entries, and the bytes are the oracle's. On
+ * layouts using every kind of group (TP, CP ring and Ulysses, EP, DP, DP_CP, EXPERT_DP, hybrid
+ * shards and replicas) in several rank orders.
+ */
+class TrafficReportGroupIndexTestCase : public TrafficReportOracleTestCase
+{
+  public:
+    TrafficReportGroupIndexTestCase()
+        : TrafficReportOracleTestCase("Groups indexed for all ranks: the layout's groups, shared "
+                                      "by their members, with the oracle's bytes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<TransformerSpec> mixtral = MakeModel("mixtral-8x7b");
+        // tp 2 x cp 2 x pp 2 x dp 2 = 16 ranks, ep 2 (expert-DP groups of 2 x 2 / 2 = 2), 4 GPUs
+        // per server, sequence parallel, ZeRO-1; TP may span servers so that any order fits.
+        for (const char* order : {"tp-cp-ep-dp-pp", "pp-dp-ep-cp-tp", "cp-tp-pp-ep-dp"})
+        {
+            for (auto style : {ParallelLayout::RING_ALLGATHER, ParallelLayout::ULYSSES})
+            {
+                Ptr<ParallelLayout> layout = MakeLayout(2, 2, 2, 2, 2, 4, order);
+                layout->SetAttribute("SequenceParallel", BooleanValue(true));
+                layout->SetAttribute("ZeroStage", UintegerValue(1));
+                layout->SetAttribute("AllowTpAcrossServers", BooleanValue(true));
+                layout->SetCpStyle(style);
+                Check(mixtral, MakeConfig(8, 1, 4096), layout, order);
+            }
+        }
+        // FSDP HYBRID_SHARD: tp 1 x cp 2 x pp 2 x dp 4 = 16 ranks, ep 2, 4 GPUs per server.
+        // rank = cp + 2 dp + 8 pp: the DP_CP group of stage 0 is ranks 0-7, 4 on each of servers
+        // 0 and 1; expert-DP groups (ep = j mod 2, j = cp + 2 dp) {0, 2, 4, 6} and
+        // {1, 3, 5, 7}, 2 per server: both split evenly into shards and replica groups.
+        Ptr<ParallelLayout> hybrid = MakeLayout(1, 2, 2, 4, 2, 4);
+        hybrid->SetFsdp(ParallelLayout::HYBRID_SHARD);
+        Check(mixtral, MakeConfig(16, 1, 4096), hybrid, "hybrid shard");
+        // The same without sharding, all-reduce HIERARCHICAL: the DP_CP groups are two blocks of
+        // 4 ranks on 2 servers (localSize 4), the expert-DP groups two blocks of 2 (localSize 2),
+        // so the bytes depend on each indexed group's localSize.
+        CollectiveChoices hierarchical;
+        hierarchical.Set(CollectiveKind::ALL_REDUCE,
+                         CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm::HIERARCHICAL));
+        Check(mixtral,
+              MakeConfig(16, 1, 4096),
+              MakeLayout(1, 2, 2, 4, 2, 4),
+              "hierarchical",
+              hierarchical);
+    }
+
+    /**
+     * Build a report, compute every rank, and check every rank.
+     * @param model the model.
+     * @param config the configuration.
+     * @param layout the layout.
+     * @param label for the messages.
+     * @param algorithms the algorithms.
+     */
+    void Check(Ptr<TransformerSpec> model,
+               Ptr<TrainingConfig> config,
+               Ptr<ParallelLayout> layout,
+               const std::string& label,
+               const CollectiveChoices& algorithms = CollectiveChoices())
+    {
+        TrafficReport report;
+        BuildOrAbort(report, model, config, layout, algorithms);
+        report.GetTotals();
+        // The first list seen for each group (by what it carries and its members).
+        std::map<std::pair<std::string, std::vector<uint32_t>>, const std::vector<uint32_t>*> lists;
+        std::vector<std::vector<TrafficEntry>> kept; // keeps the lists alive
+        for (uint32_t r = 0; r < report.GetRankCount(); ++r)
+        {
+            CheckRank(report, *layout, r, label);
+            kept.push_back(report.GetRankEntries(r));
+            for (const TrafficEntry& entry : kept.back())
+            {
+                if (entry.strategy == TrafficStrategy::PP)
+                {
+                    continue; // pairs of stages, made per rank
+                }
+                const std::vector<uint32_t> expected = ExpectedGroup(*layout, entry, r);
+                NS_TEST_EXPECT_MSG_EQ((entry.GetMembers() == expected),
+                                      true,
+                                      label << " rank " << r << " " << entry.what);
+                auto place = std::find(expected.begin(), expected.end(), r) - expected.begin();
+                NS_TEST_EXPECT_MSG_EQ(entry.groupRank,
+                                      static_cast<uint32_t>(place),
+                                      label << " rank " << r << " " << entry.what);
+                auto found = lists.emplace(std::make_pair(entry.what, expected), entry.group.get());
+                NS_TEST_EXPECT_MSG_EQ(found.first->second,
+                                      entry.group.get(),
+                                      label << " rank " << r << " " << entry.what
+                                            << ": one list per group");
+            }
+        }
+    }
+
+    /**
+     * The group of an entry by the definitions of traffic-report.h.
+     * @param layout the layout.
+     * @param entry a TP, CP, EP or DP entry of @p rank.
+     * @param rank the rank.
+     * @return its group.
+     */
+    static std::vector<uint32_t> ExpectedGroup(const ParallelLayout& layout,
+                                               const TrafficEntry& entry,
+                                               uint32_t rank)
+    {
+        switch (entry.strategy)
+        {
+        case TrafficStrategy::TP:
+            return layout.GetGroup(ParallelLayout::TP, rank);
+        case TrafficStrategy::CP:
+            return layout.GetGroup(ParallelLayout::CP, rank);
+        case TrafficStrategy::EP:
+            return layout.GetGroup(ParallelLayout::EP, rank);
+        default:
+            break;
+        }
+        const bool expert = entry.what.rfind("expert", 0) == 0;
+        const std::vector<uint32_t> whole = layout.GetGroup(
+            expert ? ParallelLayout::EXPERT_DP
+                   : (layout.GetCp() > 1 ? ParallelLayout::DP_CP : ParallelLayout::DP),
+            rank);
+        if (entry.variant != "fsdp-hybrid-shard")
+        {
+            return whole;
+        }
+        // Zhao et al. 2023, 3.2.1: the shard is the members on the rank's server, in group order;
+        // the replica group the members of the same index on each server, servers in the order of
+        // their first member.
+        std::vector<uint32_t> shard;
+        std::vector<uint32_t> servers;
+        for (uint32_t member : whole)
+        {
+            const uint32_t server = layout.GetServer(member);
+            if (server == layout.GetServer(rank))
+            {
+                shard.push_back(member);
+            }
+            if (std::find(servers.begin(), servers.end(), server) == servers.end())
+            {
+                servers.push_back(server);
+            }
+        }
+        if (entry.kind != CollectiveKind::ALL_REDUCE)
+        {
+            return shard;
+        }
+        const auto index = std::find(shard.begin(), shard.end(), rank) - shard.begin();
+        std::vector<uint32_t> replica;
+        for (uint32_t server : servers)
+        {
+            std::vector<uint32_t> onServer;
+            for (uint32_t member : whole)
+            {
+                if (layout.GetServer(member) == server)
+                {
+                    onServer.push_back(member);
+                }
+            }
+            replica.push_back(onServer[index]);
+        }
+        return replica;
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The cost rule of the class documentation: a kind of group is resolved rank by rank (a list per
+ * rank) until the members so resolved add up to the number of ranks, then indexed once and
+ * shared.
+ */
+class TrafficReportGroupSharingTestCase : public TestCase
+{
+  public:
+    TrafficReportGroupSharingTestCase()
+        : TestCase("Groups resolved rank by rank, then shared once they cost the rank count")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // GPT-2 small, tp 2 x pp 2 x dp 4 = 16 ranks, rank = tp + 2 dp + 8 pp (4 per server).
+        // The DP group of rank 1 is {1, 3, 5, 7} (tp 1, stage 0), its TP group of rank 4 {4, 5}.
+        // Build computes ranks 0 and 15: DP members resolved 4 + 4 = 8, TP 2 + 2 = 4.
+        TrafficReport report;
+        BuildOrAbort(report, MakeModel("gpt2-small"), MakeConfig(16, 1), MakeLayout(2, 1, 2, 4));
+        auto dp = [&report](uint32_t rank) {
+            return Find(report,
+                        rank,
+                        TrafficStrategy::DP,
+                        CollectiveKind::ALL_REDUCE,
+                        TrafficPhase::BACKWARD)
+                .at(0)
+                .group;
+        };
+        auto tp = [&report](uint32_t rank) {
+            return Find(report,
+                        rank,
+                        TrafficStrategy::TP,
+                        CollectiveKind::ALL_REDUCE,
+                        TrafficPhase::FORWARD)
+                .at(0)
+                .group;
+        };
+        // Rank 1: DP 12 < 16, its own list. Rank 3: DP 16, its own list, then DP is indexed.
+        GroupPartition::Members one = dp(1);
+        GroupPartition::Members three = dp(3);
+        NS_TEST_EXPECT_MSG_EQ((*one == Ranks(1, 4, 2)), true, "DP group {1, 3, 5, 7}");
+        NS_TEST_EXPECT_MSG_EQ((*three == *one), true, "the same group");
+        NS_TEST_EXPECT_MSG_NE(three.get(), one.get(), "resolved one by one: two lists");
+        // Ranks 5 and 7 read the index: one list.
+        GroupPartition::Members five = dp(5);
+        GroupPartition::Members seven = dp(7);
+        NS_TEST_EXPECT_MSG_EQ(seven.get(), five.get(), "indexed: one list");
+        NS_TEST_EXPECT_MSG_NE(five.get(), three.get(), "the index's own list");
+        NS_TEST_EXPECT_MSG_EQ((*five == *one), true, "the same group");
+        // TP so far: 4 + 2 for each of ranks 1, 3, 5, 7 = 12 < 16. Ranks 4 and 5 (TP group
+        // {4, 5}): 14 and 16, each its own list; then TP is indexed and ranks 12 and 13 (group
+        // {12, 13}) share one.
+        GroupPartition::Members four = tp(4);
+        GroupPartition::Members fiveTp = tp(5);
+        NS_TEST_EXPECT_MSG_EQ((*four == std::vector<uint32_t>{4, 5}), true, "TP group {4, 5}");
+        NS_TEST_EXPECT_MSG_NE(fiveTp.get(), four.get(), "resolved one by one: two lists");
+        GroupPartition::Members twelve = tp(12);
+        GroupPartition::Members thirteen = tp(13);
+        NS_TEST_EXPECT_MSG_EQ((*twelve == std::vector<uint32_t>{12, 13}), true, "TP group");
+        NS_TEST_EXPECT_MSG_EQ(thirteen.get(), twelve.get(), "indexed: one list");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The traffic report test suite.
  */
 class TrafficReportTestSuite : public TestSuite
@@ -1003,6 +1279,8 @@ class TrafficReportTestSuite : public TestSuite
         AddTestCase(new TrafficReportTotalsTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TrafficReportNoWrapTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TrafficReportShippedScenariosTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrafficReportGroupIndexTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new TrafficReportGroupSharingTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -10,6 +10,7 @@
 #include "ns3/type-id-alias.h"
 
 #include <numeric>
+#include <vector>
 
 namespace ns3
 {
@@ -50,20 +51,29 @@ RingCollective::AddRingStage(const std::vector<uint32_t>& ring,
 {
     const uint32_t shift = reduceScatter ? 1 : 0;
     const auto size = static_cast<uint32_t>(ring.size());
+    // Each chunk's offset and size, once: the stage has size x (size - 1) transfers (100 million
+    // for two stages of a ring of 4096, which the traffic report tallies).
+    std::vector<uint64_t> chunkOffset(size);
+    std::vector<uint64_t> chunkBytes(size);
+    for (uint32_t chunk = 0; chunk < size; ++chunk)
+    {
+        chunkOffset[chunk] = offset + CollectiveChunks::RangeBytes(bytes, size, 0, chunk);
+        chunkBytes[chunk] = CollectiveChunks::ChunkBytes(bytes, size, chunk);
+    }
     for (uint32_t s = 0; s + 1 < size; ++s)
     {
+        // Position p sends chunk (p - s - shift) mod size (non-negative: s + shift <= size).
+        auto chunk = static_cast<uint32_t>((2 * uint64_t{size} - s - shift) % size);
         for (uint32_t p = 0; p < size; ++p)
         {
-            // (p - s - shift) mod size, kept non-negative: s + shift <= size.
-            auto chunk =
-                static_cast<uint32_t>((uint64_t{p} + 2 * uint64_t{size} - s - shift) % size);
             AddTransfer(schedule,
                         ring[p],
-                        ring[(p + 1) % size],
-                        offset + CollectiveChunks::RangeBytes(bytes, size, 0, chunk),
-                        CollectiveChunks::ChunkBytes(bytes, size, chunk),
+                        ring[p + 1 == size ? 0 : p + 1],
+                        chunkOffset[chunk],
+                        chunkBytes[chunk],
                         firstStep + s,
                         reduceScatter);
+            chunk = chunk + 1 == size ? 0 : chunk + 1;
         }
     }
 }

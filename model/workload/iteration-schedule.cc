@@ -657,7 +657,7 @@ class OpEmitter
         op.entry = e;
         op.strategy = entry.strategy;
         op.kind = entry.kind;
-        op.members = entry.members;
+        op.members = entry.GetMembers();
         op.messageBytes = entry.messageBytes;
         op.count = 1;
         return op;
@@ -998,7 +998,7 @@ IterationSchedule::Build(Ptr<const TransformerSpec> model,
     schedule.m_virtualStages = v;
 
     const ChunkWork work = GetChunkWork(*model, *config, *layout, stage);
-    const std::vector<TrafficEntry>& entries = schedule.m_report.GetRankEntries(rank);
+    const std::vector<TrafficEntry> entries = schedule.m_report.GetRankEntries(rank);
     EntryPlaces places;
     problem = PlaceEntries(entries, m, places);
     const std::vector<Slot> slots = PipelineOrder(pp, v, m, stage);

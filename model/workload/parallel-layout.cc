@@ -174,8 +174,11 @@ ParallelLayout::~ParallelLayout()
 std::string
 ParallelLayout::ParseRankOrder(std::array<Dimension, DIMENSIONS>& order) const
 {
-    std::ostringstream problem;
-    problem << "RankOrder '" << m_rankOrder << "' is not a permutation of tp, cp, ep, dp, pp: ";
+    // Every rank's coordinates parse the order again: the message is only built on a problem.
+    auto problem = [this](const std::string& name, const char* what) {
+        return "RankOrder '" + m_rankOrder + "' is not a permutation of tp, cp, ep, dp, pp: '" +
+               name + "' " + what;
+    };
     std::array<bool, DIMENSIONS> seen{};
     uint32_t count = 0;
     std::string::size_type start = 0;
@@ -190,13 +193,11 @@ ParallelLayout::ParseRankOrder(std::array<Dimension, DIMENSIONS>& order) const
         }
         if (dimension == DIMENSIONS)
         {
-            problem << "'" << name << "' is not one of them";
-            return problem.str();
+            return problem(name, "is not one of them");
         }
         if (seen[dimension])
         {
-            problem << "'" << name << "' appears twice";
-            return problem.str();
+            return problem(name, "appears twice");
         }
         seen[dimension] = true;
         order[count++] = static_cast<Dimension>(dimension);
@@ -210,8 +211,7 @@ ParallelLayout::ParseRankOrder(std::array<Dimension, DIMENSIONS>& order) const
     {
         if (!seen[dimension])
         {
-            problem << "'" << DIMENSION_NAMES[dimension] << "' is missing";
-            return problem.str();
+            return problem(DIMENSION_NAMES[dimension], "is missing");
         }
     }
     return "";

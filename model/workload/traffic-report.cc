@@ -47,10 +47,17 @@ TrafficBytes::Add(const TrafficBytes& other)
     interReceived += other.interReceived;
 }
 
+const std::vector<uint32_t>&
+TrafficEntry::GetMembers() const
+{
+    NS_ABORT_MSG_IF(!group, "TrafficEntry: no group");
+    return *group;
+}
+
 uint32_t
 TrafficEntry::GetGroupSize() const
 {
-    return static_cast<uint32_t>(members.size());
+    return static_cast<uint32_t>(GetMembers().size());
 }
 
 const TrafficBytes&
@@ -150,7 +157,7 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
     NS_LOG_FUNCTION(this << gpus);
     m_ranks = 0;
     m_refused = false;
-    m_cache.clear();
+    ClearComputed();
     m_stages.clear();
     NS_ABORT_MSG_IF(!model || !config || !layout || !gpu, "TrafficReport: a null input");
 
@@ -226,7 +233,7 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
     }
     for (uint32_t r : probes)
     {
-        if (m_cache.count(r) != 0)
+        if (m_totals.count(r) != 0)
         {
             continue;
         }
@@ -235,7 +242,7 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
         if (!problem.empty())
         {
             m_ranks = 0;
-            m_cache.clear();
+            ClearComputed();
             m_stages.clear();
             return problem;
         }
@@ -247,16 +254,26 @@ TrafficReport::Build(Ptr<const TransformerSpec> model,
             if (bytes > MAX_RANK_BYTES / m_ranks)
             {
                 m_ranks = 0;
-                m_cache.clear();
+                ClearComputed();
                 m_stages.clear();
                 return "training.global_batch_sequences: the bytes of one iteration (" +
                        std::to_string(bytes) + " for rank " + std::to_string(r) +
                        ") over all ranks do not fit 64 bits";
             }
         }
-        m_cache.emplace(r, std::move(report));
+        m_totals.emplace(r, report.totals);
     }
     return "";
+}
+
+void
+TrafficReport::ClearComputed()
+{
+    m_totals.clear();
+    for (GroupIndex& index : m_groups)
+    {
+        index = GroupIndex();
+    }
 }
 
 double
@@ -362,33 +379,36 @@ TrafficReport::GetDenseParameters(uint32_t stage) const
     return m_stages[stage].dense;
 }
 
-const TrafficReport::RankReport&
-TrafficReport::GetRank(uint32_t rank) const
+std::vector<TrafficEntry>
+TrafficReport::GetRankEntries(uint32_t rank) const
 {
     NS_ABORT_MSG_IF(rank >= m_ranks,
                     "TrafficReport: rank " << rank << " out of " << m_ranks
                                            << " (was Build successful?)");
-    auto found = m_cache.find(rank);
-    if (found != m_cache.end())
+    std::vector<TrafficEntry> entries;
+    RankReport report;
+    report.entries = &entries;
+    std::string problem = ComputeRank(rank, report);
+    NS_ABORT_MSG_IF(!problem.empty(), "TrafficReport: rank " << rank << ": " << problem);
+    m_totals.emplace(rank, report.totals);
+    return entries;
+}
+
+const TrafficTotals&
+TrafficReport::GetRankTotals(uint32_t rank) const
+{
+    NS_ABORT_MSG_IF(rank >= m_ranks,
+                    "TrafficReport: rank " << rank << " out of " << m_ranks
+                                           << " (was Build successful?)");
+    auto found = m_totals.find(rank);
+    if (found != m_totals.end())
     {
         return found->second;
     }
     RankReport report;
     std::string problem = ComputeRank(rank, report);
     NS_ABORT_MSG_IF(!problem.empty(), "TrafficReport: rank " << rank << ": " << problem);
-    return m_cache.emplace(rank, std::move(report)).first->second;
-}
-
-const std::vector<TrafficEntry>&
-TrafficReport::GetRankEntries(uint32_t rank) const
-{
-    return GetRank(rank).entries;
-}
-
-const TrafficTotals&
-TrafficReport::GetRankTotals(uint32_t rank) const
-{
-    return GetRank(rank).totals;
+    return m_totals.emplace(rank, report.totals).first->second;
 }
 
 TrafficTotals
@@ -430,59 +450,39 @@ TrafficReport::GetRequiredBandwidth(uint32_t rank) const
 }
 
 std::string
-TrafficReport::AddEntry(uint32_t rank,
-                        TrafficStrategy strategy,
+TrafficReport::AddEntry(TrafficStrategy strategy,
                         const std::string& variant,
                         const EntryRow& row,
                         RankReport& out) const
 {
-    const std::vector<uint32_t>& members = row.members;
+    const std::vector<uint32_t>& members = *row.group.members;
     const CollectiveKind kind = row.kind;
     if (row.count == 0 || members.size() < 2)
     {
         return "";
     }
-    auto position = std::find(members.begin(), members.end(), rank);
-    NS_ABORT_MSG_IF(position == members.end(), "TrafficReport: rank not in its own group");
-    TrafficEntry entry;
-    entry.strategy = strategy;
-    entry.variant = variant;
-    entry.what = row.what;
-    entry.kind = kind;
-    entry.algorithm = m_algorithms.For(kind);
-    entry.members = members;
-    entry.groupRank = static_cast<uint32_t>(position - members.begin());
-    entry.messageBytes = row.messageBytes;
-    entry.count = row.count;
-    entry.phase = row.phase;
-
-    // The group's servers give the localSize the runtime plans with, and tell intra- from
-    // inter-server transfers.
-    std::vector<uint32_t> servers;
-    servers.reserve(members.size());
-    for (uint32_t member : members)
-    {
-        servers.push_back(m_layout->GetServer(member));
-    }
+    const uint32_t groupRank = row.group.position;
+    const TypeId algorithm = m_algorithms.For(kind);
+    // The group's localSize (the runtime plans with it) is part of the shape.
     const Shape shape{kind,
-                      entry.algorithm.GetUid(),
-                      entry.GetGroupSize(),
+                      algorithm.GetUid(),
+                      static_cast<uint32_t>(members.size()),
                       row.messageBytes,
-                      CollectiveStrategy::LocalSizeOf(servers)};
+                      row.group.localSize};
     auto found = m_traffic.find(shape);
     if (found == m_traffic.end())
     {
-        auto& strategy = m_strategies[entry.algorithm.GetUid()];
-        if (!strategy)
+        auto& made = m_strategies[algorithm.GetUid()];
+        if (!made)
         {
-            strategy = CollectiveStrategy::Create(entry.algorithm);
+            made = CollectiveStrategy::Create(algorithm);
         }
         std::pair<std::string, CollectiveTraffic> tallied;
-        tallied.first = strategy->Tally(kind,
-                                        std::get<2>(shape),
-                                        row.messageBytes,
-                                        std::get<4>(shape),
-                                        tallied.second);
+        tallied.first = made->Tally(kind,
+                                    std::get<2>(shape),
+                                    row.messageBytes,
+                                    std::get<4>(shape),
+                                    tallied.second);
         found = m_traffic.emplace(shape, std::move(tallied)).first;
     }
     const auto& [problem, traffic] = found->second;
@@ -492,45 +492,61 @@ TrafficReport::AddEntry(uint32_t rank,
         m_refusedKind = kind;
         return GetStrategyName(strategy) + " " + row.what + ": " + problem;
     }
-    entry.steps = traffic.steps;
-    const uint32_t server = servers[entry.groupRank];
+    // The servers tell intra- from inter-server transfers.
+    const uint32_t server = m_layout->GetServer(members[groupRank]);
+    TrafficBytes bytes;
     // bytes x count, added up: refused before it could pass MAX_RANK_BYTES (and wrap).
     bool overflow = false;
-    auto add = [&](uint64_t& into, uint64_t bytes) {
-        overflow = overflow || bytes > (MAX_RANK_BYTES - into) / row.count;
-        into = overflow ? into : into + bytes * row.count;
+    auto add = [&](uint64_t& into, uint64_t peerBytes) {
+        overflow = overflow || peerBytes > (MAX_RANK_BYTES - into) / row.count;
+        into = overflow ? into : into + peerBytes * row.count;
     };
-    for (const CollectivePeerBytes& send : traffic.sent[entry.groupRank])
+    for (const CollectivePeerBytes& send : traffic.sent[groupRank])
     {
-        bool intra = servers[send.peer] == server;
-        add(intra ? entry.bytes.intraSent : entry.bytes.interSent, send.bytes);
+        bool intra = m_layout->GetServer(members[send.peer]) == server;
+        add(intra ? bytes.intraSent : bytes.interSent, send.bytes);
     }
-    for (const CollectivePeerBytes& receive : traffic.received[entry.groupRank])
+    for (const CollectivePeerBytes& receive : traffic.received[groupRank])
     {
-        bool intra = servers[receive.peer] == server;
-        add(intra ? entry.bytes.intraReceived : entry.bytes.interReceived, receive.bytes);
+        bool intra = m_layout->GetServer(members[receive.peer]) == server;
+        add(intra ? bytes.intraReceived : bytes.interReceived, receive.bytes);
     }
     const TrafficBytes& sum = out.totals.all;
-    for (uint64_t bytes : {sum.intraSent, sum.interSent, sum.intraReceived, sum.interReceived})
+    for (uint64_t total : {sum.intraSent, sum.interSent, sum.intraReceived, sum.interReceived})
     {
-        overflow = overflow || bytes > MAX_RANK_BYTES / 2;
+        overflow = overflow || total > MAX_RANK_BYTES / 2;
     }
     if (overflow)
     {
         return "training.global_batch_sequences: the bytes of " + row.what + " (" +
                std::to_string(row.count) + " times per iteration) do not fit 64 bits";
     }
-    out.totals.byStrategy[static_cast<std::size_t>(strategy)].Add(entry.bytes);
-    out.totals.all.Add(entry.bytes);
-    out.entries.push_back(std::move(entry));
+    out.totals.byStrategy[static_cast<std::size_t>(strategy)].Add(bytes);
+    out.totals.all.Add(bytes);
+    if (out.entries != nullptr)
+    {
+        TrafficEntry entry;
+        entry.strategy = strategy;
+        entry.variant = variant;
+        entry.what = row.what;
+        entry.kind = kind;
+        entry.algorithm = algorithm;
+        entry.group = row.group.members;
+        entry.groupRank = groupRank;
+        entry.messageBytes = row.messageBytes;
+        entry.count = row.count;
+        entry.phase = row.phase;
+        entry.steps = traffic.steps;
+        entry.bytes = bytes;
+        out.entries->push_back(std::move(entry));
+    }
     return "";
 }
 
 std::string
 TrafficReport::SplitHybrid(const std::vector<uint32_t>& members,
                            uint32_t rank,
-                           std::vector<uint32_t>& shard,
-                           std::vector<uint32_t>& replica) const
+                           std::vector<std::vector<uint32_t>>& shards) const
 {
     // Members by server, in group order (servers in ascending order of their
     // first member).
@@ -558,24 +574,227 @@ TrafficReport::SplitHybrid(const std::vector<uint32_t>& members,
             return message.str();
         }
     }
-    shard = byServer[m_layout->GetServer(rank)];
-    std::size_t index = std::find(shard.begin(), shard.end(), rank) - shard.begin();
-    replica.clear();
+    shards.clear();
     for (uint32_t server : serverOrder)
     {
-        replica.push_back(byServer[server][index]);
+        shards.push_back(std::move(byServer[server]));
     }
     return "";
 }
 
+uint32_t
+TrafficReport::GetLocalSize(const std::vector<uint32_t>& members) const
+{
+    std::vector<uint32_t> servers;
+    servers.reserve(members.size());
+    for (uint32_t member : members)
+    {
+        servers.push_back(m_layout->GetServer(member));
+    }
+    return CollectiveStrategy::LocalSizeOf(servers);
+}
+
+TrafficReport::GroupRef
+TrafficReport::MakeGroupRef(std::vector<uint32_t> members, uint32_t rank) const
+{
+    auto position = std::find(members.begin(), members.end(), rank);
+    NS_ABORT_MSG_IF(position == members.end(), "TrafficReport: rank not in its own group");
+    GroupRef group;
+    group.position = static_cast<uint32_t>(position - members.begin());
+    group.localSize = GetLocalSize(members);
+    group.members = std::make_shared<const std::vector<uint32_t>>(std::move(members));
+    return group;
+}
+
+ParallelLayout::GroupKind
+TrafficReport::GetKind(GroupUse use) const
+{
+    switch (use)
+    {
+    case TP_GROUP:
+        return ParallelLayout::TP;
+    case CP_GROUP:
+        return ParallelLayout::CP;
+    case EP_GROUP:
+        return ParallelLayout::EP;
+    case DENSE_GROUP:
+        return m_layout->GetCp() > 1 ? ParallelLayout::DP_CP : ParallelLayout::DP;
+    case EXPERT_GROUP:
+        return ParallelLayout::EXPERT_DP;
+    default:
+        break;
+    }
+    NS_ABORT_MSG("TrafficReport: use " << use << " is not a layout group");
+    return ParallelLayout::TP;
+}
+
+std::string
+TrafficReport::ResolveGroup(GroupUse use, uint32_t rank, GroupRef& out, uint64_t& cost) const
+{
+    if (use < DENSE_SHARD)
+    {
+        out = MakeGroupRef(m_layout->GetGroup(GetKind(use), rank), rank);
+        cost = out.members->size();
+        return "";
+    }
+    // HYBRID_SHARD (Zhao et al. 2023, 3.2.1): the shard is the members on the rank's server, the
+    // replica group the members of the same index in their server's shard.
+    const bool dense = use == DENSE_SHARD || use == DENSE_REPLICA;
+    GroupRef whole;
+    GetGroup(dense ? DENSE_GROUP : EXPERT_GROUP, rank, whole);
+    cost = whole.members->size();
+    std::vector<std::vector<uint32_t>> shards;
+    std::string problem = SplitHybrid(*whole.members, rank, shards);
+    if (!problem.empty())
+    {
+        return problem;
+    }
+    const uint32_t server = m_layout->GetServer(rank);
+    for (std::vector<uint32_t>& shard : shards)
+    {
+        if (m_layout->GetServer(shard.front()) != server)
+        {
+            continue;
+        }
+        if (use == DENSE_SHARD || use == EXPERT_SHARD)
+        {
+            out = MakeGroupRef(std::move(shard), rank);
+            return "";
+        }
+        const std::size_t index = std::find(shard.begin(), shard.end(), rank) - shard.begin();
+        std::vector<uint32_t> replica;
+        replica.reserve(shards.size());
+        for (const std::vector<uint32_t>& other : shards)
+        {
+            replica.push_back(other[index]);
+        }
+        out = MakeGroupRef(std::move(replica), rank);
+        return "";
+    }
+    NS_ABORT_MSG("TrafficReport: rank " << rank << " not on a server of its group");
+    return "";
+}
+
+std::string
+TrafficReport::GetGroup(GroupUse use, uint32_t rank, GroupRef& out) const
+{
+    GroupIndex& index = m_groups[use];
+    if (rank < index.partition.GetRankCount())
+    {
+        const uint32_t group = index.partition.GetGroup(rank);
+        if (group != GroupPartition::NONE)
+        {
+            out.members = index.partition.GetMembers(group);
+            out.position = index.partition.GetPosition(rank);
+            out.localSize = index.localSizes[group];
+            return "";
+        }
+    }
+    uint64_t cost = 0;
+    std::string problem = ResolveGroup(use, rank, out, cost);
+    if (!index.tried)
+    {
+        // Ski rental: index all the groups (one pass over the ranks) once the groups resolved
+        // one by one (each costing its members) have cost as much.
+        index.directMembers += cost;
+        if (index.directMembers >= m_ranks)
+        {
+            IndexGroups(use);
+        }
+    }
+    return problem;
+}
+
+void
+TrafficReport::IndexGroups(GroupUse use) const
+{
+    NS_LOG_FUNCTION(this << use);
+    if (use < DENSE_SHARD)
+    {
+        GroupIndex& index = m_groups[use];
+        index.tried = true;
+        const ParallelLayout::GroupKind kind = GetKind(use);
+        if (!index.partition.Build(m_ranks, [this, kind](uint32_t rank) {
+                return m_layout->GetGroup(kind, rank);
+            }))
+        {
+            NS_LOG_WARN("the layout's groups of kind " << kind << " do not partition the ranks: "
+                                                       << "resolved rank by rank");
+            return;
+        }
+        for (uint32_t g = 0; g < index.partition.GetGroupCount(); ++g)
+        {
+            index.localSizes.push_back(GetLocalSize(*index.partition.GetMembers(g)));
+        }
+        return;
+    }
+    // HYBRID_SHARD: the shards and replica groups of every group of the whole, together.
+    const bool dense = use == DENSE_SHARD || use == DENSE_REPLICA;
+    const GroupIndex& whole = m_groups[dense ? DENSE_GROUP : EXPERT_GROUP];
+    if (!whole.tried)
+    {
+        IndexGroups(dense ? DENSE_GROUP : EXPERT_GROUP);
+    }
+    GroupIndex& shards = m_groups[dense ? DENSE_SHARD : EXPERT_SHARD];
+    GroupIndex& replicas = m_groups[dense ? DENSE_REPLICA : EXPERT_REPLICA];
+    shards.tried = true;
+    replicas.tried = true;
+    if (whole.partition.GetRankCount() == 0)
+    {
+        return; // the whole is not indexed: nor are its parts
+    }
+    shards.partition.Reset(m_ranks);
+    replicas.partition.Reset(m_ranks);
+    bool partition = true;
+    for (uint32_t g = 0; g < whole.partition.GetGroupCount() && partition; ++g)
+    {
+        const std::vector<uint32_t>& members = *whole.partition.GetMembers(g);
+        std::vector<std::vector<uint32_t>> split;
+        if (!SplitHybrid(members, members.front(), split).empty())
+        {
+            continue; // spread unevenly: its ranks are resolved (and refused) one by one
+        }
+        for (std::size_t j = 0; j < split.front().size() && partition; ++j)
+        {
+            std::vector<uint32_t> replica;
+            replica.reserve(split.size());
+            for (const std::vector<uint32_t>& shard : split)
+            {
+                replica.push_back(shard[j]);
+            }
+            partition = replicas.partition.Add(std::move(replica)) != GroupPartition::NONE;
+        }
+        for (std::size_t k = 0; k < split.size() && partition; ++k)
+        {
+            partition = shards.partition.Add(std::move(split[k])) != GroupPartition::NONE;
+        }
+    }
+    if (!partition)
+    {
+        NS_LOG_WARN("HYBRID_SHARD groups overlap: resolved rank by rank");
+        shards.partition.Reset(0);
+        replicas.partition.Reset(0);
+        return;
+    }
+    for (GroupIndex* index : {&shards, &replicas})
+    {
+        for (uint32_t g = 0; g < index->partition.GetGroupCount(); ++g)
+        {
+            index->localSizes.push_back(GetLocalSize(*index->partition.GetMembers(g)));
+        }
+    }
+}
+
 std::string
 TrafficReport::AddDataParallel(uint32_t rank,
-                               const std::vector<uint32_t>& members,
+                               GroupUse use,
                                uint64_t parameters,
                                const std::string& label,
                                RankReport& out) const
 {
-    if (members.size() < 2 || parameters == 0)
+    GroupRef members;
+    GetGroup(use, rank, members);
+    if (members.members->size() < 2 || parameters == 0)
     {
         return "";
     }
@@ -593,7 +812,7 @@ TrafficReport::AddDataParallel(uint32_t rank,
     // of every micro-batch (Rajbhandari et al. 2020, 7.2.2; Zhao et al.
     // 2023, 3.2), gradients reduce-scattered once per iteration (accumulated
     // unsharded, see the class documentation).
-    auto fullShard = [&](const std::vector<uint32_t>& group) -> std::vector<EntryRow> {
+    auto fullShard = [&](const GroupRef& group) -> std::vector<EntryRow> {
         const uint64_t m = m_microBatches;
         return {{weights, allGather, group, parameterBytes, m, TrafficPhase::FORWARD},
                 {weights, allGather, group, parameterBytes, m, backward},
@@ -604,26 +823,31 @@ TrafficReport::AddDataParallel(uint32_t rank,
     {
         // Zhao et al. 2023, 3.2.1: FULL_SHARD within the server, all-reduce of the
         // gradient shard across the replicas.
-        std::vector<uint32_t> shard;
-        std::vector<uint32_t> replica;
-        std::string problem = SplitHybrid(members, rank, shard, replica);
+        const bool dense = use == DENSE_GROUP;
+        GroupRef shard;
+        GroupRef replica;
+        std::string problem = GetGroup(dense ? DENSE_SHARD : EXPERT_SHARD, rank, shard);
+        if (problem.empty())
+        {
+            problem = GetGroup(dense ? DENSE_REPLICA : EXPERT_REPLICA, rank, replica);
+        }
         if (!problem.empty())
         {
             return problem;
         }
-        uint32_t index =
-            static_cast<uint32_t>(std::find(shard.begin(), shard.end(), rank) - shard.begin());
         uint64_t shardBytes =
-            CollectiveChunks::ChunkBytes(gradientBytes, static_cast<uint32_t>(shard.size()), index);
+            CollectiveChunks::ChunkBytes(gradientBytes,
+                                         static_cast<uint32_t>(shard.members->size()),
+                                         shard.position);
         std::vector<EntryRow> rows = fullShard(shard);
         rows.push_back(
             {gradients + " shard", CollectiveKind::ALL_REDUCE, replica, shardBytes, 1, backward});
-        return AddEntries(rank, TrafficStrategy::DP, "fsdp-hybrid-shard", rows, out);
+        return AddEntries(TrafficStrategy::DP, "fsdp-hybrid-shard", rows, out);
     }
     if (zero == 3 || fsdp == ParallelLayout::FULL_SHARD)
     {
         const std::string variant = zero == 3 ? "zero-3" : "fsdp-full-shard";
-        return AddEntries(rank, TrafficStrategy::DP, variant, fullShard(members), out);
+        return AddEntries(TrafficStrategy::DP, variant, fullShard(members), out);
     }
     if (zero == 1 || zero == 2 || fsdp == ParallelLayout::SHARD_GRAD_OP)
     {
@@ -633,7 +857,6 @@ TrafficReport::AddDataParallel(uint32_t rank,
                                   ? "fsdp-shard-grad-op"
                                   : (zero == 1 ? "zero-1" : "zero-2");
         return AddEntries(
-            rank,
             TrafficStrategy::DP,
             variant,
             {{gradients, reduceScatter, members, gradientBytes, 1, backward},
@@ -642,7 +865,6 @@ TrafficReport::AddDataParallel(uint32_t rank,
     }
     // Plain data parallelism: one all-reduce of the gradients per iteration.
     return AddEntries(
-        rank,
         TrafficStrategy::DP,
         "none",
         {{gradients, CollectiveKind::ALL_REDUCE, members, gradientBytes, 1, backward}},
@@ -650,15 +872,14 @@ TrafficReport::AddDataParallel(uint32_t rank,
 }
 
 std::string
-TrafficReport::AddEntries(uint32_t rank,
-                          TrafficStrategy strategy,
+TrafficReport::AddEntries(TrafficStrategy strategy,
                           const std::string& variant,
                           const std::vector<EntryRow>& rows,
                           RankReport& out) const
 {
     for (const EntryRow& row : rows)
     {
-        std::string problem = AddEntry(rank, strategy, variant, row, out);
+        std::string problem = AddEntry(strategy, variant, row, out);
         if (!problem.empty())
         {
             return problem;
@@ -685,7 +906,8 @@ TrafficReport::GetRankDims() const
 std::string
 TrafficReport::AddTensorParallel(uint32_t rank, const RankDims& d, RankReport& out) const
 {
-    const std::vector<uint32_t> group = m_layout->GetGroup(ParallelLayout::TP, rank);
+    GroupRef group;
+    GetGroup(TP_GROUP, rank, group);
     const uint64_t bytes = d.b * d.sLocal * d.h * d.a;
     const uint64_t forward = 2 * d.l * d.m;
     const uint64_t backward = forward * d.recompute;
@@ -694,7 +916,6 @@ TrafficReport::AddTensorParallel(uint32_t rank, const RankDims& d, RankReport& o
         // Narayanan et al. 2021, 2.3 (f and g conjugate operators), S = b s' h A.
         const CollectiveKind allReduce = CollectiveKind::ALL_REDUCE;
         return AddEntries(
-            rank,
             TrafficStrategy::TP,
             "",
             {{"activations", allReduce, group, bytes, forward, TrafficPhase::FORWARD},
@@ -710,13 +931,14 @@ TrafficReport::AddTensorParallel(uint32_t rank, const RankDims& d, RankReport& o
         rows.push_back(
             {"activation gradients", kind, group, bytes, backward, TrafficPhase::BACKWARD});
     }
-    return AddEntries(rank, TrafficStrategy::TP, "sequence-parallel", rows, out);
+    return AddEntries(TrafficStrategy::TP, "sequence-parallel", rows, out);
 }
 
 std::string
 TrafficReport::AddContextParallel(uint32_t rank, const RankDims& d, RankReport& out) const
 {
-    const std::vector<uint32_t> group = m_layout->GetGroup(ParallelLayout::CP, rank);
+    GroupRef group;
+    GetGroup(CP_GROUP, rank, group);
     const uint32_t tp = m_layout->GetTp();
     const uint64_t kv = KvHeadsPerTpRank(*m_model, tp);
     const uint64_t headSize = m_model->GetHeadSize();
@@ -744,7 +966,7 @@ TrafficReport::AddContextParallel(uint32_t rank, const RankDims& d, RankReport& 
                         bytes,
                         count,
                         TrafficPhase::BACKWARD});
-        return AddEntries(rank, TrafficStrategy::CP, "all-gather", rows, out);
+        return AddEntries(TrafficStrategy::CP, "all-gather", rows, out);
     }
     // Jacobs et al. 2023 (3.1): Q, K, V all-to-all in, output all-to-all out. Send buffers: the
     // rank's s' tokens of its TP shard's heads (Q and output: h / tp columns; K and V: kv d
@@ -758,16 +980,18 @@ TrafficReport::AddContextParallel(uint32_t rank, const RankDims& d, RankReport& 
         rows.push_back({"query and output", allToAll, group, queryBytes, times, phase});
         rows.push_back({"keys and values", allToAll, group, kvBytes, times, phase});
     }
-    return AddEntries(rank, TrafficStrategy::CP, "ulysses", rows, out);
+    return AddEntries(TrafficStrategy::CP, "ulysses", rows, out);
 }
 
 std::string
-TrafficReport::AddPipelineParallel(uint32_t rank, const RankDims& d, RankReport& out) const
+TrafficReport::AddPipelineParallel(uint32_t rank,
+                                   const ParallelLayout::RankCoordinates& coordinates,
+                                   const RankDims& d,
+                                   RankReport& out) const
 {
     // Narayanan et al. 2021, 2.2; one send-recv per (virtual) stage boundary and micro-batch,
     // S = b s' h A (/ tp with sequence parallelism).
     const ParallelLayout& layout = *m_layout;
-    const ParallelLayout::RankCoordinates coordinates = layout.GetCoordinates(rank);
     const uint32_t tp = layout.GetTp();
     const uint32_t pp = layout.GetPp();
     const uint32_t virtualStages = layout.GetVirtualStages();
@@ -792,25 +1016,25 @@ TrafficReport::AddPipelineParallel(uint32_t rank, const RankDims& d, RankReport&
     const CollectiveKind sendRecv = CollectiveKind::SEND_RECV;
     std::vector<EntryRow> rows{{"activations to next stage",
                                 sendRecv,
-                                {rank, next},
+                                MakeGroupRef({rank, next}, rank),
                                 bytes,
                                 toNext * d.m,
                                 TrafficPhase::FORWARD},
                                {"activations from previous stage",
                                 sendRecv,
-                                {prev, rank},
+                                MakeGroupRef({prev, rank}, rank),
                                 bytes,
                                 fromPrev * d.m,
                                 TrafficPhase::FORWARD},
                                {"gradients to previous stage",
                                 sendRecv,
-                                {rank, prev},
+                                MakeGroupRef({rank, prev}, rank),
                                 bytes,
                                 fromPrev * d.m,
                                 TrafficPhase::BACKWARD},
                                {"gradients from next stage",
                                 sendRecv,
-                                {next, rank},
+                                MakeGroupRef({next, rank}, rank),
                                 bytes,
                                 toNext * d.m,
                                 TrafficPhase::BACKWARD}};
@@ -820,20 +1044,23 @@ TrafficReport::AddPipelineParallel(uint32_t rank, const RankDims& d, RankReport&
         uint64_t share = CollectiveChunks::ChunkBytes(m_embeddingCopy, tp, coordinates.tp);
         rows.push_back({"tied embedding gradients",
                         CollectiveKind::ALL_REDUCE,
-                        {atStage(0), atStage(pp - 1)},
+                        MakeGroupRef({atStage(0), atStage(pp - 1)}, rank),
                         share * m_config->GetGradientReduceBytes(),
                         1,
                         TrafficPhase::BACKWARD});
     }
-    return AddEntries(rank, TrafficStrategy::PP, "", rows, out);
+    return AddEntries(TrafficStrategy::PP, "", rows, out);
 }
 
 std::string
-TrafficReport::AddExpertParallel(uint32_t rank, const RankDims& d, RankReport& out) const
+TrafficReport::AddExpertParallel(uint32_t rank,
+                                 uint32_t stage,
+                                 const RankDims& d,
+                                 RankReport& out) const
 {
     // GShard / Switch dispatch and combine all-to-alls, S = ceil(CF tokens TopK) h A.
-    const std::vector<uint32_t> group = m_layout->GetGroup(ParallelLayout::EP, rank);
-    const StageParameters& stage = m_stages[m_layout->GetCoordinates(rank).pp];
+    GroupRef group;
+    GetGroup(EP_GROUP, rank, group);
     uint64_t routed = d.b * d.sLocal * m_model->GetTopK();
     uint64_t width = d.h;
     if (m_layout->GetSequenceParallel())
@@ -843,7 +1070,7 @@ TrafficReport::AddExpertParallel(uint32_t rank, const RankDims& d, RankReport& o
     double factor = m_model->GetCapacityFactor() > 0 ? m_model->GetCapacityFactor() : 1.0;
     uint64_t slots = static_cast<uint64_t>(std::ceil(factor * static_cast<double>(routed)));
     const uint64_t bytes = slots * width * d.a;
-    const uint64_t count = static_cast<uint64_t>(stage.moeLayers) * d.m;
+    const uint64_t count = static_cast<uint64_t>(m_stages[stage].moeLayers) * d.m;
     const CollectiveKind allToAll = CollectiveKind::ALL_TO_ALL;
     std::vector<EntryRow> rows;
     for (const char* what : {"token dispatch", "token combine"})
@@ -856,7 +1083,7 @@ TrafficReport::AddExpertParallel(uint32_t rank, const RankDims& d, RankReport& o
                         count * d.recompute,
                         TrafficPhase::BACKWARD});
     }
-    return AddEntries(rank, TrafficStrategy::EP, "", rows, out);
+    return AddEntries(TrafficStrategy::EP, "", rows, out);
 }
 
 std::string
@@ -880,11 +1107,11 @@ TrafficReport::ComputeRank(uint32_t rank, RankReport& out) const
     }
     if (problem.empty() && layout.GetPp() > 1)
     {
-        problem = AddPipelineParallel(rank, d, out);
+        problem = AddPipelineParallel(rank, coordinates, d, out);
     }
     if (problem.empty() && ep > 1 && stage.moeLayers > 0)
     {
-        problem = AddExpertParallel(rank, d, out);
+        problem = AddExpertParallel(rank, coordinates.pp, d, out);
     }
     if (!problem.empty())
     {
@@ -893,17 +1120,11 @@ TrafficReport::ComputeRank(uint32_t rank, RankReport& out) const
 
     // DP: the rank's share of its stage's parameters.
     const uint64_t dense = CollectiveChunks::ChunkBytes(stage.dense, tp, coordinates.tp);
-    ParallelLayout::GroupKind denseKind =
-        layout.GetCp() > 1 ? ParallelLayout::DP_CP : ParallelLayout::DP;
-    problem = AddDataParallel(rank, layout.GetGroup(denseKind, rank), dense, "dense", out);
+    problem = AddDataParallel(rank, DENSE_GROUP, dense, "dense", out);
     if (problem.empty() && ep > 1 && stage.expert > 0)
     {
         const uint64_t expert = CollectiveChunks::ChunkBytes(stage.expert / ep, tp, coordinates.tp);
-        problem = AddDataParallel(rank,
-                                  layout.GetGroup(ParallelLayout::EXPERT_DP, rank),
-                                  expert,
-                                  "expert",
-                                  out);
+        problem = AddDataParallel(rank, EXPERT_GROUP, expert, "expert", out);
     }
     return problem;
 }

@@ -7,6 +7,9 @@
 #ifndef TRAFFIC_REPORT_H
 #define TRAFFIC_REPORT_H
 
+#include "group-partition.h"
+#include "parallel-layout.h"
+
 #include "ns3/collective-choices.h"
 #include "ns3/collective-kind.h"
 #include "ns3/collective-schedule.h"
@@ -25,7 +28,6 @@ namespace ns3
 {
 
 class GpuSpec;
-class ParallelLayout;
 class TrainingConfig;
 class TransformerSpec;
 
@@ -97,15 +99,18 @@ struct TrafficEntry
     std::string what;              //!< The tensor moved, e.g. "dense gradients".
     CollectiveKind kind;           //!< The collective.
     TypeId algorithm;              //!< Its CollectiveStrategy subclass.
-    std::vector<uint32_t> members; //!< The global ranks of the group, in group order.
-    uint32_t groupRank;            //!< The index of the rank in members.
+    GroupPartition::Members group; //!< The global ranks of the group, in group order (shared
+                                   //!< with the other entries of the same group).
+    uint32_t groupRank;            //!< The index of the rank in the group.
     uint64_t messageBytes;         //!< The message size S, as CollectiveKind defines it.
     uint64_t count;                //!< How many times per iteration.
     TrafficPhase phase;            //!< When it takes place.
     uint32_t steps;                //!< Steps of one collective (of its strategy's schedule).
     TrafficBytes bytes;            //!< count x the rank's bytes in one collective.
 
-    /** @return the group size, members.size(). */
+    /** @return the global ranks of the group, in group order. */
+    const std::vector<uint32_t>& GetMembers() const;
+    /** @return the group size, GetMembers().size(). */
     uint32_t GetGroupSize() const;
 };
 
@@ -238,8 +243,21 @@ struct TrafficTotals
  * doc/PERFORMANCE.md of nccl-tests: the 2(n-1)/n factor is already in the
  * bytes).
  *
- * Ranks are computed lazily, on first request, and kept. The model,
- * configuration, layout and GPU given to Build must not be changed afterwards.
+ * <b>Cost.</b> Ranks are computed lazily, on request. A rank's totals are kept (a few hundred
+ * bytes each); its entries are computed on each GetRankEntries call and not kept. Each
+ * collective's bytes are tallied once per group shape (O(transfers of its schedule): a ring
+ * all-reduce over n ranks has 2 n (n - 1)). Groups are shared, not copied: a group is resolved
+ * for one rank with ParallelLayout::GetGroup (O(group size)) until the members so resolved for
+ * one kind of group add up to the number of ranks; then every group of that kind is computed
+ * once (GroupPartition, one pass over the ranks: each group's members and localSize, each
+ * member's position) and looked up in O(1) from then on. The indexing thus never costs more
+ * than the lookups before it (the ski-rental rule): a few ranks asked for build no index unless
+ * their groups together span as many members as there are ranks, and computing every rank
+ * (GetTotals) costs O(ranks x collectives per rank x peers of a rank in one schedule) beyond
+ * the tallies. Should a kind's groups not partition the ranks, that kind stays resolved rank by
+ * rank.
+ *
+ * The model, configuration, layout and GPU given to Build must not be changed afterwards.
  */
 class TrafficReport
 {
@@ -271,19 +289,22 @@ class TrafficReport
     uint32_t GetMicroBatches() const;
 
     /**
+     * Compute the collectives of a rank (on each call: they are not kept; aborts on a problem
+     * Build did not catch).
      * @param rank a rank, less than GetRankCount().
      * @return the collectives it takes part in during one iteration.
      */
-    const std::vector<TrafficEntry>& GetRankEntries(uint32_t rank) const;
+    std::vector<TrafficEntry> GetRankEntries(uint32_t rank) const;
 
     /**
      * @param rank a rank, less than GetRankCount().
-     * @return its bytes per strategy, summed over its entries.
+     * @return its bytes per strategy, summed over its entries (computed on the first call, then
+     * kept; aborts on a problem Build did not catch).
      */
     const TrafficTotals& GetRankTotals(uint32_t rank) const;
 
     /** @return the bytes per strategy summed over all ranks (computes every
-     * rank). */
+     * rank's totals). */
     TrafficTotals GetTotals() const;
 
     /**
@@ -329,11 +350,11 @@ class TrafficReport
     static std::string GetPhaseName(TrafficPhase phase);
 
   private:
-    /// The entries and totals of one rank.
+    /// The totals (and, if asked for, the entries) of one rank being computed.
     struct RankReport
     {
-        std::vector<TrafficEntry> entries; //!< Its collectives.
-        TrafficTotals totals;              //!< Their sums.
+        TrafficTotals totals;                        //!< The sums of its collectives.
+        std::vector<TrafficEntry>* entries{nullptr}; //!< Receives its collectives, if not null.
     };
 
     /// The parameters of one pipeline stage, before the split over tp (and ep).
@@ -346,63 +367,137 @@ class TrafficReport
                                //!< rank.
     };
 
+    /// The groups a rank's collectives use.
+    enum GroupUse
+    {
+        TP_GROUP,       ///< ParallelLayout::TP.
+        CP_GROUP,       ///< ParallelLayout::CP.
+        EP_GROUP,       ///< ParallelLayout::EP.
+        DENSE_GROUP,    ///< ParallelLayout::DP_CP if Cp > 1, else ParallelLayout::DP.
+        EXPERT_GROUP,   ///< ParallelLayout::EXPERT_DP.
+        DENSE_SHARD,    ///< HYBRID_SHARD: the members of a DENSE_GROUP on one server.
+        DENSE_REPLICA,  ///< HYBRID_SHARD: the members of the same index in their DENSE_SHARD.
+        EXPERT_SHARD,   ///< HYBRID_SHARD: the members of an EXPERT_GROUP on one server.
+        EXPERT_REPLICA, ///< HYBRID_SHARD: the members of the same index in their EXPERT_SHARD.
+        GROUP_USES      ///< The number of uses.
+    };
+
+    /// The group of a rank in one collective.
+    struct GroupRef
+    {
+        GroupPartition::Members members; //!< The group, in order (shared).
+        uint32_t position;               //!< The index of the rank in it.
+        uint32_t localSize;              //!< CollectiveStrategy::LocalSizeOf its servers.
+    };
+
+    /// The groups of one use, indexed for all ranks at once when it pays (see the class).
+    struct GroupIndex
+    {
+        GroupPartition partition;         //!< The groups (no rank until indexed).
+        std::vector<uint32_t> localSizes; //!< Per group of partition, its localSize.
+        uint64_t directMembers{0};        //!< Members of the groups resolved rank by rank.
+        bool tried{false};                //!< Whether indexing was tried.
+    };
+
     /**
      * Fill m_stages and m_embeddingCopy from the inputs (m_model, m_config, m_layout,
      * m_sequenceLength set).
      */
     void ComputeStages();
 
+    /** Forget the computed ranks and groups. */
+    void ClearComputed();
+
     /**
      * Compute one rank.
      * @param rank the rank.
-     * @param[out] out its report.
+     * @param[out] out its totals (and entries).
      * @return an empty string, or the problem.
      */
     std::string ComputeRank(uint32_t rank, RankReport& out) const;
 
     /**
-     * @param rank the rank.
-     * @return its report, computed if needed (aborts on a problem).
+     * @param members a group, in order.
+     * @return CollectiveStrategy::LocalSizeOf the servers of its members.
      */
-    const RankReport& GetRank(uint32_t rank) const;
+    uint32_t GetLocalSize(const std::vector<uint32_t>& members) const;
+
+    /**
+     * @param members a group, in order.
+     * @param rank a member.
+     * @return the group, shared, with the position of @p rank and the localSize.
+     */
+    GroupRef MakeGroupRef(std::vector<uint32_t> members, uint32_t rank) const;
+
+    /**
+     * The group of a rank: from the use's index if it has one for the rank, else resolved for
+     * the rank alone (ResolveGroup), and the use indexed (IndexGroups) once the members so
+     * resolved add up to the number of ranks.
+     * @param use the use.
+     * @param rank the rank.
+     * @param[out] out its group.
+     * @return an empty string, or the problem (a HYBRID_SHARD group spread unevenly).
+     */
+    std::string GetGroup(GroupUse use, uint32_t rank, GroupRef& out) const;
+
+    /**
+     * Resolve the group of one rank without the index.
+     * @param use the use.
+     * @param rank the rank.
+     * @param[out] out its group.
+     * @param[out] cost the members of the layout group it came from.
+     * @return an empty string, or the problem (a HYBRID_SHARD group spread unevenly).
+     */
+    std::string ResolveGroup(GroupUse use, uint32_t rank, GroupRef& out, uint64_t& cost) const;
+
+    /**
+     * @param use TP_GROUP, CP_GROUP, EP_GROUP, DENSE_GROUP or EXPERT_GROUP.
+     * @return the layout's group kind of that use.
+     */
+    ParallelLayout::GroupKind GetKind(GroupUse use) const;
+
+    /**
+     * Index every group of a use (and, for a shard or replica use, of its sibling): one
+     * ParallelLayout::GetGroup per group, checked to partition the ranks. A kind whose groups do
+     * not is left unindexed; the ranks of a HYBRID_SHARD group spread unevenly are left out (their
+     * problem is found rank by rank).
+     * @param use the use.
+     */
+    void IndexGroups(GroupUse use) const;
 
     /// One collective of a rank, as AddEntries appends it.
     struct EntryRow
     {
-        std::string what;              //!< The tensor moved.
-        CollectiveKind kind;           //!< The collective.
-        std::vector<uint32_t> members; //!< The group, in order.
-        uint64_t messageBytes;         //!< S.
-        uint64_t count;                //!< Repetitions per iteration.
-        TrafficPhase phase;            //!< The phase.
+        std::string what;      //!< The tensor moved.
+        CollectiveKind kind;   //!< The collective.
+        GroupRef group;        //!< The group and the rank's place in it.
+        uint64_t messageBytes; //!< S.
+        uint64_t count;        //!< Repetitions per iteration.
+        TrafficPhase phase;    //!< The phase.
     };
 
     /**
-     * Compute one collective of a rank and append it to @p out (if its count and group allow).
-     * @param rank the global rank.
+     * Compute one collective of a rank and add it to @p out (if its count and group allow).
      * @param strategy the strategy.
      * @param variant the variant.
      * @param row the collective.
      * @param[out] out the report.
      * @return an empty string, or the strategy's problem.
      */
-    std::string AddEntry(uint32_t rank,
-                         TrafficStrategy strategy,
+    std::string AddEntry(TrafficStrategy strategy,
                          const std::string& variant,
                          const EntryRow& row,
                          RankReport& out) const;
 
     /**
-     * Append collectives of a rank with AddEntry, in order, up to the first problem.
-     * @param rank the global rank.
+     * Add collectives of a rank with AddEntry, in order, up to the first problem.
      * @param strategy their strategy.
      * @param variant their variant.
      * @param rows the collectives.
      * @param[out] out the report.
      * @return an empty string, or the first problem.
      */
-    std::string AddEntries(uint32_t rank,
-                           TrafficStrategy strategy,
+    std::string AddEntries(TrafficStrategy strategy,
                            const std::string& variant,
                            const std::vector<EntryRow>& rows,
                            RankReport& out) const;
@@ -444,49 +539,55 @@ class TrafficReport
     /**
      * Append the pipeline-parallel send-recvs (and tied embedding all-reduce) of a rank (Pp > 1).
      * @param rank the global rank.
+     * @param coordinates its coordinates.
      * @param d the sizes.
      * @param[out] out the report.
      * @return an empty string, or the problem.
      */
-    std::string AddPipelineParallel(uint32_t rank, const RankDims& d, RankReport& out) const;
+    std::string AddPipelineParallel(uint32_t rank,
+                                    const ParallelLayout::RankCoordinates& coordinates,
+                                    const RankDims& d,
+                                    RankReport& out) const;
 
     /**
      * Append the expert-parallel all-to-alls of a rank (Ep > 1, a stage with MoE layers).
      * @param rank the global rank.
+     * @param stage its pipeline stage.
      * @param d the sizes.
      * @param[out] out the report.
      * @return an empty string, or the problem.
      */
-    std::string AddExpertParallel(uint32_t rank, const RankDims& d, RankReport& out) const;
+    std::string AddExpertParallel(uint32_t rank,
+                                  uint32_t stage,
+                                  const RankDims& d,
+                                  RankReport& out) const;
 
     /**
      * Append the data-parallel collectives of one parameter set.
      * @param rank the global rank.
-     * @param members the data-parallel group.
-     * @param parameters the rank's parameters reduced over it.
+     * @param use DENSE_GROUP or EXPERT_GROUP.
+     * @param parameters the rank's parameters reduced over that group.
      * @param label "dense" or "expert".
      * @param[out] out the report.
      * @return an empty string, or the problem.
      */
     std::string AddDataParallel(uint32_t rank,
-                                const std::vector<uint32_t>& members,
+                                GroupUse use,
                                 uint64_t parameters,
                                 const std::string& label,
                                 RankReport& out) const;
 
     /**
+     * Split a group for FSDP HYBRID_SHARD.
      * @param members a group.
-     * @param rank a member.
-     * @param[out] shard the members on the server of @p rank.
-     * @param[out] replica the members with the same index in their server's
-     * members.
-     * @return an empty string, or why the group is not evenly spread over
-     * servers.
+     * @param rank the member the problem names.
+     * @param[out] shards the members on each server, in group order; the servers in the order
+     * of their first member (shard k, index j: the replica group j holds it at index k).
+     * @return an empty string, or why the group is not evenly spread over servers.
      */
     std::string SplitHybrid(const std::vector<uint32_t>& members,
                             uint32_t rank,
-                            std::vector<uint32_t>& shard,
-                            std::vector<uint32_t>& replica) const;
+                            std::vector<std::vector<uint32_t>>& shards) const;
 
     Ptr<const TransformerSpec> m_model; //!< The model.
     Ptr<const TrainingConfig> m_config; //!< The configuration.
@@ -511,8 +612,9 @@ class TrafficReport
     uint32_t m_sequenceLength;             //!< Sequence length s.
     std::vector<StageParameters> m_stages; //!< Per pipeline stage.
     uint64_t m_embeddingCopy;              //!< Tied word embedding parameters synced (0: none).
-    mutable std::map<uint32_t, RankReport> m_cache; //!< Computed ranks.
-    mutable bool m_refused{false};                  //!< A strategy refused a group.
+    mutable std::map<uint32_t, TrafficTotals> m_totals;  //!< Computed ranks' totals.
+    mutable std::array<GroupIndex, GROUP_USES> m_groups; //!< Per use, its groups.
+    mutable bool m_refused{false};                       //!< A strategy refused a group.
     mutable CollectiveKind m_refusedKind{CollectiveKind::ALL_REDUCE}; //!< Of which kind.
 
     /// A group shape: kind, strategy uid, group size, message size, localSize.
