@@ -595,7 +595,7 @@ class IntEndToEndTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
- * The Lua dissector shipped in doc/wireshark decodes the telemetry of a run as the switch
+ * The Lua dissector shipped in doc/wireshark decodes the telemetry of an HPCC run as the switch
  * wrote it and names CNPs; Wireshark's own dissectors find nothing malformed.
  */
 class IntTsharkTestCase : public TestCase
@@ -619,7 +619,7 @@ IntTsharkTestCase::DoRun()
         return;
     }
     const std::string lua = std::string(LLM_FABRIC_SOURCE_DIR) + "/doc/wireshark/llmfabric.lua";
-    // Two senders start one message each at time 0 (line rate, 100 Gb/s, 1 us, MTU 1000); every
+    // Two senders start one message each at time 0 (HPCC, 100 Gb/s, 1 us, MTU 1000); every
     // packet that leaves a queue of more than 1 KB behind it is marked CE (Kmin 1 KB, Kmax
     // 2 KB, Pmax 1), so the receiver sends CNPs.
     Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
@@ -628,8 +628,7 @@ IntTsharkTestCase::DoRun()
     RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
     fabric.AssignStreams(1);
     RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl",
-                              TypeIdValue(TypeId::LookupByName("ns3::RdmaCcTelemetryRecorder")));
+    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName("ns3::Hpcc")));
     auto ep = rdma.Install(fabric);
     std::vector<Ptr<RdmaQueuePair>> receivers;
     for (uint32_t s = 0; s < 2; ++s)
