@@ -7,6 +7,7 @@
 #include "llm-fabric-test-util.h"
 
 #include "ns3/boolean.h"
+#include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/dcqcn.h"
 #include "ns3/double.h"
@@ -14,10 +15,12 @@
 #include "ns3/flow-statistics.h"
 #include "ns3/hpcc.h"
 #include "ns3/llm-fabric-compat.h"
+#include "ns3/network-config.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-topology-helper.h"
+#include "ns3/scenario.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -109,7 +112,8 @@ class HpccNamesTestCase : public TestCase
 {
   public:
     HpccNamesTestCase()
-        : TestCase("HPCC by alias or TypeId, telemetry, display names, bounded attributes")
+        : TestCase(
+              "HPCC by alias, TypeId, scenario and command line; telemetry; bounded attributes")
     {
     }
 
@@ -122,6 +126,26 @@ class HpccNamesTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(RdmaHelper::LookupCongestionControl(name, tid), "", name);
             NS_TEST_EXPECT_MSG_EQ(tid, Hpcc::GetTypeId(), name);
         }
+        // From a scenario (the shipped small one, with a network section naming it)...
+        std::ifstream file(std::string(LLM_FABRIC_SOURCE_DIR) + "/scenarios/gpt2-small-16gpu.yaml");
+        std::stringstream yaml;
+        yaml << file.rdbuf() << "\nnetwork:\n  congestion_control: hpcc\n";
+        Scenario scenario;
+        NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(yaml.str(), "t.yaml", scenario),
+                              "",
+                              "the scenario loads");
+        NS_TEST_EXPECT_MSG_EQ(scenario.GetNetwork()->GetCongestionControl(),
+                              Hpcc::GetTypeId(),
+                              "network.congestion_control: hpcc");
+        // ... and from a command line, by TypeId name.
+        CommandLine cmd;
+        cmd.Parse(
+            std::vector<std::string>{"test", "--ns3::RdmaEndpoint::CongestionControl=ns3::Hpcc"});
+        TypeIdValue chosen;
+        CreateObject<RdmaEndpoint>()->GetAttribute("CongestionControl", chosen);
+        NS_TEST_EXPECT_MSG_EQ(chosen.Get(), Hpcc::GetTypeId(), "--ns3::...::CongestionControl");
+        Config::Reset();
+
         Ptr<Hpcc> hpcc = CreateObject<Hpcc>();
         NS_TEST_EXPECT_MSG_EQ(hpcc->NeedsTelemetry(), true, "HPCC needs the switches' records");
         NS_TEST_EXPECT_MSG_EQ(hpcc->NeedsEcnEcho(), false, "and no ECN echo");
