@@ -25,7 +25,10 @@
  * by attribute, e.g. --ns3::Dcqcn::G=0.00390625). The default profile is mlx5, the NIC's own
  * defaults, made for the 100 Gb/s links this program uses by default; sigcomm2015 (the paper's,
  * tuned for 40 Gb/s) and simai (the HPCC-lineage simulators' settings, with a window of
- * ns3::Dcqcn::BaseRtt, 8 us by default) are there for comparison. --pfc=1 makes priority 3
+ * ns3::Dcqcn::BaseRtt, 8 us by default) are there for comparison. hpcc (ns3::Hpcc) runs HPCC on
+ * the switches' in-band telemetry (added to the switch for it); its BaseRtt is set to the star's
+ * round trip without queues (Hpcc::PathBaseRtt of two links of --linkRate and --linkDelay at
+ * --mtu; 4.21 us by default) unless --ns3::Hpcc::BaseRtt is given. --pfc=1 makes priority 3
  * lossless; --pfc=0 leaves drops to go-back-N and the retransmission timer.
  *
  * Expected: with PFC every flow finishes with no drop and the last one near the line-rate bound
@@ -53,10 +56,12 @@
  * Run: ./ns3 run "llm-fabric-incast --senders=8 --bytes=1000000 --cc=dcqcn --outDir=out"
  */
 
+#include "ns3/attribute-defaults.h"
 #include "ns3/core-module.h"
 #include "ns3/dcqcn.h"
 #include "ns3/fabric-monitor.h"
 #include "ns3/flow-statistics.h"
+#include "ns3/hpcc.h"
 #include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
@@ -242,6 +247,12 @@ ParseOptions(int argc, char* argv[])
         Fail("outDir", "cannot create " + o.outDir + ": " + error.message());
     }
     Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(o.mtu));
+    // HPCC's base RTT is this star's (sender - switch - receiver), unless given.
+    AttributeDefaults given;
+    given.RecordCommandLine(argc, argv);
+    given.Offer(
+        "ns3::Hpcc::BaseRtt",
+        TimeValue(Hpcc::PathBaseRtt({o.linkRate, o.linkRate}, {o.linkDelay, o.linkDelay}, o.mtu)));
     return o;
 }
 

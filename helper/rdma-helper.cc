@@ -6,6 +6,7 @@
 
 #include "rdma-helper.h"
 
+#include "ns3/int-stamper.h"
 #include "ns3/log.h"
 #include "ns3/rdma-congestion-ops.h"
 #include "ns3/simulator.h"
@@ -169,7 +170,36 @@ RdmaHelper::Install(const RoceFabric& fabric) const
         endpoint->Setup(fabric.GetHostDevice(h), fabric.GetHostAddress(h));
         endpoints.push_back(endpoint);
     }
+    if (!endpoints.empty())
+    {
+        AddTelemetryStages(fabric, endpoints.front());
+    }
     return endpoints;
+}
+
+void
+RdmaHelper::AddTelemetryStages(const RoceFabric& fabric, Ptr<RdmaEndpoint> endpoint)
+{
+    TypeIdValue cc;
+    endpoint->GetAttribute("CongestionControl", cc);
+    ObjectFactory factory;
+    factory.SetTypeId(cc.Get());
+    Ptr<RdmaCongestionOps> probe = factory.Create<RdmaCongestionOps>();
+    bool needed = probe->NeedsTelemetry();
+    probe->Dispose();
+    for (uint32_t s = 0; needed && s < fabric.GetNSwitches(); ++s)
+    {
+        Ptr<RoceSwitch> sw = fabric.GetSwitch(s);
+        bool present = false;
+        for (const auto& stage : sw->GetEgressStages())
+        {
+            present = present || DynamicCast<IntStamper>(stage);
+        }
+        if (!present)
+        {
+            sw->AddEgressStage(CreateObject<IntStamper>());
+        }
+    }
 }
 
 } // namespace ns3

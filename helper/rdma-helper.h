@@ -70,11 +70,21 @@ class RdmaHelper
                                                    CcVariableCallback sink);
 
     /**
-     * Install the endpoints.
+     * Install the endpoints. If their congestion control asks for in-band telemetry
+     * (RdmaCongestionOps::NeedsTelemetry, as HPCC does), AddTelemetryStages then gives the
+     * fabric's switches the stage that fills it.
      * @param fabric the fabric.
      * @return one endpoint per host, in host order.
      */
     std::vector<Ptr<RdmaEndpoint>> Install(const RoceFabric& fabric) const;
+
+    /**
+     * Add an IntStamper to every switch of a fabric that has none, if the congestion control
+     * of an endpoint (its CongestionControl attribute) asks for in-band telemetry.
+     * @param fabric the fabric.
+     * @param endpoint an endpoint of it.
+     */
+    static void AddTelemetryStages(const RoceFabric& fabric, Ptr<RdmaEndpoint> endpoint);
 
   private:
     ObjectFactory m_endpointFactory; //!< makes endpoints

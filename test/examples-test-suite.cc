@@ -423,7 +423,7 @@ class IncastExampleTestCase : public TestCase
                                       "DCQCN's variables found without naming them: " << variable);
             }
         }
-        for (std::string cc : {"dcqcn", "none"})
+        for (std::string cc : {"dcqcn", "none", "hpcc"})
         {
             std::string dir = CreateTempDirFilename("incast-" + cc);
             int status = 0;
@@ -432,6 +432,18 @@ class IncastExampleTestCase : public TestCase
                                " --outDir='" + dir + "' --pcap='" + dir + "/p'",
                            status);
             NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
+            if (cc == "hpcc")
+            {
+                // By its TypeId name: the same run.
+                std::string byName = CreateTempDirFilename("incast-ns3-hpcc");
+                out = RunCommand(program + " --senders=4 --bytes=300000 --bufferSize=1MB " +
+                                     "--cc=ns3::Hpcc --outDir='" + byName + "'",
+                                 status);
+                NS_TEST_EXPECT_MSG_EQ(status, 0, "the program succeeds: " << out);
+                NS_TEST_EXPECT_MSG_EQ(ReadText(byName + "/fct.csv"),
+                                      ReadText(dir + "/fct.csv"),
+                                      "hpcc and ns3::Hpcc: the same run");
+            }
             std::string json = ReadText(dir + "/summary.json");
             NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows"), 4, "four flows");
             NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows_done"), 4, "all done");

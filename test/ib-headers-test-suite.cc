@@ -724,7 +724,7 @@ class IbBthReservedBitsTestCase : public TestCase
     {
         // Every defined field at its largest value:
         //   ff | ff (SE M PadCnt=3 TVer=15) | ff ff | c0 (FECN BECN, bits 5-0 reserved = 0)
-        //   | ff ff ff | 80 (A, bits 6-0 reserved = 0) | ff ff ff
+        //   | ff ff ff | 80 (A; bits 6-5, telemetry, off; bits 4-0 reserved = 0) | ff ff ff
         IbBthHeader full;
         full.SetOpcode(0xFF);
         full.SetSolicitedEvent(true);
@@ -742,7 +742,8 @@ class IbBthReservedBitsTestCase : public TestCase
                               "with every field at its maximum, only reserved bits should be 0");
 
         // Input: RDMA WRITE Only, BECN set and reserved bits 5-0 of byte 4 set (0x7f), A set and
-        // reserved bits 6-0 of byte 8 set (0xff), DestQP 0x11, PSN 100.
+        // bits 6-0 of byte 8 set (0xff: the telemetry fill and echo bits 6 and 5, llm-fabric's
+        // extension, and reserved bits 4-0), DestQP 0x11, PSN 100.
         Ptr<Packet> p = PacketFromHex("0a00ffff7f000011ff000064");
         IbBthHeader got;
         NS_TEST_ASSERT_MSG_EQ(p->RemoveHeader(got), 12u, "a BTH with reserved bits should parse");
@@ -754,16 +755,19 @@ class IbBthReservedBitsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(got.GetDestQp(), 0x11u, "DestQP should not absorb reserved bits");
         NS_TEST_ASSERT_MSG_EQ(got.GetAckRequest(), true, "A should be read despite reserved bits");
         NS_TEST_ASSERT_MSG_EQ(got.GetPsn(), 100u, "the PSN should not absorb reserved bits");
+        NS_TEST_ASSERT_MSG_EQ(got.GetTelemetryFill(), true, "byte 8 bit 6: telemetry fill");
+        NS_TEST_ASSERT_MSG_EQ(got.GetTelemetryEcho(), true, "byte 8 bit 5: telemetry echo");
         NS_TEST_ASSERT_MSG_EQ(HeaderHex(got),
-                              "0a00ffff4000001180000064",
+                              "0a00ffff40000011e0000064",
                               "re-serializing should clear the reserved bits and keep the rest");
 
-        // Reserved bits alone decode to nothing.
-        p = PacketFromHex("0000ffff3f0000007f000000");
+        // Reserved bits alone decode to nothing (byte 8: 0x1f, bits 4-0).
+        p = PacketFromHex("0000ffff3f0000001f000000");
         p->RemoveHeader(got);
         NS_TEST_ASSERT_MSG_EQ(got.GetFecn(), false, "byte 4 bits 5-0 should not set FECN");
         NS_TEST_ASSERT_MSG_EQ(got.GetBecn(), false, "byte 4 bits 5-0 should not set BECN");
-        NS_TEST_ASSERT_MSG_EQ(got.GetAckRequest(), false, "byte 8 bits 6-0 should not set A");
+        NS_TEST_ASSERT_MSG_EQ(got.GetAckRequest(), false, "byte 8 bits 4-0 should not set A");
+        NS_TEST_ASSERT_MSG_EQ(got.GetTelemetryFill(), false, "nor the telemetry bits");
         NS_TEST_ASSERT_MSG_EQ(HeaderHex(got),
                               "0000ffff0000000000000000",
                               "reserved bits alone should re-serialize as a default BTH");

@@ -1017,7 +1017,7 @@ class ScenarioNetworkTestCase : public TestCase
             std::string message = LoadNetwork(std::string("  congestion_control: ") + name + "\n");
             std::string expected = std::string("t.yaml: network.congestion_control: unknown "
                                                "congestion control '") +
-                                   name + "' (known: dcqcn, fixed, none, ";
+                                   name + "' (known: dcqcn, fixed, hpcc, none, ";
             NS_TEST_EXPECT_MSG_EQ(message.rfind(expected, 0), 0, message);
             NS_TEST_EXPECT_MSG_NE(message.find("or the TypeId name of a subclass of "
                                                "ns3::RdmaCongestionOps)"),
@@ -1097,7 +1097,7 @@ class ScenarioNetworkTestCase : public TestCase
         std::string refused = LoadNetwork("  congestion_control: DCQCN\n");
         NS_TEST_EXPECT_MSG_EQ(
             refused.rfind("t.yaml: network.congestion_control: unknown congestion "
-                          "control 'DCQCN' (known: dcqcn, fixed, none, ",
+                          "control 'DCQCN' (known: dcqcn, fixed, hpcc, none, ",
                           0),
             0,
             "names are case-sensitive: " << refused);

@@ -439,6 +439,8 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
     int64_t startFs = ExactTime::NextStart(m_wireFreeFs);
     uint32_t size = frame->GetSize();
     m_txBytes += size;
+    m_txWireBytes +=
+        size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES + INTERFRAME_GAP_BYTES : 0);
     int64_t lastBitFs =
         startFs + BytesToFs(size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES : 0));
     m_wireFreeFs = lastBitFs + (m_countPreambleAndGap ? BytesToFs(INTERFRAME_GAP_BYTES) : 0);
@@ -744,6 +746,12 @@ uint64_t
 RoceNetDevice::GetTxBytes() const
 {
     return m_txBytes;
+}
+
+uint64_t
+RoceNetDevice::GetTxWireBytes() const
+{
+    return m_txWireBytes;
 }
 
 const RoceNetDevice::Counters&

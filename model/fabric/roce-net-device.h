@@ -206,6 +206,13 @@ class RoceNetDevice : public NetDevice
     uint64_t GetTxBytes() const;
 
     /**
+     * @return the wire bytes of every frame this port has started to transmit: GetTxBytes plus
+     *         the FCS, and the preamble and gap with CountPreambleAndGap, of each frame (the
+     *         wire time used so far, in bytes at the port's rate).
+     */
+    uint64_t GetTxWireBytes() const;
+
+    /**
      * The time a frame of this many bytes (Ethernet header to payload end, no FCS) occupies
      * the wire at this port's rate, FCS, preamble and gap included (preamble and gap only with
      * CountPreambleAndGap).
@@ -360,6 +367,7 @@ class RoceNetDevice : public NetDevice
     int64_t m_wireFreeFs;                                   //!< exact time the wire frees (fs)
     std::array<Counters, NUM_PRIORITIES> m_counters;        //!< per-priority counters
     uint64_t m_txBytes;                                     //!< bytes started, all frames
+    uint64_t m_txWireBytes{0};                              //!< those with FCS, preamble, gap
     std::deque<std::pair<Ptr<Packet>, uint8_t>> m_rxBuffer; //!< frames waiting to go up
     std::array<uint32_t, NUM_PRIORITIES> m_rxBytes;         //!< receive buffer per priority
     uint32_t m_rxTotalBytes;                                //!< receive buffer, all

@@ -77,6 +77,8 @@ IbBthHeader::IbBthHeader()
       m_becn(false),
       m_destQp(0),
       m_ackRequest(false),
+      m_telemetryFill(false),
+      m_telemetryEcho(false),
       m_psn(0)
 {
 }
@@ -187,6 +189,10 @@ IbBthHeader::Print(std::ostream& os) const
        << " SE=" << m_solicitedEvent << " M=" << m_migReq
        << " padcnt=" << static_cast<uint32_t>(m_padCount)
        << " tver=" << static_cast<uint32_t>(m_tver) << " FECN=" << m_fecn << " BECN=" << m_becn;
+    if (m_telemetryFill || m_telemetryEcho)
+    {
+        os << " INT=" << (m_telemetryFill ? "fill" : "") << (m_telemetryEcho ? "echo" : "");
+    }
     os.flags(flags);
 }
 
@@ -224,7 +230,10 @@ IbBthHeader::Serialize(Buffer::Iterator start) const
     }
     i.WriteU8(byte4);
     WriteHtonU24(i, m_destQp);
-    i.WriteU8(m_ackRequest ? BYTE8_ACKREQ : 0);
+    uint8_t byte8 = m_ackRequest ? BYTE8_ACKREQ : 0;
+    byte8 |= m_telemetryFill ? TELEMETRY_FILL_BIT : 0;
+    byte8 |= m_telemetryEcho ? TELEMETRY_ECHO_BIT : 0;
+    i.WriteU8(byte8);
     WriteHtonU24(i, m_psn);
 }
 
@@ -243,7 +252,10 @@ IbBthHeader::Deserialize(Buffer::Iterator start)
     m_fecn = (byte4 & BYTE4_FECN) != 0;
     m_becn = (byte4 & BYTE4_BECN) != 0;
     m_destQp = ReadNtohU24(i);
-    m_ackRequest = (i.ReadU8() & BYTE8_ACKREQ) != 0;
+    uint8_t byte8 = i.ReadU8();
+    m_ackRequest = (byte8 & BYTE8_ACKREQ) != 0;
+    m_telemetryFill = (byte8 & TELEMETRY_FILL_BIT) != 0;
+    m_telemetryEcho = (byte8 & TELEMETRY_ECHO_BIT) != 0;
     m_psn = ReadNtohU24(i);
     return i.GetDistanceFrom(start);
 }
@@ -371,6 +383,30 @@ bool
 IbBthHeader::GetAckRequest() const
 {
     return m_ackRequest;
+}
+
+void
+IbBthHeader::SetTelemetryFill(bool fill)
+{
+    m_telemetryFill = fill;
+}
+
+bool
+IbBthHeader::GetTelemetryFill() const
+{
+    return m_telemetryFill;
+}
+
+void
+IbBthHeader::SetTelemetryEcho(bool echo)
+{
+    m_telemetryEcho = echo;
+}
+
+bool
+IbBthHeader::GetTelemetryEcho() const
+{
+    return m_telemetryEcho;
 }
 
 void

@@ -28,11 +28,16 @@ namespace ns3
    bytes 2-3  P_Key
    byte 4     FECN (bit 7) | BECN (bit 6) | reserved (bits 5-0, zero)    [RoCEv2]
    bytes 5-7  DestQP (24 bits)
-   byte 8     A (bit 7) | reserved (bits 6-0, zero)
+   byte 8     A (bit 7) | INT fill (bit 6) | INT echo (bit 5) | reserved (bits 4-0, zero)
    bytes 9-11 PSN (24 bits)
    @endverbatim
  *
- * Reserved bits are always written as zero and ignored when read.
+ * Reserved bits are always written as zero and ignored when read. Bits 6 and 5 of byte 8 are
+ * reserved in IBA; llm-fabric uses them for its in-band telemetry extension (RoceIntHeader),
+ * which sits between the payload and the ICRC: "INT fill" marks a data packet whose telemetry
+ * switches fill in (IntStamper), "INT echo" an acknowledgement that carries the telemetry of a
+ * data packet back to its sender (switches leave it alone). Both are covered by the ICRC (byte 8
+ * is invariant) and set only by the sending NIC. Wireshark shows them as "Reserved (7 bits)".
  */
 class IbBthHeader : public Header
 {
@@ -41,6 +46,12 @@ class IbBthHeader : public Header
     static constexpr uint32_t SIZE = 12;
     /// The UDP destination port that identifies RoCEv2 traffic.
     static constexpr uint16_t ROCEV2_UDP_PORT = 4791;
+    /// Offset of the byte that holds the A bit and the telemetry bits.
+    static constexpr uint32_t TELEMETRY_BYTE = 8;
+    /// Byte 8, bit 6: an INT header for switches to fill precedes the ICRC (llm-fabric).
+    static constexpr uint8_t TELEMETRY_FILL_BIT = 0x40;
+    /// Byte 8, bit 5: an echoed INT header precedes the ICRC (llm-fabric).
+    static constexpr uint8_t TELEMETRY_ECHO_BIT = 0x20;
     /// The default partition key (the full-membership default partition).
     static constexpr uint16_t DEFAULT_PARTITION_KEY = 0xFFFF;
     /// Largest value of a 24-bit field (DestQP, PSN).
@@ -243,6 +254,26 @@ class IbBthHeader : public Header
     bool GetAckRequest() const;
 
     /**
+     * @param fill the packet carries an INT header (RoceIntHeader) before its ICRC for switches
+     *        to fill (byte 8 bit 6, llm-fabric's extension).
+     */
+    void SetTelemetryFill(bool fill);
+    /**
+     * @return whether the packet carries an INT header for switches to fill.
+     */
+    bool GetTelemetryFill() const;
+
+    /**
+     * @param echo the packet (an acknowledgement) carries an echoed INT header before its ICRC
+     *        (byte 8 bit 5, llm-fabric's extension).
+     */
+    void SetTelemetryEcho(bool echo);
+    /**
+     * @return whether the packet carries an echoed INT header.
+     */
+    bool GetTelemetryEcho() const;
+
+    /**
      * @param psn the Packet Sequence Number (24 bits). Aborts if larger than 0xFFFFFF.
      */
     void SetPsn(uint32_t psn);
@@ -262,6 +293,8 @@ class IbBthHeader : public Header
     bool m_becn;             ///< Backward Explicit Congestion Notification bit.
     uint32_t m_destQp;       ///< Destination Queue Pair number (24 bits).
     bool m_ackRequest;       ///< Acknowledge Request bit (A).
+    bool m_telemetryFill;    ///< INT header to fill (byte 8 bit 6).
+    bool m_telemetryEcho;    ///< echoed INT header (byte 8 bit 5).
     uint32_t m_psn;          ///< Packet Sequence Number (24 bits).
 };
 

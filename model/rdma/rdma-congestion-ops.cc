@@ -86,6 +86,12 @@ RdmaCongestionOps::NeedsEcnEcho() const
     return false;
 }
 
+bool
+RdmaCongestionOps::NeedsTelemetry() const
+{
+    return false;
+}
+
 RdmaCcVariableDisplay
 RdmaCongestionOps::GetVariableDisplay(const std::string& traceSource) const
 {

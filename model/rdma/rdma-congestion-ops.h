@@ -7,6 +7,8 @@
 #ifndef RDMA_CONGESTION_OPS_H
 #define RDMA_CONGESTION_OPS_H
 
+#include "roce-int-header.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -48,6 +50,14 @@ struct RdmaAckInfo
     uint64_t ackedPsn{0};
     /// Payload bytes sent and not yet acknowledged, after this acknowledgement.
     uint64_t bytesInFlight{0};
+    /**
+     * In-band telemetry the ACK echoes (RdmaCongestionOps::NeedsTelemetry): the hop records of
+     * the newest data packet the receiver accepted in order, first switch first; valid during
+     * OnAck only. Null, with telemetryHops 0, when the ACK echoes none.
+     */
+    const IntHopRecord* telemetry{nullptr};
+    /// Number of records at telemetry (0 to RoceIntHeader::MAX_HOPS).
+    uint32_t telemetryHops{0};
 };
 
 /**
@@ -98,6 +108,12 @@ struct RdmaCcVariableDisplay
  * state of arriving packets changes (as a DCTCP receiver, RFC 8257 section 3.2). Otherwise ACKs
  * carry no BECN and the receiver acknowledges every AckInterval packets as before. CNPs are
  * sent for CE-marked packets in both cases.
+ *
+ * In-band telemetry: a sender whose congestion control returns true from NeedsTelemetry
+ * reserves a RoceIntHeader (84 bytes, before the ICRC) in every data packet and sets the BTH's
+ * telemetry-fill bit; switches with an IntStamper fill one record per hop. The receiver, whatever
+ * its own congestion control, keeps the telemetry of the newest in-order data packet and echoes
+ * it in its next ACK or NAK; the sender decodes it into RdmaAckInfo::telemetry.
  *
  * The rate (bit/s) and the window (bytes) are the TracedValues "Rate" and "Window". A subclass
  * may add TracedValues of its own; RdmaHelper::ConnectCongestionControlTraces records them all,
@@ -152,6 +168,16 @@ class RdmaCongestionOps : public Object
      * @return false unless a subclass needs the echo (DCTCP-like algorithms).
      */
     virtual bool NeedsEcnEcho() const;
+
+    /**
+     * Whether this queue pair's data packets carry in-band telemetry for switches to fill (a
+     * RoceIntHeader of RoceIntHeader::SIZE bytes before the ICRC; none otherwise), so that ACKs
+     * echo it in RdmaAckInfo::telemetry. Asked once per queue pair, when it is set up; the
+     * answer must not change. RdmaHelper::Install also asks it to add an IntStamper to the
+     * switches.
+     * @return false unless a subclass needs telemetry (HPCC).
+     */
+    virtual bool NeedsTelemetry() const;
 
     /**
      * How one of this algorithm's TracedValues appears in a time series. The default names

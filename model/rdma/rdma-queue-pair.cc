@@ -187,6 +187,7 @@ RdmaQueuePair::Setup(Ptr<RdmaEndpoint> endpoint,
     m_udpSourcePort = udpSourcePort;
     m_cc = cc;
     m_ecnEcho = cc->NeedsEcnEcho();
+    m_telemetry = cc->NeedsTelemetry();
     m_cc->TraceConnectWithoutContext("Rate", MakeCallback(&RdmaQueuePair::RateChanged, this));
     m_cc->Start(endpoint->GetDevice()->GetDataRate());
     m_window = m_cc->GetWindow();
@@ -362,6 +363,10 @@ RdmaQueuePair::GetNextPacket()
                      : j + 1 == msg.packets ? IbBthHeader::RC_RDMA_WRITE_LAST
                                             : IbBthHeader::RC_RDMA_WRITE_MIDDLE;
     Ptr<Packet> p = Create<Packet>(payload);
+    if (m_telemetry)
+    {
+        p->AddTrailer(RoceIntHeader()); // 84 zero bytes before the ICRC, for the switches
+    }
     if (IbBthHeader::HasReth(opcode))
     {
         IbRethHeader reth;
@@ -373,8 +378,10 @@ RdmaQueuePair::GetNextPacket()
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(static_cast<uint32_t>(index % PSN_MODULUS));
     bth.SetAckRequest(j + 1 == msg.packets);
+    bth.SetTelemetryFill(m_telemetry);
     p->AddHeader(bth);
-    m_endpoint->Encapsulate(p, this, true, payload); // the payload is Create<Packet>'s zeros
+    // The payload is Create<Packet>'s zeros, and the reserved telemetry after it zeros too.
+    m_endpoint->Encapsulate(p, this, true, payload + (m_telemetry ? RoceIntHeader::SIZE : 0));
 
     if (next)
     {
@@ -523,18 +530,27 @@ RdmaQueuePair::Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarke
         }
         return;
     }
+    // Telemetry precedes the ICRC (removed by the endpoint): it is the packet's last part.
+    RoceIntHeader telemetry;
+    const bool withTelemetry = bth.GetTelemetryFill() || bth.GetTelemetryEcho();
+    if (withTelemetry)
+    {
+        payload->RemoveTrailer(telemetry);
+    }
     if (opcode == IbBthHeader::RC_ACKNOWLEDGE)
     {
         IbAethHeader aeth;
         payload->RemoveHeader(aeth);
-        ReceiveAck(bth, aeth);
+        ReceiveAck(bth, aeth, withTelemetry ? &telemetry : nullptr);
         return;
     }
-    ReceiveData(bth, payload, ceMarked);
+    ReceiveData(bth, payload, ceMarked, withTelemetry ? &telemetry : nullptr);
 }
 
 void
-RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
+RdmaQueuePair::ReceiveAck(const IbBthHeader& bth,
+                          const IbAethHeader& aeth,
+                          const RoceIntHeader* telemetry)
 {
     uint64_t index = Unwrap(bth.GetPsn(), m_sndUna);
     // An ACK for p acknowledges up to p; a NAK (PSN sequence error) for p up to p - 1.
@@ -605,6 +621,12 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
     if (progress)
     {
         info.bytesInFlight = m_sndNxtBytes - m_sndUnaBytes;
+        IntHopRecord hops[RoceIntHeader::MAX_HOPS];
+        if (telemetry)
+        {
+            info.telemetryHops = telemetry->GetHops(hops);
+            info.telemetry = hops;
+        }
         m_cc->OnAck(info);
         m_window = m_cc->GetWindow();
         if (m_window != RdmaCongestionOps::UNLIMITED_WINDOW && HasPacketToSend())
@@ -615,7 +637,10 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
 }
 
 void
-RdmaQueuePair::ReceiveData(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked)
+RdmaQueuePair::ReceiveData(const IbBthHeader& bth,
+                           Ptr<Packet> payload,
+                           bool ceMarked,
+                           const RoceIntHeader* telemetry)
 {
     if (ceMarked && (!m_anyCnp || Simulator::Now() - m_lastCnp >= m_cnpInterval))
     {
@@ -633,6 +658,11 @@ RdmaQueuePair::ReceiveData(const IbBthHeader& bth, Ptr<Packet> payload, bool ceM
         if (m_ecnEcho)
         {
             EchoCeState(ceMarked);
+        }
+        if (telemetry)
+        {
+            m_echo = *telemetry; // the next ACK carries it back
+            m_hasEcho = true;
         }
         Accept(bytes, last);
         ++m_unacked;
@@ -763,6 +793,11 @@ RdmaQueuePair::SendAck(uint64_t index, bool nak)
     if (m_ecnEcho)
     {
         bth.SetBecn(m_ceState); // every packet this acknowledges arrived in this CE state
+    }
+    if (m_hasEcho)
+    {
+        p->AddTrailer(m_echo); // the telemetry of the newest in-order data packet
+        bth.SetTelemetryEcho(true);
     }
     p->AddHeader(bth);
     m_endpoint->Encapsulate(p, this, false);

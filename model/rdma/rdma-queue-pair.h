@@ -91,6 +91,16 @@ class RdmaEndpoint;
  * more than once gives no sample (Karn's rule). A new packet leaves only when the congestion
  * control's rate (pacing) and window (bytes in flight) both allow it, or when nothing is in
  * flight.
+ *
+ * In-band telemetry: if the congestion control asks for it (NeedsTelemetry), every data packet
+ * (resent ones too) carries a RoceIntHeader of 84 zero bytes before its ICRC and the BTH's
+ * telemetry-fill bit; its pacing slot counts those bytes. A receiver that gets such a packet in
+ * order keeps its telemetry (out-of-order and duplicate packets do not replace it) and every
+ * later ACK or NAK echoes the telemetry kept last (BTH telemetry-echo bit, header before the
+ * ICRC): an ACK carries the telemetry of the newest packet it acknowledges (with selective
+ * repeat, of the newest that arrived in order: packets kept out of order keep none), a NAK that
+ * of the last in-order packet before the gap. The sender decodes it for OnAck
+ * (RdmaAckInfo::telemetry).
  */
 class RdmaQueuePair : public Object
 {
@@ -299,15 +309,22 @@ class RdmaQueuePair : public Object
      * Handle an ACK or NAK.
      * @param bth its BTH.
      * @param aeth its AETH.
+     * @param telemetry the telemetry it echoes, or null.
      */
-    void ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth);
+    void ReceiveAck(const IbBthHeader& bth,
+                    const IbAethHeader& aeth,
+                    const RoceIntHeader* telemetry);
     /**
      * Handle a data packet.
      * @param bth its BTH.
-     * @param payload the rest.
+     * @param payload the rest (without telemetry).
      * @param ceMarked CE was set.
+     * @param telemetry its telemetry, or null.
      */
-    void ReceiveData(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked);
+    void ReceiveData(const IbBthHeader& bth,
+                     Ptr<Packet> payload,
+                     bool ceMarked,
+                     const RoceIntHeader* telemetry);
     /**
      * The packet index a received 24-bit PSN stands for, near a reference index.
      * @param psn the PSN.
@@ -365,6 +382,7 @@ class RdmaQueuePair : public Object
     bool m_timerArmed{false}; //!< the retransmission timer runs
     bool m_inRoundRobin;      //!< in the endpoint's round robin of senders
     uint32_t m_backoff;       //!< current timer doublings
+    bool m_telemetry{false};  //!< data packets carry telemetry (NeedsTelemetry)
 
     // Receiver
     uint64_t m_expected;             //!< index of the next in-order packet
@@ -377,6 +395,8 @@ class RdmaQueuePair : public Object
     uint64_t m_ackedUpTo;            //!< m_expected when the last ACK or NAK left
     Time m_firstUnackedAt;           //!< arrival of the first packet after m_ackedUpTo
     EventId m_ackTimer;              //!< ACK delay timer (lazy, like the retransmission timer)
+    RoceIntHeader m_echo;            //!< telemetry of the newest in-order data packet
+    bool m_hasEcho{false};           //!< m_echo holds telemetry to echo in ACKs
 
     /// An out-of-order packet kept by selective repeat.
     struct Kept

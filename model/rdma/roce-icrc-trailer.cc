@@ -398,6 +398,31 @@ RoceIcrcTrailer::Compute(Ptr<const Packet> packet)
     return Compute(bytes.data(), static_cast<uint32_t>(bytes.size()));
 }
 
+uint32_t
+RoceIcrcTrailer::Patch(uint32_t icrc,
+                       const uint8_t* before,
+                       const uint8_t* after,
+                       uint32_t length,
+                       uint64_t bytesAfter)
+{
+    // CRC(M xor D) = CRC(M) xor L(D) for messages of one length, where L is the register map
+    // from zero with no final complement; D is zero but for the changed range, and zero bytes
+    // before it leave a zero register as it is.
+    constexpr uint32_t CHUNK = 64;
+    uint8_t delta[CHUNK];
+    uint32_t reg = 0;
+    for (uint32_t done = 0; done < length; done += CHUNK)
+    {
+        uint32_t n = std::min(CHUNK, length - done);
+        for (uint32_t k = 0; k < n; ++k)
+        {
+            delta[k] = before[done + k] ^ after[done + k];
+        }
+        reg = GetCrc32().Update(reg, delta, n);
+    }
+    return icrc ^ GetZeroRuns().Advance(reg, bytesAfter);
+}
+
 bool
 RoceIcrcTrailer::Verify(Ptr<const Packet> packet)
 {

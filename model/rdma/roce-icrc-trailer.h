@@ -113,6 +113,25 @@ class RoceIcrcTrailer : public Trailer
     static uint32_t Compute(Ptr<const Packet> packet, uint32_t zeroTailBytes);
 
     /**
+     * The ICRC of a packet after some of its bytes changed, from its ICRC before the change,
+     * without reading the rest of the packet: the CRC is linear, so the ICRC changes by the CRC
+     * (from a zero register, with no final complement) of the XOR of the old and new bytes
+     * followed by the bytes after them. Costs O(length + log bytesAfter). The changed bytes must
+     * be invariant ones (after the BTH: extension headers, payload, in-band telemetry).
+     * @param icrc the ICRC before the change.
+     * @param before the changed range as it was.
+     * @param after the same range as it is now.
+     * @param length the range's length in bytes.
+     * @param bytesAfter the bytes from the end of the range to the ICRC.
+     * @return the ICRC after the change (what Compute gives on the changed packet).
+     */
+    static uint32_t Patch(uint32_t icrc,
+                          const uint8_t* before,
+                          const uint8_t* after,
+                          uint32_t length,
+                          uint64_t bytesAfter);
+
+    /**
      * Check the ICRC at the end of a RoCEv2 packet.
      * @param packet a packet that begins with the IPv4 header and ends with the ICRC.
      * @return true if the ICRC matches the packet; false if not, or (with a warning) if the
