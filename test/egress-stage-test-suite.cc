@@ -169,9 +169,7 @@ class EcnMarkerTestCase : public TestCase
     void DoRun() override
     {
         RoceTopologyHelper topo;
-        topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize("10KB")));
-        topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize("20KB")));
-        topo.SetMmuAttribute("Pmax", DoubleValue(0.5));
+        SetEcnMarking(topo, "10KB", "20KB", 0.5);
         RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
         Ptr<RoceSwitch> sw = fabric.GetSwitch(0);
         sw->Initialize(); // sizes the MMU and installs the switch's own marker

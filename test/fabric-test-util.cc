@@ -7,11 +7,16 @@
 #include "fabric-test-util.h"
 
 #include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/error-model.h"
 #include "ns3/ethernet-header.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/mac48-address.h"
 #include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/queue-size.h"
+#include "ns3/rdma-helper.h"
 #include "ns3/roce-channel.h"
 #include "ns3/uinteger.h"
 
@@ -88,6 +93,34 @@ AddConstantRateSource(const RoceFabric& fabric,
     app->SetStartTime(Seconds(0));
     fabric.GetHost(from)->AddApplication(app);
     return app;
+}
+
+std::vector<Ptr<RdmaEndpoint>>
+MakeRdmaStar(uint32_t hosts, RoceTopologyHelper& topo, RoceFabric& fabric, DataRate rate)
+{
+    fabric = topo.BuildStar(hosts, rate, MicroSeconds(1));
+    fabric.AssignStreams(1);
+    RdmaHelper rdma;
+    return rdma.Install(fabric);
+}
+
+void
+LoseReceivedFrames(const RoceFabric& fabric, uint32_t host, const std::list<uint32_t>& frames)
+{
+    Ptr<ReceiveListErrorModel> loss = CreateObject<ReceiveListErrorModel>();
+    loss->SetList(frames);
+    fabric.GetHostDevice(host)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+}
+
+void
+SetEcnMarking(RoceTopologyHelper& topo,
+              const std::string& kmin,
+              const std::string& kmax,
+              double pmax)
+{
+    topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize(kmin)));
+    topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize(kmax)));
+    topo.SetMmuAttribute("Pmax", DoubleValue(pmax));
 }
 
 } // namespace tests

@@ -11,11 +11,16 @@
 #include "ns3/mac48-address.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
+#include "ns3/rdma-endpoint.h"
 #include "ns3/roce-constant-rate-source.h"
 #include "ns3/roce-fabric.h"
 #include "ns3/roce-net-device.h"
+#include "ns3/roce-topology-helper.h"
 
 #include <cstdint>
+#include <list>
+#include <string>
+#include <vector>
 
 namespace llmfabric
 {
@@ -81,6 +86,47 @@ ns3::Ptr<ns3::RoceConstantRateSource> AddConstantRateSource(const ns3::RoceFabri
                                                             uint32_t payload,
                                                             uint16_t udpPort,
                                                             bool ect = true);
+
+/**
+ * @ingroup llm-fabric-tests
+ * Build a star of hosts around one switch (every link with a 1 us delay, random streams from
+ * 1) and install an RDMA endpoint on every host (with the attribute defaults of the moment).
+ * @param hosts number of hosts.
+ * @param topo the topology helper (with its MMU settings).
+ * @param fabric receives the fabric.
+ * @param rate the rate of every link.
+ * @return the endpoints, in host order.
+ */
+std::vector<ns3::Ptr<ns3::RdmaEndpoint>> MakeRdmaStar(
+    uint32_t hosts,
+    ns3::RoceTopologyHelper& topo,
+    ns3::RoceFabric& fabric,
+    ns3::DataRate rate = ns3::DataRate("100Gbps"));
+
+/**
+ * @ingroup llm-fabric-tests
+ * Make a host's port lose some of the frames it receives.
+ * @param fabric the fabric.
+ * @param host the host.
+ * @param frames the indices of the frames to lose, counted from 0 in order of arrival.
+ */
+void LoseReceivedFrames(const ns3::RoceFabric& fabric,
+                        uint32_t host,
+                        const std::list<uint32_t>& frames);
+
+/**
+ * @ingroup llm-fabric-tests
+ * Give the switches a helper builds these RED/ECN marking thresholds (SwitchMmu Kmin, Kmax,
+ * Pmax).
+ * @param topo the topology helper.
+ * @param kmin the queue below which nothing is marked, such as "5KB".
+ * @param kmax the queue above which everything is marked.
+ * @param pmax the marking probability at kmax.
+ */
+void SetEcnMarking(ns3::RoceTopologyHelper& topo,
+                   const std::string& kmin,
+                   const std::string& kmax,
+                   double pmax);
 
 } // namespace tests
 } // namespace llmfabric

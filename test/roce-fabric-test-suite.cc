@@ -326,9 +326,7 @@ class FabricEcnTestCase : public TestCase
         for (bool ect : {true, false})
         {
             RoceTopologyHelper topo;
-            topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize("5KB")));
-            topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize("20KB")));
-            topo.SetMmuAttribute("Pmax", DoubleValue(0.5));
+            SetEcnMarking(topo, "5KB", "20KB", 0.5);
             RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
             AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 300, 930, 0xC000, ect);
             AddConstantRateSource(fabric, 1, 2, DataRate("100Gbps"), 300, 930, 0xC001, ect);
@@ -382,9 +380,7 @@ class FabricEcnMarkPointTestCase : public TestCase
         {
             RoceTopologyHelper topo;
             // Mark surely above one byte of queue, never at an empty queue.
-            topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize("0B")));
-            topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize("1B")));
-            topo.SetMmuAttribute("Pmax", DoubleValue(1.0));
+            SetEcnMarking(topo, "0B", "1B", 1.0);
             topo.SetSwitchAttribute("EcnMarkPoint", EnumValue(point));
             RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
             EcnArrivals arrivals;
