@@ -71,6 +71,19 @@ MakeFrame(uint32_t bytes, uint8_t dscp)
     return p;
 }
 
+void
+EnqueueFrames(Ptr<RoceNetDevice> port,
+              uint32_t count,
+              uint32_t bytes,
+              uint8_t dscp,
+              uint8_t priority)
+{
+    for (uint32_t k = 0; k < count; ++k)
+    {
+        port->Enqueue(MakeFrame(bytes, dscp), priority, 0);
+    }
+}
+
 Ptr<RoceConstantRateSource>
 AddConstantRateSource(const RoceFabric& fabric,
                       uint32_t from,

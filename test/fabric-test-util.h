@@ -67,6 +67,21 @@ ns3::Ptr<ns3::Packet> MakeFrame(uint32_t bytes, uint8_t dscp);
 
 /**
  * @ingroup llm-fabric-tests
+ * Queue frames made by MakeFrame on a port, one after the other.
+ * @param port the port.
+ * @param count how many.
+ * @param bytes the size of each, as for MakeFrame.
+ * @param dscp their DSCP.
+ * @param priority the queue they go to.
+ */
+void EnqueueFrames(ns3::Ptr<ns3::RoceNetDevice> port,
+                   uint32_t count,
+                   uint32_t bytes,
+                   uint8_t dscp,
+                   uint8_t priority);
+
+/**
+ * @ingroup llm-fabric-tests
  * Install a constant-rate source from one host of a fabric to another, starting at time 0.
  * @param fabric the fabric.
  * @param from sending host.
