@@ -312,8 +312,7 @@ class EgressStageSubclassTestCase : public TestCase
         // 14 (Ethernet) + 20 (IPv4) + 8 (UDP) + 12 (BTH) + 930 (payload) + 4 (ICRC) = 988
         // bytes; priority 3 (DSCP 26).
         const uint32_t frameBytes = 988;
-        AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 10, 930, 0xC000);
-        AddConstantRateSource(fabric, 1, 2, DataRate("100Gbps"), 10, 930, 0xC001);
+        AddTwoToOneIncast(fabric, 2, 10);
         Simulator::Run();
 
         const auto& stages = sw->GetEgressStages();

@@ -108,6 +108,13 @@ AddConstantRateSource(const RoceFabric& fabric,
     return app;
 }
 
+void
+AddTwoToOneIncast(const RoceFabric& fabric, uint32_t to, uint64_t packets, bool ect)
+{
+    AddConstantRateSource(fabric, 0, to, DataRate("100Gbps"), packets, 930, 0xC000, ect);
+    AddConstantRateSource(fabric, 1, to, DataRate("100Gbps"), packets, 930, 0xC001, ect);
+}
+
 std::vector<Ptr<RdmaEndpoint>>
 MakeRdmaStar(uint32_t hosts, RoceTopologyHelper& topo, RoceFabric& fabric, DataRate rate)
 {

@@ -104,6 +104,21 @@ ns3::Ptr<ns3::RoceConstantRateSource> AddConstantRateSource(const ns3::RoceFabri
 
 /**
  * @ingroup llm-fabric-tests
+ * Two-to-one incast at line rate: hosts 0 and 1 each send packets of 930 payload bytes (988-byte
+ * frames, priority 3) at 100 Gb/s to one host, from time 0, with UDP source ports 0xC000 and
+ * 0xC001 (AddConstantRateSource).
+ * @param fabric the fabric.
+ * @param to the receiving host.
+ * @param packets how many packets each sender sends.
+ * @param ect send ECN-capable.
+ */
+void AddTwoToOneIncast(const ns3::RoceFabric& fabric,
+                       uint32_t to,
+                       uint64_t packets,
+                       bool ect = true);
+
+/**
+ * @ingroup llm-fabric-tests
  * Build a star of hosts around one switch (every link with a 1 us delay, random streams from
  * 1) and install an RDMA endpoint on every host (with the attribute defaults of the moment).
  * @param hosts number of hosts.
