@@ -31,7 +31,7 @@
 #include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
-#include "ns3/roce-constant-rate-source.h"
+#include "ns3/roce-source-helper.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/type-id-alias.h"
 
@@ -75,17 +75,12 @@ AddFlow(const RoceFabric& fabric,
         Time start,
         uint32_t flow)
 {
-    Ptr<RoceConstantRateSource> app = CreateObject<RoceConstantRateSource>();
-    app->SetAttribute("Local", Ipv4AddressValue(fabric.GetHostAddress(from)));
-    app->SetAttribute("Remote", Ipv4AddressValue(fabric.GetHostAddress(to)));
-    app->SetAttribute("RemoteMac", Mac48AddressValue(fabric.GetHostMac(to)));
-    app->SetAttribute("DataRate", DataRateValue(fabric.GetHostDevice(from)->GetDataRate()));
-    app->SetAttribute("PayloadSize", UintegerValue(payload));
-    app->SetAttribute("MaxPackets", UintegerValue(packets));
-    app->SetAttribute("UdpSourcePort", UintegerValue(0xC000 + (flow & 0x3FFF)));
-    app->SetAttribute("DestinationQp", UintegerValue(0x100 + flow));
-    app->SetStartTime(start);
-    fabric.GetHost(from)->AddApplication(app);
+    RoceSourceHelper sources;
+    sources.SetAttribute("DataRate", DataRateValue(fabric.GetHostDevice(from)->GetDataRate()));
+    sources.SetAttribute("PayloadSize", UintegerValue(payload));
+    sources.SetAttribute("MaxPackets", UintegerValue(packets));
+    sources.SetAttribute("DestinationQp", UintegerValue(0x100 + flow));
+    sources.Install(fabric, from, to, 0xC000 + (flow & 0x3FFF))->SetStartTime(start);
 }
 
 /// RDMA flows not acknowledged yet.

@@ -18,6 +18,7 @@
 #include "ns3/queue-size.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-channel.h"
+#include "ns3/roce-source-helper.h"
 #include "ns3/uinteger.h"
 
 using namespace ns3;
@@ -94,18 +95,12 @@ AddConstantRateSource(const RoceFabric& fabric,
                       uint16_t udpPort,
                       bool ect)
 {
-    Ptr<RoceConstantRateSource> app = CreateObject<RoceConstantRateSource>();
-    app->SetAttribute("Local", Ipv4AddressValue(fabric.GetHostAddress(from)));
-    app->SetAttribute("Remote", Ipv4AddressValue(fabric.GetHostAddress(to)));
-    app->SetAttribute("RemoteMac", Mac48AddressValue(fabric.GetHostMac(to)));
-    app->SetAttribute("DataRate", DataRateValue(rate));
-    app->SetAttribute("PayloadSize", UintegerValue(payload));
-    app->SetAttribute("MaxPackets", UintegerValue(packets));
-    app->SetAttribute("UdpSourcePort", UintegerValue(udpPort));
-    app->SetAttribute("Ect", BooleanValue(ect));
-    app->SetStartTime(Seconds(0));
-    fabric.GetHost(from)->AddApplication(app);
-    return app;
+    RoceSourceHelper sources;
+    sources.SetAttribute("DataRate", DataRateValue(rate));
+    sources.SetAttribute("PayloadSize", UintegerValue(payload));
+    sources.SetAttribute("MaxPackets", UintegerValue(packets));
+    sources.SetAttribute("Ect", BooleanValue(ect));
+    return sources.Install(fabric, from, to, udpPort);
 }
 
 void
