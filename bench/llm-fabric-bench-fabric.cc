@@ -34,6 +34,7 @@
 #include "ns3/roce-source-helper.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/type-id-alias.h"
+#include "ns3/usage-error.h"
 
 #include <chrono>
 #include <cmath>
@@ -49,11 +50,7 @@ namespace
 void
 Fail(const std::string& key, const std::string& reason)
 {
-    std::cerr << "llm-fabric-bench-fabric: --" << key << ": " << reason << std::endl;
-    // Release what the simulation built (nodes, devices, open pcaps) before leaving: exiting
-    // with them alive crashes in static destructors on some ns-3 builds.
-    Simulator::Destroy();
-    std::exit(2);
+    UsageError::Exit("llm-fabric-bench-fabric", key, reason);
 }
 
 /**

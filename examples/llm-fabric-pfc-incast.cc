@@ -41,6 +41,7 @@
 #include "ns3/roce-source-helper.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/switch-mmu.h"
+#include "ns3/usage-error.h"
 
 #include <chrono>
 #include <filesystem>
@@ -57,11 +58,7 @@ namespace
 void
 Fail(const std::string& key, const std::string& reason)
 {
-    std::cerr << "llm-fabric-pfc-incast: --" << key << ": " << reason << std::endl;
-    // Release what the simulation built (nodes, devices, open pcaps) before leaving: exiting
-    // with them alive crashes in static destructors on some ns-3 builds.
-    Simulator::Destroy();
-    std::exit(2);
+    UsageError::Exit("llm-fabric-pfc-incast", key, reason);
 }
 
 /// Last arrival time at the receiver, and frames received.

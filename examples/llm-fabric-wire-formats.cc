@@ -47,6 +47,7 @@
 #include "ns3/roce-icrc-trailer.h"
 #include "ns3/roce-v2-packet.h"
 #include "ns3/trace-helper.h"
+#include "ns3/usage-error.h"
 
 #include <cstdlib>
 #include <iomanip>
@@ -155,9 +156,7 @@ Require(bool ok, const std::string& key, const std::string& reason)
 {
     if (!ok)
     {
-        std::cerr << "llm-fabric-wire-formats: --" << key << ": " << reason << std::endl;
-        Simulator::Destroy(); // nothing simulated yet, but leave ns-3 clean
-        std::exit(2);
+        UsageError::Exit("llm-fabric-wire-formats", key, reason);
     }
 }
 

@@ -7,6 +7,7 @@
 #include "fabric-options.h"
 
 #include "rdma-helper.h"
+#include "usage-error.h"
 
 #include "ns3/config.h"
 #include "ns3/rdma-congestion-ops.h"
@@ -126,11 +127,7 @@ FabricOptions::WriteSummary(const FlowStatistics::FlowRunSummary& summary) const
 void
 FabricOptions::Fail(const std::string& key, const std::string& reason) const
 {
-    std::cerr << m_program << ": --" << key << ": " << reason << std::endl;
-    // Release what the simulation built (nodes, devices, open pcaps) before leaving: exiting
-    // with them alive crashes in static destructors on some ns-3 builds.
-    Simulator::Destroy();
-    std::exit(2);
+    UsageError::Exit(m_program, key, reason);
 }
 
 uint32_t

@@ -93,8 +93,8 @@ class FabricOptions
     void WriteSummary(const FlowStatistics::FlowRunSummary& summary) const;
 
     /**
-     * Stop the program: "program: --key: reason" on standard error, Simulator::Destroy, exit
-     * status 2.
+     * Stop the program: "program: --key: reason" on standard error, exit status 2
+     * (UsageError::Exit).
      * @param key the option, or the options, at fault.
      * @param reason why.
      */
