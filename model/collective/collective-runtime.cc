@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/data-rate.h"
+#include "ns3/ib-reth-header.h"
 #include "ns3/log.h"
 #include "ns3/nvlink-domain.h"
 #include "ns3/rdma-endpoint.h"
@@ -26,14 +27,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("CollectiveRuntime");
 
 NS_OBJECT_ENSURE_REGISTERED(CollectiveRuntime);
-
-namespace
-{
-
-/// The RETH of the first packet of an RDMA WRITE.
-constexpr uint64_t RETH_BYTES = 16;
-
-} // namespace
 
 TypeId
 CollectiveRuntime::GetTypeId()
@@ -644,7 +637,8 @@ uint64_t
 CollectiveRuntime::WireBytes(uint64_t bytes) const
 {
     uint64_t packets = (bytes + m_mtu - 1) / m_mtu;
-    return bytes + packets * PACKET_OVERHEAD_BYTES + RETH_BYTES;
+    // The first packet of an RDMA WRITE also carries the RETH.
+    return bytes + packets * PACKET_OVERHEAD_BYTES + IbRethHeader::SIZE;
 }
 
 uint32_t
