@@ -31,9 +31,10 @@
 #include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
-#include "ns3/roce-constant-rate-source.h"
+#include "ns3/roce-source-helper.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/type-id-alias.h"
+#include "ns3/usage-error.h"
 
 #include <chrono>
 #include <cmath>
@@ -49,11 +50,7 @@ namespace
 void
 Fail(const std::string& key, const std::string& reason)
 {
-    std::cerr << "llm-fabric-bench-fabric: --" << key << ": " << reason << std::endl;
-    // Release what the simulation built (nodes, devices, open pcaps) before leaving: exiting
-    // with them alive crashes in static destructors on some ns-3 builds.
-    Simulator::Destroy();
-    std::exit(2);
+    UsageError::Exit("llm-fabric-bench-fabric", key, reason);
 }
 
 /**
@@ -75,17 +72,12 @@ AddFlow(const RoceFabric& fabric,
         Time start,
         uint32_t flow)
 {
-    Ptr<RoceConstantRateSource> app = CreateObject<RoceConstantRateSource>();
-    app->SetAttribute("Local", Ipv4AddressValue(fabric.GetHostAddress(from)));
-    app->SetAttribute("Remote", Ipv4AddressValue(fabric.GetHostAddress(to)));
-    app->SetAttribute("RemoteMac", Mac48AddressValue(fabric.GetHostMac(to)));
-    app->SetAttribute("DataRate", DataRateValue(fabric.GetHostDevice(from)->GetDataRate()));
-    app->SetAttribute("PayloadSize", UintegerValue(payload));
-    app->SetAttribute("MaxPackets", UintegerValue(packets));
-    app->SetAttribute("UdpSourcePort", UintegerValue(0xC000 + (flow & 0x3FFF)));
-    app->SetAttribute("DestinationQp", UintegerValue(0x100 + flow));
-    app->SetStartTime(start);
-    fabric.GetHost(from)->AddApplication(app);
+    RoceSourceHelper sources;
+    sources.SetAttribute("DataRate", DataRateValue(fabric.GetHostDevice(from)->GetDataRate()));
+    sources.SetAttribute("PayloadSize", UintegerValue(payload));
+    sources.SetAttribute("MaxPackets", UintegerValue(packets));
+    sources.SetAttribute("DestinationQp", UintegerValue(0x100 + flow));
+    sources.Install(fabric, from, to, 0xC000 + (flow & 0x3FFF))->SetStartTime(start);
 }
 
 /// RDMA flows not acknowledged yet.

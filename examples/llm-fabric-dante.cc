@@ -32,6 +32,7 @@
 #include "ns3/traffic-report.h"
 #include "ns3/training-config.h"
 #include "ns3/transformer-spec.h"
+#include "ns3/usage-error.h"
 
 #include <iomanip>
 #include <iostream>
@@ -45,11 +46,7 @@ namespace
 void
 Fail(const std::string& key, const std::string& reason)
 {
-    std::cerr << "llm-fabric-dante: --" << key << ": " << reason << std::endl;
-    // Release what the simulation built (nodes, devices, open pcaps) before leaving: exiting
-    // with them alive crashes in static destructors on some ns-3 builds.
-    Simulator::Destroy();
-    std::exit(2);
+    UsageError::Exit("llm-fabric-dante", key, reason);
 }
 
 } // namespace

@@ -60,39 +60,22 @@
 #include "ns3/core-module.h"
 #include "ns3/dcqcn.h"
 #include "ns3/fabric-monitor.h"
+#include "ns3/fabric-options.h"
 #include "ns3/flow-statistics.h"
 #include "ns3/hpcc.h"
 #include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-topology-helper.h"
-#include "ns3/switch-mmu.h"
-#include "ns3/type-id-alias.h"
 
 #include <algorithm>
-#include <chrono>
-#include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <iostream>
-#include <sstream>
-#include <sys/resource.h>
 
 using namespace ns3;
 
 namespace
 {
-
-/// Stop with "program: --key: reason" and exit status 2.
-void
-Fail(const std::string& key, const std::string& reason)
-{
-    std::cerr << "llm-fabric-incast: --" << key << ": " << reason << std::endl;
-    // Release what the simulation built (nodes, devices, open pcaps) before leaving: exiting
-    // with them alive crashes in static destructors on some ns-3 builds.
-    Simulator::Destroy();
-    std::exit(2);
-}
 
 /// Completion of the flows.
 struct Flows
@@ -137,24 +120,13 @@ CcChanged(std::ofstream* csv, Time time, uint32_t flow, const std::string& varia
 /// The program's options.
 struct Options
 {
-    uint32_t senders = 8;                  //!< senders
-    uint64_t bytes = 1000000;              //!< message size per sender
-    DataRate linkRate{"100Gbps"};          //!< rate of every link
-    Time linkDelay = MicroSeconds(1);      //!< delay of every link
-    uint32_t mtu = 1000;                   //!< RDMA MTU
-    std::string cc = "dcqcn";              //!< congestion control, as given
-    TypeId ccType;                         //!< congestion control, resolved
-    DataRate fixedRate{0};                 //!< rate of --cc=fixed
-    bool pfc = true;                       //!< priority 3 lossless
-    std::string bufferSize = "12MB";       //!< switch buffer
-    std::string kmin = "5KB";              //!< ECN Kmin
-    std::string kmax = "200KB";            //!< ECN Kmax
-    double pmax = 0.01;                    //!< ECN Pmax
-    std::string pcap;                      //!< pcap prefix
-    std::string outDir = ".";              //!< output folder
-    uint32_t seed = 1;                     //!< RNG run
-    bool timeSeries = false;               //!< write queue.csv, pauses.csv, cc.csv
-    Time sampleInterval = MicroSeconds(1); //!< queue sampling interval
+    uint32_t senders = 8;                      //!< senders
+    uint64_t bytes = 1000000;                  //!< message size per sender
+    DataRate linkRate{"100Gbps"};              //!< rate of every link
+    Time linkDelay = MicroSeconds(1);          //!< delay of every link
+    FabricOptions fabric{"llm-fabric-incast"}; //!< MTU, cc, switch buffer, outputs
+    bool timeSeries = false;                   //!< write queue.csv, pauses.csv, cc.csv
+    Time sampleInterval = MicroSeconds(1);     //!< queue sampling interval
 };
 
 /**
@@ -186,20 +158,7 @@ ParseOptions(int argc, char* argv[])
     cmd.AddValue("bytes", "Message size per sender", o.bytes);
     cmd.AddValue("linkRate", "Rate of every link", o.linkRate);
     cmd.AddValue("linkDelay", "Delay of every link", o.linkDelay);
-    cmd.AddValue("mtu", "RDMA MTU (256-4096)", o.mtu);
-    cmd.AddValue("cc",
-                 "Congestion control: " + TypeIdAlias::ListAliases(RdmaCongestionOps::GetTypeId()) +
-                     ", or the TypeId name of a subclass of ns3::RdmaCongestionOps",
-                 o.cc);
-    cmd.AddValue("fixedRate", "Rate of --cc=fixed (default: linkRate / senders)", o.fixedRate);
-    cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", o.pfc);
-    cmd.AddValue("bufferSize", "Switch buffer", o.bufferSize);
-    cmd.AddValue("kmin", "ECN Kmin", o.kmin);
-    cmd.AddValue("kmax", "ECN Kmax", o.kmax);
-    cmd.AddValue("pmax", "ECN Pmax", o.pmax);
-    cmd.AddValue("pcap", "Prefix of pcap files; empty: none", o.pcap);
-    cmd.AddValue("outDir", "Folder for summary.json and fct.csv", o.outDir);
-    cmd.AddValue("seed", "RNG run number", o.seed);
+    o.fabric.AddTo(cmd, "linkRate / senders");
     cmd.AddValue("recovery", "ns3::RdmaQueuePair::Recovery"); // GoBackN or SelectiveRepeat
     cmd.AddValue("timeSeries", "1: write queue.csv, pauses.csv and cc.csv", o.timeSeries);
     cmd.AddValue("sampleInterval", "Queue sampling interval of queue.csv", o.sampleInterval);
@@ -207,52 +166,33 @@ ParseOptions(int argc, char* argv[])
 
     if (!profileProblem.empty())
     {
-        Fail("dcqcnProfile", profileProblem);
+        o.fabric.Fail("dcqcnProfile", profileProblem);
     }
     if (o.senders < 1 || o.senders > 1000)
     {
-        Fail("senders", "must be between 1 and 1000");
+        o.fabric.Fail("senders", "must be between 1 and 1000");
     }
     if (o.bytes == 0)
     {
-        Fail("bytes", "must be positive");
-    }
-    if (o.mtu < 256 || o.mtu > 4096)
-    {
-        Fail("mtu", "must be between 256 and 4096 (the RDMA payload per packet)");
+        o.fabric.Fail("bytes", "must be positive");
     }
     if (o.linkRate.GetBitRate() == 0)
     {
-        Fail("linkRate", "must be positive");
-    }
-    std::string problem = RdmaHelper::LookupCongestionControl(o.cc, o.ccType);
-    if (!problem.empty())
-    {
-        Fail("cc", problem);
+        o.fabric.Fail("linkRate", "must be positive");
     }
     if (o.timeSeries && !o.sampleInterval.IsStrictlyPositive())
     {
-        Fail("sampleInterval", "must be positive");
+        o.fabric.Fail("sampleInterval", "must be positive");
     }
-    // --fixedRate is the default Rate of the fixed-rate algorithm (used only if it is chosen).
-    Config::SetDefault("ns3::RdmaCcFixedRate::Rate",
-                       DataRateValue(o.fixedRate.GetBitRate()
-                                         ? o.fixedRate
-                                         : DataRate(o.linkRate.GetBitRate() / o.senders)));
-    RngSeedManager::SetRun(o.seed);
-    std::error_code error;
-    std::filesystem::create_directories(o.outDir, error);
-    if (error)
-    {
-        Fail("outDir", "cannot create " + o.outDir + ": " + error.message());
-    }
-    Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(o.mtu));
+    // --cc=fixed defaults to the fair share of the receiver's link.
+    o.fabric.Apply(DataRate(o.linkRate.GetBitRate() / o.senders));
     // HPCC's base RTT is this star's (sender - switch - receiver), unless given.
     AttributeDefaults given;
     given.RecordCommandLine(argc, argv);
-    given.Offer(
-        "ns3::Hpcc::BaseRtt",
-        TimeValue(Hpcc::PathBaseRtt({o.linkRate, o.linkRate}, {o.linkDelay, o.linkDelay}, o.mtu)));
+    given.Offer("ns3::Hpcc::BaseRtt",
+                TimeValue(Hpcc::PathBaseRtt({o.linkRate, o.linkRate},
+                                            {o.linkDelay, o.linkDelay},
+                                            o.fabric.GetMtu())));
     return o;
 }
 
@@ -273,17 +213,18 @@ AttachOutputs(const Options& o,
               FabricMonitor& monitor,
               std::ofstream& ccCsv)
 {
+    const std::string& outDir = o.fabric.GetOutDir();
     if (o.timeSeries)
     {
-        if (!monitor.EnableQueueSampling(o.outDir + "/queue.csv", o.sampleInterval) ||
-            !monitor.EnablePauseIntervals(o.outDir + "/pauses.csv"))
+        if (!monitor.EnableQueueSampling(outDir + "/queue.csv", o.sampleInterval) ||
+            !monitor.EnablePauseIntervals(outDir + "/pauses.csv"))
         {
-            Fail("outDir", "cannot write " + o.outDir + "/queue.csv or pauses.csv");
+            o.fabric.Fail("outDir", "cannot write " + outDir + "/queue.csv or pauses.csv");
         }
-        ccCsv.open(o.outDir + "/cc.csv");
+        ccCsv.open(outDir + "/cc.csv");
         if (!ccCsv)
         {
-            Fail("outDir", "cannot write " + o.outDir + "/cc.csv");
+            o.fabric.Fail("outDir", "cannot write " + outDir + "/cc.csv");
         }
         ccCsv << "time_us,flow,variable,value\n";
         for (uint32_t s = 0; s < o.senders; ++s)
@@ -293,13 +234,14 @@ AttachOutputs(const Options& o,
                                                        MakeBoundCallback(&CcChanged, &ccCsv));
         }
     }
-    if (!o.pcap.empty())
+    const std::string& pcap = o.fabric.GetPcap();
+    if (!pcap.empty())
     {
         RoceLinkHelper& links = topo.GetLinkHelper();
-        links.EnablePcap(o.pcap, fabric.GetHostDevice(o.senders));
+        links.EnablePcap(pcap, fabric.GetHostDevice(o.senders));
         for (uint32_t p = 0; p < fabric.GetSwitch(0)->GetNPorts(); ++p)
         {
-            links.EnablePcap(o.pcap, fabric.GetSwitch(0)->GetPort(p));
+            links.EnablePcap(pcap, fabric.GetSwitch(0)->GetPort(p));
         }
     }
 }
@@ -313,26 +255,16 @@ main(int argc, char* argv[])
     const uint32_t senders = o.senders;
     const uint64_t bytes = o.bytes;
     const DataRate linkRate = o.linkRate;
-    const std::string& outDir = o.outDir;
+    const std::string& outDir = o.fabric.GetOutDir();
 
     RoceTopologyHelper topo;
-    std::string problem = topo.SetMmuBufferAndEcn(o.bufferSize, o.kmin, o.kmax, o.pmax, o.pfc);
-    if (!problem.empty())
-    {
-        Fail("bufferSize/kmin/kmax", problem);
-    }
+    o.fabric.ConfigureSwitches(topo);
     RoceFabric fabric = topo.BuildStar(senders + 1, linkRate, o.linkDelay);
-    problem = fabric.CheckSwitches();
-    if (!problem.empty())
-    {
-        Fail("bufferSize/kmin/kmax/pmax", problem);
-    }
+    o.fabric.CheckSwitches(fabric);
     fabric.AssignStreams(1);
     uint32_t receiver = senders;
 
-    RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(o.ccType));
-    std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
+    std::vector<Ptr<RdmaEndpoint>> endpoints = o.fabric.InstallEndpoints(fabric);
     Flows flows;
     flows.end.resize(senders);
     std::vector<Ptr<RdmaQueuePair>> qps;
@@ -354,19 +286,10 @@ main(int argc, char* argv[])
     std::ofstream ccCsv;
     AttachOutputs(o, topo, fabric, qps, monitor, ccCsv);
 
-    auto wallStart = std::chrono::steady_clock::now();
-    Simulator::Run();
-    double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
-    monitor.Finish();
-    uint64_t events = Simulator::GetEventCount();
+    FlowStatistics::FlowRunSummary summary = FlowStatistics::Run(fabric, endpoints, monitor);
 
-    FlowStatistics::TransportCounters transport = FlowStatistics::SumQueuePairs(endpoints);
-    auto [dataPackets, retransmitted, cnps] = transport;
-    uint64_t linkFrames = FlowStatistics::CountLinkFrames(fabric);
-    double ideal = FlowStatistics::IdealFctNs(bytes, o.mtu, {linkRate, linkRate}, o.linkDelay);
-    std::vector<double> fct;
-    std::vector<double> slowdown;
+    double ideal =
+        FlowStatistics::IdealFctNs(bytes, o.fabric.GetMtu(), {linkRate, linkRate}, o.linkDelay);
     std::ofstream csv(outDir + "/fct.csv");
     csv << "flow,sender,bytes,start_us,end_us,fct_us,ideal_us,slowdown\n";
     Time last;
@@ -377,50 +300,28 @@ main(int argc, char* argv[])
             continue; // not finished
         }
         double f = static_cast<double>(flows.end[s].GetPicoSeconds()) / 1000.0;
-        fct.push_back(f / 1000.0);
-        slowdown.push_back(f / ideal);
+        summary.fctUs.push_back(f / 1000.0);
+        summary.slowdown.push_back(f / ideal);
         last = std::max(last, flows.end[s]);
         csv << s << "," << s << "," << bytes << ",0," << f / 1000.0 << "," << f / 1000.0 << ","
             << ideal / 1000.0 << "," << f / ideal << "\n";
     }
     if (!csv)
     {
-        Fail("outDir", "cannot write " + outDir + "/fct.csv");
+        o.fabric.Fail("outDir", "cannot write " + outDir + "/fct.csv");
     }
-    struct rusage usage;
-    getrusage(RUSAGE_SELF, &usage);
-    FlowStatistics::FlowRunSummary summary;
     summary.flows = senders;
     summary.flowsDone = flows.done;
     summary.lastFlowEnd = last;
-    summary.fctUs = fct;
-    summary.slowdown = slowdown;
-    summary.transport = transport;
-    summary.linkFrames = linkFrames;
-    summary.monitor = &monitor;
-    summary.events = events;
-    summary.wallS = wall;
-    std::ofstream json(outDir + "/summary.json");
-    json << FlowStatistics::SummaryJson(summary);
-    if (!json)
-    {
-        Fail("outDir", "cannot write " + outDir + "/summary.json");
-    }
+    o.fabric.WriteSummary(summary);
     std::cout << "Incast " << senders << ":1, " << bytes << " bytes each, "
-              << linkRate.GetBitRate() / 1e9 << " Gb/s, cc " << o.cc << ", PFC "
-              << (o.pfc ? "on" : "off") << std::endl
+              << linkRate.GetBitRate() / 1e9 << " Gb/s, cc " << o.fabric.GetCongestionControl()
+              << ", PFC " << (o.fabric.GetPfc() ? "on" : "off") << std::endl
               << "  flows done " << flows.done << "/" << senders << ", last at "
               << last.GetNanoSeconds() / 1000.0 << " us (alone: " << ideal / 1000.0 << " us each)"
               << std::endl
-              << "  data packets " << dataPackets << ", retransmitted " << retransmitted
-              << ", drops " << monitor.GetTotalDrops() << std::endl
-              << "  PFC pause frames " << monitor.GetTotalPauseFramesSent() << ", ECN marks "
-              << monitor.GetTotalEcnMarks() << ", CNPs " << cnps << ", largest queue "
-              << monitor.GetMaxQueueBytes() << " bytes" << std::endl
-              << "  " << events << " events, " << linkFrames << " link frames in " << wall << " s ("
-              << linkFrames / wall << " link frames/s), peak RSS " << usage.ru_maxrss / 1024
-              << " MiB" << std::endl
-              << "  outputs: " << outDir << "/summary.json, " << outDir << "/fct.csv" << std::endl;
+              << FlowStatistics::CountersText(summary) << "  outputs: " << outDir
+              << "/summary.json, " << outDir << "/fct.csv" << std::endl;
     Simulator::Destroy();
     return flows.done == senders ? 0 : 1;
 }

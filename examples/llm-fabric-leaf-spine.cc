@@ -51,71 +51,40 @@
 
 #include "ns3/core-module.h"
 #include "ns3/fabric-monitor.h"
+#include "ns3/fabric-options.h"
 #include "ns3/flow-size-distribution.h"
 #include "ns3/flow-statistics.h"
-#include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-flow-generator.h"
-#include "ns3/rdma-helper.h"
-#include "ns3/roce-channel.h"
 #include "ns3/roce-topology-helper.h"
-#include "ns3/switch-mmu.h"
-#include "ns3/type-id-alias.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <iostream>
-#include <sstream>
-#include <sys/resource.h>
 
 using namespace ns3;
 
 namespace
 {
 
-/// Stop with "program: --key: reason" and exit status 2.
-void
-Fail(const std::string& key, const std::string& reason)
-{
-    std::cerr << "llm-fabric-leaf-spine: --" << key << ": " << reason << std::endl;
-    // Release what the simulation built (nodes, devices, open pcaps) before leaving: exiting
-    // with them alive crashes in static destructors on some ns-3 builds.
-    Simulator::Destroy();
-    std::exit(2);
-}
-
 /// The program's options, and what they imply.
 struct Options
 {
-    std::string cdf = "websearch";             //!< flow-size distribution
-    double load = 0.3;                         //!< offered load per host
-    Time duration = MilliSeconds(5);           //!< flows start during this time
-    uint32_t maxFlows = 0;                     //!< stop arrivals after this many (0: no limit)
-    uint32_t flowCount = 0;                    //!< random pairs instead of the CDF (0: off)
-    uint64_t minBytes = 1000;                  //!< smallest size of --flows
-    uint64_t maxBytes = 1000000;               //!< largest size of --flows
-    RoceTopologyHelper::LeafSpineConfig shape; //!< the fabric
-    DataRate hostRate{"100Gbps"};              //!< host-leaf links
-    DataRate fabricRate{"100Gbps"};            //!< leaf-spine links
-    Time linkDelay = MicroSeconds(1);          //!< every link
-    uint32_t mtu = 1000;                       //!< RDMA MTU
-    std::string cc = "dcqcn";                  //!< congestion control, as given
-    TypeId ccType;                             //!< congestion control, resolved
-    DataRate fixedRate{0};                     //!< rate of --cc=fixed
-    bool pfc = true;                           //!< priority 3 lossless
-    std::string bufferSize = "12MB";           //!< switch buffer
-    std::string kmin = "5KB";                  //!< ECN Kmin
-    std::string kmax = "200KB";                //!< ECN Kmax
-    double pmax = 0.01;                        //!< ECN Pmax
-    std::string pcap;                          //!< pcap prefix
-    std::string outDir = ".";                  //!< output folder
-    uint32_t seed = 1;                         //!< RNG run
-    uint32_t hosts = 0;                        //!< hosts of the fabric
-    FlowSizeDistribution sizes;                //!< the CDF's distribution
+    std::string cdf = "websearch";                 //!< flow-size distribution
+    double load = 0.3;                             //!< offered load per host
+    Time duration = MilliSeconds(5);               //!< flows start during this time
+    uint32_t maxFlows = 0;                         //!< stop arrivals after this many (0: no limit)
+    uint32_t flowCount = 0;                        //!< random pairs instead of the CDF (0: off)
+    uint64_t minBytes = 1000;                      //!< smallest size of --flows
+    uint64_t maxBytes = 1000000;                   //!< largest size of --flows
+    RoceTopologyHelper::LeafSpineConfig shape;     //!< the fabric
+    DataRate hostRate{"100Gbps"};                  //!< host-leaf links
+    DataRate fabricRate{"100Gbps"};                //!< leaf-spine links
+    Time linkDelay = MicroSeconds(1);              //!< every link
+    FabricOptions fabric{"llm-fabric-leaf-spine"}; //!< MTU, cc, switch buffer, outputs
+    uint32_t hosts = 0;                            //!< hosts of the fabric
+    FlowSizeDistribution sizes;                    //!< the CDF's distribution
 };
 
 /**
@@ -147,20 +116,7 @@ ParseOptions(int argc, char* argv[])
     cmd.AddValue("hostRate", "Rate of the host-leaf links", o.hostRate);
     cmd.AddValue("fabricRate", "Rate of the leaf-spine links", o.fabricRate);
     cmd.AddValue("linkDelay", "Delay of every link", o.linkDelay);
-    cmd.AddValue("mtu", "RDMA MTU (256-4096)", o.mtu);
-    cmd.AddValue("cc",
-                 "Congestion control: " + TypeIdAlias::ListAliases(RdmaCongestionOps::GetTypeId()) +
-                     ", or the TypeId name of a subclass of ns3::RdmaCongestionOps",
-                 o.cc);
-    cmd.AddValue("fixedRate", "Rate of --cc=fixed (default: hostRate)", o.fixedRate);
-    cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", o.pfc);
-    cmd.AddValue("bufferSize", "Switch buffer", o.bufferSize);
-    cmd.AddValue("kmin", "ECN Kmin", o.kmin);
-    cmd.AddValue("kmax", "ECN Kmax", o.kmax);
-    cmd.AddValue("pmax", "ECN Pmax", o.pmax);
-    cmd.AddValue("pcap", "Prefix of pcap files; empty: none", o.pcap);
-    cmd.AddValue("outDir", "Folder for summary.json and fct.csv", o.outDir);
-    cmd.AddValue("seed", "RNG run number", o.seed);
+    o.fabric.AddTo(cmd, "hostRate");
     cmd.Parse(argc, argv);
 
     o.shape.hostRate = o.hostRate;
@@ -170,58 +126,39 @@ ParseOptions(int argc, char* argv[])
     std::string problem = RoceTopologyHelper::CheckLeafSpine(o.shape);
     if (!problem.empty())
     {
-        Fail("hostsPerLeaf/leaves/spines/hostRate/fabricRate/linkDelay", problem);
+        o.fabric.Fail("hostsPerLeaf/leaves/spines/hostRate/fabricRate/linkDelay", problem);
     }
     o.hosts = o.shape.hostsPerLeaf * o.shape.leaves;
     if (o.hosts < 2)
     {
-        Fail("hostsPerLeaf", "the fabric needs at least 2 hosts");
-    }
-    if (o.mtu < 256 || o.mtu > 4096)
-    {
-        Fail("mtu", "must be between 256 and 4096 (the RDMA payload per packet)");
+        o.fabric.Fail("hostsPerLeaf", "the fabric needs at least 2 hosts");
     }
     if (!o.duration.IsStrictlyPositive())
     {
-        Fail("duration", "must be positive");
+        o.fabric.Fail("duration", "must be positive");
     }
     if (o.flowCount == 0)
     {
         if (!(o.load > 0 && o.load <= 1))
         {
-            Fail("load", "must be in (0, 1]");
+            o.fabric.Fail("load", "must be in (0, 1]");
         }
         problem = o.sizes.LoadByName(o.cdf);
         if (!problem.empty())
         {
-            Fail("cdf", problem);
+            o.fabric.Fail("cdf", problem);
         }
         if (!(o.sizes.GetMean() > 0))
         {
-            Fail("cdf", "the distribution's mean is 0 bytes");
+            o.fabric.Fail("cdf", "the distribution's mean is 0 bytes");
         }
     }
     else if (o.minBytes == 0 || o.maxBytes < o.minBytes)
     {
-        Fail("minBytes/maxBytes", "need 1 <= minBytes <= maxBytes");
+        o.fabric.Fail("minBytes/maxBytes", "need 1 <= minBytes <= maxBytes");
     }
-    problem = RdmaHelper::LookupCongestionControl(o.cc, o.ccType);
-    if (!problem.empty())
-    {
-        Fail("cc", problem);
-    }
-    // --fixedRate is the default Rate of the fixed-rate algorithm (used only if it is chosen).
-    Config::SetDefault("ns3::RdmaCcFixedRate::Rate",
-                       DataRateValue(o.fixedRate.GetBitRate() ? o.fixedRate : o.hostRate));
-    RngSeedManager::SetRun(o.seed);
-    std::error_code error;
-    std::filesystem::create_directories(o.outDir, error);
-    if (error)
-    {
-        Fail("outDir", "cannot create " + o.outDir + ": " + error.message());
-    }
-    Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(o.mtu));
-
+    // --cc=fixed defaults to the host line rate.
+    o.fabric.Apply(o.hostRate);
     return o;
 }
 
@@ -241,7 +178,8 @@ WriteFlows(const Options& o,
            std::vector<double>& fct,
            std::vector<double>& slowdown)
 {
-    std::ofstream csv(o.outDir + "/fct.csv");
+    const std::string& outDir = o.fabric.GetOutDir();
+    std::ofstream csv(outDir + "/fct.csv");
     csv << "flow,sender,receiver,hops,bytes,start_us,end_us,fct_us,ideal_us,slowdown\n";
     Time last;
     for (size_t i = 0; i < flows.size(); ++i)
@@ -260,7 +198,7 @@ WriteFlows(const Options& o,
             csv << ",,,\n"; // not finished
             continue;
         }
-        double ideal = FlowStatistics::IdealFctNs(flow.bytes, o.mtu, path, o.linkDelay);
+        double ideal = FlowStatistics::IdealFctNs(flow.bytes, o.fabric.GetMtu(), path, o.linkDelay);
         double f = static_cast<double>((flow.end - flow.start).GetPicoSeconds()) / 1000.0;
         fct.push_back(f / 1000.0);
         slowdown.push_back(f / ideal);
@@ -270,7 +208,7 @@ WriteFlows(const Options& o,
     }
     if (!csv)
     {
-        Fail("outDir", "cannot write " + o.outDir + "/fct.csv");
+        o.fabric.Fail("outDir", "cannot write " + outDir + "/fct.csv");
     }
     return last;
 }
@@ -281,25 +219,14 @@ int
 main(int argc, char* argv[])
 {
     Options o = ParseOptions(argc, argv);
-    std::string problem;
     RoceTopologyHelper topo;
-    problem = topo.SetMmuBufferAndEcn(o.bufferSize, o.kmin, o.kmax, o.pmax, o.pfc);
-    if (!problem.empty())
-    {
-        Fail("bufferSize/kmin/kmax", problem);
-    }
+    o.fabric.ConfigureSwitches(topo);
     RoceFabric fabric = topo.BuildLeafSpine(o.shape);
-    problem = fabric.CheckSwitches();
-    if (!problem.empty())
-    {
-        Fail("bufferSize/kmin/kmax/pmax", problem);
-    }
+    o.fabric.CheckSwitches(fabric);
     int64_t stream = 1;
     stream += fabric.AssignStreams(stream);
 
-    RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(o.ccType));
-    std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
+    std::vector<Ptr<RdmaEndpoint>> endpoints = o.fabric.InstallEndpoints(fabric);
     Ptr<RdmaFlowGenerator> generator = CreateObject<RdmaFlowGenerator>();
     generator->SetAttribute("StopTime", TimeValue(o.duration));
     generator->SetAttribute("MaxFlows", UintegerValue(o.maxFlows));
@@ -314,10 +241,10 @@ main(int argc, char* argv[])
         generator->SetAttribute("Load", DoubleValue(0));
         o.sizes.SetPoints({{o.minBytes, 0}, {o.maxBytes, 100}}, "flows"); // only for the printout
     }
-    problem = generator->Install(endpoints);
+    std::string problem = generator->Install(endpoints);
     if (!problem.empty())
     {
-        Fail("cdf", problem);
+        o.fabric.Fail("cdf", problem);
     }
     if (o.flowCount > 0)
     {
@@ -334,67 +261,44 @@ main(int argc, char* argv[])
         monitor.AddSwitch(fabric.GetSwitch(s), fabric.GetSwitchName(s));
     }
     monitor.EnableMaxQueueTracking();
-    if (!o.pcap.empty())
+    const std::string& pcap = o.fabric.GetPcap();
+    if (!pcap.empty())
     {
         RoceLinkHelper& links = topo.GetLinkHelper();
         for (uint32_t h = 0; h < o.hosts; ++h)
         {
-            links.EnablePcap(o.pcap, fabric.GetHostDevice(h));
+            links.EnablePcap(pcap, fabric.GetHostDevice(h));
         }
         for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
         {
             for (uint32_t p = 0; p < fabric.GetSwitch(s)->GetNPorts(); ++p)
             {
-                links.EnablePcap(o.pcap, fabric.GetSwitch(s)->GetPort(p));
+                links.EnablePcap(pcap, fabric.GetSwitch(s)->GetPort(p));
             }
         }
     }
 
-    auto wallStart = std::chrono::steady_clock::now();
-    Simulator::Run();
-    double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
-    monitor.Finish();
-    uint64_t events = Simulator::GetEventCount();
+    FlowStatistics::FlowRunSummary summary = FlowStatistics::Run(fabric, endpoints, monitor);
 
     const std::vector<RdmaFlowGenerator::Flow>& flows = generator->GetFlows();
-    FlowStatistics::TransportCounters transport = FlowStatistics::SumQueuePairs(endpoints);
-    auto [dataPackets, retransmitted, cnps] = transport;
     uint64_t offered = 0;
     for (const auto& flow : flows)
     {
         offered += flow.bytes;
     }
-    uint64_t linkFrames = FlowStatistics::CountLinkFrames(fabric);
-    std::vector<double> fct;
-    std::vector<double> slowdown;
-    Time last = WriteFlows(o, flows, fct, slowdown);
+    Time last = WriteFlows(o, flows, summary.fctUs, summary.slowdown);
     uint32_t started = generator->GetFlowsStarted();
     uint32_t done = generator->GetFlowsCompleted();
-    struct rusage usage;
-    getrusage(RUSAGE_SELF, &usage);
-    FlowStatistics::FlowRunSummary summary;
     summary.flows = started;
     summary.flowsDone = done;
     summary.lastFlowEnd = last;
-    summary.fctUs = fct;
-    summary.slowdown = slowdown;
-    summary.transport = transport;
-    summary.linkFrames = linkFrames;
-    summary.monitor = &monitor;
-    summary.events = events;
-    summary.wallS = wall;
-    std::ofstream json(o.outDir + "/summary.json");
-    json << FlowStatistics::SummaryJson(summary);
-    if (!json)
-    {
-        Fail("outDir", "cannot write " + o.outDir + "/summary.json");
-    }
+    o.fabric.WriteSummary(summary);
     std::cout << "Leaf-spine " << o.shape.leaves << " leaves x " << o.shape.hostsPerLeaf
               << " hosts, " << o.shape.spines << " spines, hosts " << o.hostRate.GetBitRate() / 1e9
               << " Gb/s, fabric " << o.fabricRate.GetBitRate() / 1e9 << " Gb/s (oversubscription "
-              << RoceTopologyHelper::GetOversubscription(o.shape) << "), cc " << o.cc << ", PFC "
-              << (o.pfc ? "on" : "off") << std::endl;
+              << RoceTopologyHelper::GetOversubscription(o.shape) << "), cc "
+              << o.fabric.GetCongestionControl() << ", PFC " << (o.fabric.GetPfc() ? "on" : "off")
+              << std::endl;
     if (o.flowCount == 0)
     {
         std::cout << "  " << o.cdf << " sizes (mean " << o.sizes.GetMean() << " bytes), load "
@@ -409,24 +313,17 @@ main(int argc, char* argv[])
     }
     std::cout << "  flows done " << done << "/" << started << " (" << offered << " bytes), last at "
               << last.GetNanoSeconds() / 1000.0 << " us" << std::endl;
-    if (!slowdown.empty())
+    if (!summary.slowdown.empty())
     {
-        std::vector<double> s = slowdown;
+        std::vector<double> s = summary.slowdown;
         std::sort(s.begin(), s.end());
         std::cout << "  slowdown p50 " << s[(s.size() - 1) / 2] << ", p99 "
                   << s[std::min(s.size() - 1, static_cast<size_t>(std::ceil(0.99 * s.size())) - 1)]
                   << ", max " << s.back() << std::endl;
     }
-    std::cout << "  data packets " << dataPackets << ", retransmitted " << retransmitted
-              << ", drops " << monitor.GetTotalDrops() << std::endl
-              << "  PFC pause frames " << monitor.GetTotalPauseFramesSent() << ", ECN marks "
-              << monitor.GetTotalEcnMarks() << ", CNPs " << cnps << ", largest queue "
-              << monitor.GetMaxQueueBytes() << " bytes" << std::endl
-              << "  " << events << " events, " << linkFrames << " link frames in " << wall << " s ("
-              << linkFrames / wall << " link frames/s), peak RSS " << usage.ru_maxrss / 1024
-              << " MiB" << std::endl
-              << "  outputs: " << o.outDir << "/summary.json, " << o.outDir << "/fct.csv"
-              << std::endl;
+    const std::string& outDir = o.fabric.GetOutDir();
+    std::cout << FlowStatistics::CountersText(summary) << "  outputs: " << outDir
+              << "/summary.json, " << outDir << "/fct.csv" << std::endl;
     Simulator::Destroy();
     return done == started ? 0 : 1;
 }

@@ -44,6 +44,7 @@
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-topology-helper.h"
+#include "ns3/usage-error.h"
 
 #include <filesystem>
 #include <fstream>
@@ -59,11 +60,7 @@ namespace
 void
 Fail(const std::string& key, const std::string& reason)
 {
-    std::cerr << "llm-fabric-pfc-hol: --" << key << ": " << reason << std::endl;
-    // Release what the simulation built (nodes, devices, open pcaps) before leaving: exiting
-    // with them alive crashes in static destructors on some ns-3 builds.
-    Simulator::Destroy();
-    std::exit(2);
+    UsageError::Exit("llm-fabric-pfc-hol", key, reason);
 }
 
 /// What one configuration gave.

@@ -38,9 +38,10 @@
 
 #include "ns3/core-module.h"
 #include "ns3/fabric-monitor.h"
-#include "ns3/roce-constant-rate-source.h"
+#include "ns3/roce-source-helper.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/switch-mmu.h"
+#include "ns3/usage-error.h"
 
 #include <chrono>
 #include <filesystem>
@@ -57,11 +58,7 @@ namespace
 void
 Fail(const std::string& key, const std::string& reason)
 {
-    std::cerr << "llm-fabric-pfc-incast: --" << key << ": " << reason << std::endl;
-    // Release what the simulation built (nodes, devices, open pcaps) before leaving: exiting
-    // with them alive crashes in static destructors on some ns-3 builds.
-    Simulator::Destroy();
-    std::exit(2);
+    UsageError::Exit("llm-fabric-pfc-incast", key, reason);
 }
 
 /// Last arrival time at the receiver, and frames received.
@@ -97,20 +94,14 @@ InstallSenders(const RoceFabric& fabric,
 {
     std::vector<Ptr<RoceConstantRateSource>> apps;
     const uint32_t receiver = senders;
+    RoceSourceHelper sources;
+    sources.SetAttribute("DataRate", DataRateValue(linkRate));
+    sources.SetAttribute("PayloadSize", UintegerValue(payload));
+    sources.SetAttribute("MaxPackets", UintegerValue(packets));
     for (uint32_t s = 0; s < senders; ++s)
     {
-        Ptr<RoceConstantRateSource> app = CreateObject<RoceConstantRateSource>();
-        apps.push_back(app);
-        app->SetAttribute("Local", Ipv4AddressValue(fabric.GetHostAddress(s)));
-        app->SetAttribute("Remote", Ipv4AddressValue(fabric.GetHostAddress(receiver)));
-        app->SetAttribute("RemoteMac", Mac48AddressValue(fabric.GetHostMac(receiver)));
-        app->SetAttribute("DataRate", DataRateValue(linkRate));
-        app->SetAttribute("PayloadSize", UintegerValue(payload));
-        app->SetAttribute("MaxPackets", UintegerValue(packets));
-        app->SetAttribute("UdpSourcePort", UintegerValue(0xC000 + s));
-        app->SetAttribute("DestinationQp", UintegerValue(0x100 + s));
-        app->SetStartTime(Seconds(0));
-        fabric.GetHost(s)->AddApplication(app);
+        sources.SetAttribute("DestinationQp", UintegerValue(0x100 + s));
+        apps.push_back(sources.Install(fabric, s, receiver, 0xC000 + s));
     }
     return apps;
 }

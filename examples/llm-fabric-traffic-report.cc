@@ -27,6 +27,7 @@
 #include "ns3/training-config.h"
 #include "ns3/transformer-spec.h"
 #include "ns3/type-id-alias.h"
+#include "ns3/usage-error.h"
 
 #include <fstream>
 #include <iomanip>
@@ -43,11 +44,7 @@ namespace
 void
 Fail(const std::string& key, const std::string& reason)
 {
-    std::cerr << "llm-fabric-traffic-report: --" << key << ": " << reason << std::endl;
-    // Release what the simulation built (nodes, devices, open pcaps) before leaving: exiting
-    // with them alive crashes in static destructors on some ns-3 builds.
-    Simulator::Destroy();
-    std::exit(2);
+    UsageError::Exit("llm-fabric-traffic-report", key, reason);
 }
 
 /// @return a byte count in GB with three decimals.

@@ -57,6 +57,7 @@
 #include "ns3/switch-mmu.h"
 #include "ns3/training-monitor.h"
 #include "ns3/type-id-alias.h"
+#include "ns3/usage-error.h"
 
 #include <chrono>
 #include <filesystem>
@@ -75,9 +76,7 @@ namespace
 void
 Fail(const std::string& message)
 {
-    std::cerr << message << std::endl;
-    Simulator::Destroy();
-    std::exit(2);
+    UsageError::Exit(message);
 }
 
 /**

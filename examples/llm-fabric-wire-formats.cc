@@ -47,6 +47,7 @@
 #include "ns3/roce-icrc-trailer.h"
 #include "ns3/roce-v2-packet.h"
 #include "ns3/trace-helper.h"
+#include "ns3/usage-error.h"
 
 #include <cstdlib>
 #include <iomanip>
@@ -155,10 +156,38 @@ Require(bool ok, const std::string& key, const std::string& reason)
 {
     if (!ok)
     {
-        std::cerr << "llm-fabric-wire-formats: --" << key << ": " << reason << std::endl;
-        Simulator::Destroy(); // nothing simulated yet, but leave ns-3 clean
-        std::exit(2);
+        UsageError::Exit("llm-fabric-wire-formats", key, reason);
     }
+}
+
+/**
+ * Write a control packet B sends to A's QP: its BTH (addressed to A's QP) on what the packet
+ * holds, framed from B to A, not ECN-capable.
+ * @param tap the capture.
+ * @param a the data sender, whose QP the packet is for.
+ * @param b the receiver, which sends it.
+ * @param p what follows the BTH; modified.
+ * @param bth the BTH, but for its destination QP.
+ * @param ipId the IPv4 identification.
+ * @param at when B sends it.
+ * @param what its description.
+ * @return when it has left.
+ */
+Time
+WriteToSender(Tap& tap,
+              const Host& a,
+              const Host& b,
+              Ptr<Packet> p,
+              IbBthHeader bth,
+              uint16_t ipId,
+              Time at,
+              const std::string& what)
+{
+    bth.SetDestQp(a.qp);
+    p->AddHeader(bth);
+    Frame(p, b, a, ipId, Ipv4Header::ECN_NotECT);
+    RoceV2Packet::AddEthernetHeader(p, b.mac, a.mac);
+    return tap.Record(at, p, b.name, a.name, what);
 }
 
 /**
@@ -176,12 +205,8 @@ WriteCnp(Tap& tap, const Host& a, const Host& b, Time at)
     p->AddHeader(RoceCnpHeader());
     IbBthHeader bth;
     bth.SetOpcode(IbBthHeader::CNP);
-    bth.SetDestQp(a.qp);
     bth.SetBecn(true);
-    p->AddHeader(bth);
-    Frame(p, b, a, 1, Ipv4Header::ECN_NotECT);
-    RoceV2Packet::AddEthernetHeader(p, b.mac, a.mac);
-    return tap.Record(at, p, b.name, a.name, "CNP(0x81) destqp=" + Hex(a.qp, 6) + " becn=1");
+    return WriteToSender(tap, a, b, p, bth, 1, at, "CNP(0x81) destqp=" + Hex(a.qp, 6) + " becn=1");
 }
 
 /**
@@ -203,17 +228,16 @@ WriteAck(Tap& tap, const Host& a, const Host& b, uint32_t lastPsn, Time at)
     p->AddHeader(aeth);
     IbBthHeader bth;
     bth.SetOpcode(IbBthHeader::RC_ACKNOWLEDGE);
-    bth.SetDestQp(a.qp);
     bth.SetPsn(lastPsn);
-    p->AddHeader(bth);
-    Frame(p, b, a, 2, Ipv4Header::ECN_NotECT);
-    RoceV2Packet::AddEthernetHeader(p, b.mac, a.mac);
-    return tap.Record(at,
-                      p,
-                      b.name,
-                      a.name,
-                      "RC_ACKNOWLEDGE destqp=" + Hex(a.qp, 6) + " psn=" + std::to_string(lastPsn) +
-                          " aeth=ACK msn=1");
+    return WriteToSender(tap,
+                         a,
+                         b,
+                         p,
+                         bth,
+                         2,
+                         at,
+                         "RC_ACKNOWLEDGE destqp=" + Hex(a.qp, 6) +
+                             " psn=" + std::to_string(lastPsn) + " aeth=ACK msn=1");
 }
 
 /**

@@ -6,7 +6,10 @@
 
 #include "flow-statistics.h"
 
+#include "ns3/simulator.h"
+
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -107,6 +110,24 @@ FlowStatistics::SumQueuePairs(const std::vector<Ptr<RdmaEndpoint>>& endpoints)
     return counters;
 }
 
+FlowStatistics::FlowRunSummary
+FlowStatistics::Run(const RoceFabric& fabric,
+                    const std::vector<Ptr<RdmaEndpoint>>& endpoints,
+                    FabricMonitor& monitor)
+{
+    auto wallStart = std::chrono::steady_clock::now();
+    Simulator::Run();
+    FlowRunSummary summary;
+    summary.wallS =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+    monitor.Finish();
+    summary.events = Simulator::GetEventCount();
+    summary.transport = SumQueuePairs(endpoints);
+    summary.linkFrames = CountLinkFrames(fabric);
+    summary.monitor = &monitor;
+    return summary;
+}
+
 std::string
 FlowStatistics::SummaryJson(const FlowRunSummary& s)
 {
@@ -132,6 +153,23 @@ FlowStatistics::SummaryJson(const FlowRunSummary& s)
          << "  \"peak_rss_mib\": " << usage.ru_maxrss / 1024.0 << "\n"
          << "}\n";
     return json.str();
+}
+
+std::string
+FlowStatistics::CountersText(const FlowRunSummary& s)
+{
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    std::ostringstream text;
+    text << "  data packets " << s.transport.dataPackets << ", retransmitted "
+         << s.transport.retransmitted << ", drops " << s.monitor->GetTotalDrops() << "\n"
+         << "  PFC pause frames " << s.monitor->GetTotalPauseFramesSent() << ", ECN marks "
+         << s.monitor->GetTotalEcnMarks() << ", CNPs " << s.transport.cnps << ", largest queue "
+         << s.monitor->GetMaxQueueBytes() << " bytes\n"
+         << "  " << s.events << " events, " << s.linkFrames << " link frames in " << s.wallS
+         << " s (" << s.linkFrames / s.wallS << " link frames/s), peak RSS "
+         << usage.ru_maxrss / 1024 << " MiB\n";
+    return text.str();
 }
 
 } // namespace ns3

@@ -93,12 +93,34 @@ class FlowStatistics
     };
 
     /**
+     * Run the simulation and count what the fabric and the transport did: the wall-clock time
+     * of Simulator::Run, the monitor finished (FabricMonitor::Finish), the events, the
+     * queue-pair counters and the link frames. The flow fields are left for the caller.
+     * @param fabric the fabric.
+     * @param endpoints its RDMA endpoints.
+     * @param monitor the monitor of its ports, referred to by the summary.
+     * @return the summary, with flows, flowsDone, lastFlowEnd, fctUs and slowdown empty.
+     */
+    static FlowRunSummary Run(const RoceFabric& fabric,
+                              const std::vector<Ptr<RdmaEndpoint>>& endpoints,
+                              FabricMonitor& monitor);
+
+    /**
      * @param summary a finished run.
      * @return the JSON object of summary.json: flows, flows_done, last_flow_end_us, fct_us,
      *         slowdown, data_packets, retransmitted_packets, link_frames, pfc_pause_frames, drops,
      *         ecn_marks, cnps, max_queue_bytes, events, wall_s, peak_rss_mib (of this process).
      */
     static std::string SummaryJson(const FlowRunSummary& summary);
+
+    /**
+     * @param summary a finished run.
+     * @return the counters the flow programs print, as three lines each indented by two spaces:
+     *         data packets, retransmitted, drops; PFC pause frames, ECN marks, CNPs, largest
+     *         queue; events, link frames, wall time, link frames per second, peak RSS (of this
+     *         process, MiB).
+     */
+    static std::string CountersText(const FlowRunSummary& summary);
 };
 
 } // namespace ns3

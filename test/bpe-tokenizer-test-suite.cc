@@ -194,6 +194,14 @@ LoadGpt2(BpeTokenizer& tokenizer, std::string& error)
     return true;
 }
 
+/// A text and the token ids it must encode to, as Show writes them.
+struct Encoding
+{
+    const char* text; //!< the text
+    const char* ids;  //!< its ids
+    const char* why;  //!< what the case checks
+};
+
 } // namespace
 
 /**
@@ -217,31 +225,36 @@ class BpeTokenizerTinyTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(tok.GetVocabularySize(), 10u, "ten tokens");
         NS_TEST_ASSERT_MSG_EQ(tok.GetMergeCount(), 5u, "five merges");
 
-        // "ab": a b, pair (a,b) rank 1 -> [ab] = [21].
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode("ab")), "[21]", "ab");
-        // "abc": pairs (a,b) rank 1 and (b,c) rank 0: the lowest rank wins -> a bc; (a,bc) is no
-        // merge -> [a, bc] = [10, 20] (not [ab, c]).
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode("abc")), "[10, 20]", "abc");
-        // "cab": c a b -> (a,b) rank 1 -> c ab = [12, 21].
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode("cab")), "[12, 21]", "cab");
-        // " ab" is one pre-token: Ġ a b; (Ġ,a) rank 2, (a,b) rank 1 -> Ġ ab; (Ġ,ab) rank 3 ->
-        // Ġab = [23].
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode(" ab")), "[23]", "space-prefixed ab");
-        // " a": Ġ a -> Ġa = [22].
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode(" a")), "[22]", "space-prefixed a");
-        // "aaa": (a,a) rank 4, merged from the left without overlap -> aa a = [24, 10].
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode("aaa")), "[24, 10]", "aaa");
-        // "abc abc": pre-tokens "abc" -> [10, 20] and " abc": Ġ a b c; (b,c) rank 0 first ->
-        // Ġ a bc; (Ġ,a) rank 2 -> Ġa bc = [22, 20].
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode("abc abc")), "[10, 20, 22, 20]", "abc abc");
-        // Again, now from the cache.
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode("abc abc")), "[10, 20, 22, 20]", "cached");
-        // "a  b" (two spaces): pre-tokens "a", " " (a space run followed by a letter leaves its
-        // last space to the word), " b"; there is no merge "Ġ b" -> [a, Ġ, Ġ, b].
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode("a  b")), "[10, 13, 13, 11]", "two spaces");
-        // 'd' has no token: skipped. "abd" -> ab d -> [21].
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode("abd")), "[21]", "unknown byte skipped");
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode("")), "[]", "empty text");
+        const Encoding encodings[] = {
+            // "ab": a b, pair (a,b) rank 1 -> [ab] = [21].
+            {"ab", "[21]", "ab"},
+            // "abc": pairs (a,b) rank 1 and (b,c) rank 0: the lowest rank wins -> a bc; (a,bc)
+            // is no merge -> [a, bc] = [10, 20] (not [ab, c]).
+            {"abc", "[10, 20]", "abc"},
+            // "cab": c a b -> (a,b) rank 1 -> c ab = [12, 21].
+            {"cab", "[12, 21]", "cab"},
+            // " ab" is one pre-token: Ġ a b; (Ġ,a) rank 2, (a,b) rank 1 -> Ġ ab; (Ġ,ab) rank 3
+            // -> Ġab = [23].
+            {" ab", "[23]", "space-prefixed ab"},
+            // " a": Ġ a -> Ġa = [22].
+            {" a", "[22]", "space-prefixed a"},
+            // "aaa": (a,a) rank 4, merged from the left without overlap -> aa a = [24, 10].
+            {"aaa", "[24, 10]", "aaa"},
+            // "abc abc": pre-tokens "abc" -> [10, 20] and " abc": Ġ a b c; (b,c) rank 0 first
+            // -> Ġ a bc; (Ġ,a) rank 2 -> Ġa bc = [22, 20].
+            {"abc abc", "[10, 20, 22, 20]", "abc abc"},
+            // Again, now from the cache.
+            {"abc abc", "[10, 20, 22, 20]", "cached"},
+            // "a  b" (two spaces): pre-tokens "a", " " (a space run followed by a letter leaves
+            // its last space to the word), " b"; there is no merge "Ġ b" -> [a, Ġ, Ġ, b].
+            {"a  b", "[10, 13, 13, 11]", "two spaces"},
+            // 'd' has no token: skipped. "abd" -> ab d -> [21].
+            {"abd", "[21]", "unknown byte skipped"},
+            {"", "[]", "empty text"}};
+        for (const Encoding& e : encodings)
+        {
+            NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode(e.text)), e.ids, e.why);
+        }
         // Decoding: Ġab + bc = " abbc"; "a\/b" (id 30) is "a/b"; id 99 is unknown, skipped.
         NS_TEST_ASSERT_MSG_EQ(tok.Decode({23, 20}), " abbc", "decode");
         NS_TEST_ASSERT_MSG_EQ(tok.Decode({30, 99}), "a/b", "escaped slash, unknown id");
@@ -497,15 +510,20 @@ class BpeTokenizerGpt2TestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(tok.GetMergeCount(), 50000u, "GPT-2 merges (50,001 lines)");
 
         // Looked up in encoder.json:
-        //   grep -o '"Hello": [0-9]*' encoder.json          -> "Hello": 15496
-        //   grep -o '"\\u0120world": [0-9]*' encoder.json   -> "\u0120world": 995 (" world")
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode("Hello world")), "[15496, 995]", "Hello world");
-        //   grep -o '"don": [0-9]*' encoder.json -> 9099; grep -o "\"'t\": [0-9]*" -> 470
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode("don't")), "[9099, 470]", "contraction");
-        //   "a" 64, "b" 65, "\u010a" ("\n") 198: pre-tokens a | \n | \n | b
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode("a\n\nb")), "[64, 198, 198, 65]", "newlines");
-        //   "\u0120" (" ") 220, "\u0120b" (" b") 275: pre-tokens a | " " | " b"
-        NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode("a  b")), "[64, 220, 275]", "two spaces");
+        const Encoding encodings[] = {
+            //   grep -o '"Hello": [0-9]*' encoder.json          -> "Hello": 15496
+            //   grep -o '"\\u0120world": [0-9]*' encoder.json   -> "\u0120world": 995 (" world")
+            {"Hello world", "[15496, 995]", "Hello world"},
+            //   grep -o '"don": [0-9]*' encoder.json -> 9099; grep -o "\"'t\": [0-9]*" -> 470
+            {"don't", "[9099, 470]", "contraction"},
+            //   "a" 64, "b" 65, "\u010a" ("\n") 198: pre-tokens a | \n | \n | b
+            {"a\n\nb", "[64, 198, 198, 65]", "newlines"},
+            //   "\u0120" (" ") 220, "\u0120b" (" b") 275: pre-tokens a | " " | " b"
+            {"a  b", "[64, 220, 275]", "two spaces"}};
+        for (const Encoding& e : encodings)
+        {
+            NS_TEST_ASSERT_MSG_EQ(Show(tok.Encode(e.text)), e.ids, e.why);
+        }
 
         // From gpt-3-encoder 1.1.4, in /tmp/enc:
         //   node -e "const {encode}=require('gpt-3-encoder');

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <iterator>
 #include <set>
 #include <sstream>
@@ -688,6 +689,60 @@ Configs(const std::vector<uint32_t>& sizes,
     return configs;
 }
 
+/// A plan to make in the loops of the volume and data-flow tests.
+struct PlanCase
+{
+    Config config;     //!< The collective, algorithm and group.
+    uint64_t bytes;    //!< S.
+    uint32_t channels; //!< The Channels attribute.
+    std::string what;  //!< Its description, for the messages.
+
+    /**
+     * @param[out] plan the plan.
+     * @return Plan's message.
+     */
+    std::string Make(CollectivePlan& plan) const
+    {
+        return MakePlan(config.algorithm,
+                        channels,
+                        config.kind,
+                        config.n,
+                        bytes,
+                        config.localSize,
+                        plan);
+    }
+};
+
+/**
+ * @param configs configurations.
+ * @param sizes sizes S.
+ * @return every configuration with every size, with 1 and with 3 channels, in that order.
+ */
+std::vector<PlanCase>
+PlanCases(const std::vector<Config>& configs, const std::vector<uint64_t>& sizes)
+{
+    std::vector<PlanCase> cases;
+    for (const Config& config : configs)
+    {
+        for (uint64_t bytes : sizes)
+        {
+            for (uint32_t channels : {1, 3})
+            {
+                cases.push_back({config,
+                                 bytes,
+                                 channels,
+                                 Describe(config.kind,
+                                          config.algorithm,
+                                          config.n,
+                                          bytes,
+                                          config.localSize,
+                                          channels)});
+            }
+        }
+    }
+    return cases;
+}
+
 } // namespace
 
 /**
@@ -720,47 +775,29 @@ class CollectiveStrategyVolumeTestCase : public TestCase
         // S = 0, S < n, S not divisible by n, S = 1 MB + 7.
         const std::vector<uint64_t> sizes = {0, 1, 3, 37, 64, (uint64_t{1} << 20) + 7};
         uint32_t planned = 0;
-        for (const Config& config : Configs({1, 2, 3, 4, 5, 8, 16}, hierarchical))
+        for (const PlanCase& c : PlanCases(Configs({1, 2, 3, 4, 5, 8, 16}, hierarchical), sizes))
         {
-            for (uint64_t bytes : sizes)
+            const Config& config = c.config;
+            CollectivePlan plan;
+            std::string error = c.Make(plan);
+            bool accepted =
+                ExpectAccepted(config.kind, config.algorithm, config.n, config.localSize);
+            NS_TEST_ASSERT_MSG_EQ(error.empty(), accepted, c.what << ": '" << error << "'");
+            if (!accepted)
             {
-                for (uint32_t channels : {1, 3})
-                {
-                    std::string what = Describe(config.kind,
-                                                config.algorithm,
-                                                config.n,
-                                                bytes,
-                                                config.localSize,
-                                                channels);
-                    CollectivePlan plan;
-                    std::string error = MakePlan(config.algorithm,
-                                                 channels,
-                                                 config.kind,
-                                                 config.n,
-                                                 bytes,
-                                                 config.localSize,
-                                                 plan);
-                    bool accepted =
-                        ExpectAccepted(config.kind, config.algorithm, config.n, config.localSize);
-                    NS_TEST_ASSERT_MSG_EQ(error.empty(), accepted, what << ": '" << error << "'");
-                    if (!accepted)
-                    {
-                        continue;
-                    }
-                    ++planned;
-                    NS_TEST_ASSERT_MSG_EQ(plan.Check(), "", what);
-                    NS_TEST_ASSERT_MSG_EQ(plan.GetChannels(), channels, what);
-                    NS_TEST_ASSERT_MSG_EQ(CompareWithVolume(plan), "", what);
-                    // Only the in-place exchanges of recursive-doubling all-reduce are staged,
-                    // and then every transfer is (each overlaps the partner's send); S = 0 has
-                    // no transfers at all.
-                    bool staged =
-                        config.kind == K::ALL_REDUCE && config.algorithm == A::RECURSIVE_DOUBLING;
-                    uint32_t expectedStaged =
-                        staged ? static_cast<uint32_t>(plan.GetTransfers().size()) : 0;
-                    NS_TEST_ASSERT_MSG_EQ(CountStaged(plan), expectedStaged, what);
-                }
+                continue;
             }
+            ++planned;
+            NS_TEST_ASSERT_MSG_EQ(plan.Check(), "", c.what);
+            NS_TEST_ASSERT_MSG_EQ(plan.GetChannels(), c.channels, c.what);
+            NS_TEST_ASSERT_MSG_EQ(CompareWithVolume(plan), "", c.what);
+            // Only the in-place exchanges of recursive-doubling all-reduce are staged, and then
+            // every transfer is (each overlaps the partner's send); S = 0 has no transfers at
+            // all.
+            bool staged = config.kind == K::ALL_REDUCE && config.algorithm == A::RECURSIVE_DOUBLING;
+            uint32_t expectedStaged =
+                staged ? static_cast<uint32_t>(plan.GetTransfers().size()) : 0;
+            NS_TEST_ASSERT_MSG_EQ(CountStaged(plan), expectedStaged, c.what);
         }
         // The loops must have planned something: a strategy that refused everything would pass
         // the comparisons vacuously. 18 (kind, algorithm) pairs, of which the 17 that are not
@@ -789,38 +826,19 @@ class CollectiveStrategyDataFlowTestCase : public TestCase
         const std::vector<std::pair<uint32_t, uint32_t>> hierarchical =
             {{2, 2}, {4, 2}, {6, 2}, {6, 3}, {8, 2}, {8, 4}, {9, 3}, {12, 4}, {16, 8}};
         uint32_t executed = 0;
-        for (const Config& config : Configs({1, 2, 3, 4, 5, 8}, hierarchical))
+        // S < n for the larger groups, S not divisible by n, S divisible by 2, 4 and 8.
+        for (const PlanCase& c : PlanCases(Configs({1, 2, 3, 4, 5, 8}, hierarchical), {5, 37, 64}))
         {
+            const Config& config = c.config;
             if (!ExpectAccepted(config.kind, config.algorithm, config.n, config.localSize))
             {
                 continue;
             }
-            // S < n for the larger groups, S not divisible by n, S divisible by 2, 4 and 8.
-            for (uint64_t bytes : {5, 37, 64})
-            {
-                for (uint32_t channels : {1, 3})
-                {
-                    std::string what = Describe(config.kind,
-                                                config.algorithm,
-                                                config.n,
-                                                bytes,
-                                                config.localSize,
-                                                channels);
-                    CollectivePlan plan;
-                    NS_TEST_ASSERT_MSG_EQ(MakePlan(config.algorithm,
-                                                   channels,
-                                                   config.kind,
-                                                   config.n,
-                                                   bytes,
-                                                   config.localSize,
-                                                   plan),
-                                          "",
-                                          what);
-                    NS_TEST_ASSERT_MSG_EQ(Execute(plan), "", what);
-                    NS_TEST_ASSERT_MSG_EQ(CheckRaces(plan), "", what);
-                    ++executed;
-                }
-            }
+            CollectivePlan plan;
+            NS_TEST_ASSERT_MSG_EQ(c.Make(plan), "", c.what);
+            NS_TEST_ASSERT_MSG_EQ(Execute(plan), "", c.what);
+            NS_TEST_ASSERT_MSG_EQ(CheckRaces(plan), "", c.what);
+            ++executed;
         }
         // At least: 17 non-hierarchical pairs accept n = 1, 2, 4, 8 (send-recv only n = 2):
         // 16 * 4 + 1 = 65 configurations, plus 9 hierarchical ones, times 3 sizes and 2 channel
@@ -1311,69 +1329,49 @@ class CollectivePlanCheckTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(valid[3].deps.size(), 1u, "id 3 one dep");
         NS_TEST_ASSERT_MSG_EQ(valid[3].deps[0], 2u, "id 3 after id 2");
 
+        // Each corruption of the valid transfers, and what Check must say about it.
+        const std::vector<
+            std::pair<std::function<void(std::vector<CollectiveTransferSpec>&)>, std::string>>
+            corruptions = {
+                {[](std::vector<CollectiveTransferSpec>& t) { t[1].id = 7; },
+                 "id is 7, not its index 1"},
+                {[](std::vector<CollectiveTransferSpec>& t) { t[0].dst = 0; },
+                 "rank 0 sends to itself"},
+                {[](std::vector<CollectiveTransferSpec>& t) { t[0].dst = 3; },
+                 "rank 3 is not less than the group size n = 3"},
+                {[](std::vector<CollectiveTransferSpec>& t) { t[0].bytes = 0; }, "0 bytes"},
+                // [7, 10) with 3 bytes, past S = 9
+                {[](std::vector<CollectiveTransferSpec>& t) { t[0].offset = 7; },
+                 "[7, 10) is outside the buffer of S = 9"},
+                {[](std::vector<CollectiveTransferSpec>& t) { t[0].step = 4; },
+                 "step 4 is not less than the plan's 4 steps"},
+                {[](std::vector<CollectiveTransferSpec>& t) { t[0].channel = 1; },
+                 "channel 1 is not less than the plan's 1 channels"},
+                {[](std::vector<CollectiveTransferSpec>& t) { t[3].deps = {12}; },
+                 "dependency 12 is not less than the 12 transfers"},
+                // id 0 goes into rank 1, not into id 3's sender, rank 0
+                {[](std::vector<CollectiveTransferSpec>& t) { t[3].deps = {0}; },
+                 "into rank 1, not into the sender 0"},
+                // id 8 is 2->0 at step 2: into rank 0, but not of an earlier step
+                {[](std::vector<CollectiveTransferSpec>& t) { t[3].deps = {8}; },
+                 "has step 2, not smaller than the transfer's step 1"},
+                // id 5 is 2->0 at step 1: into rank 0, but of the same step
+                {[](std::vector<CollectiveTransferSpec>& t) { t[3].deps = {5}; },
+                 "has step 1, not smaller than the transfer's step 1"},
+                // id 2 is 2->0, not a transfer from id 3's receiver, rank 1
+                {[](std::vector<CollectiveTransferSpec>& t) { t[3].applyAfter = {2}; },
+                 "from rank 2, not from the receiver 1"},
+                // id 7 is 1->2 at step 2, later than id 3's step 1
+                {[](std::vector<CollectiveTransferSpec>& t) { t[3].applyAfter = {7}; },
+                 "has step 2, greater than the transfer's step 1"}};
+        for (const auto& [corrupt, message] : corruptions)
+        {
+            auto t = valid;
+            corrupt(t);
+            std::string m = CheckOf(plan, t);
+            NS_TEST_ASSERT_MSG_EQ(Contains(m, message), true, m);
+        }
         auto t = valid;
-        t[1].id = 7;
-        std::string m = CheckOf(plan, t);
-        NS_TEST_ASSERT_MSG_EQ(Contains(m, "id is 7, not its index 1"), true, m);
-        t = valid;
-        t[0].dst = 0;
-        m = CheckOf(plan, t);
-        NS_TEST_ASSERT_MSG_EQ(Contains(m, "rank 0 sends to itself"), true, m);
-        t = valid;
-        t[0].dst = 3;
-        m = CheckOf(plan, t);
-        NS_TEST_ASSERT_MSG_EQ(Contains(m, "rank 3 is not less than the group size n = 3"), true, m);
-        t = valid;
-        t[0].bytes = 0;
-        m = CheckOf(plan, t);
-        NS_TEST_ASSERT_MSG_EQ(Contains(m, "0 bytes"), true, m);
-        t = valid;
-        t[0].offset = 7; // [7, 10) with 3 bytes, past S = 9
-        m = CheckOf(plan, t);
-        NS_TEST_ASSERT_MSG_EQ(Contains(m, "[7, 10) is outside the buffer of S = 9"), true, m);
-        t = valid;
-        t[0].step = 4;
-        m = CheckOf(plan, t);
-        NS_TEST_ASSERT_MSG_EQ(Contains(m, "step 4 is not less than the plan's 4 steps"), true, m);
-        t = valid;
-        t[0].channel = 1;
-        m = CheckOf(plan, t);
-        NS_TEST_ASSERT_MSG_EQ(Contains(m, "channel 1 is not less than the plan's 1 channels"),
-                              true,
-                              m);
-        t = valid;
-        t[3].deps = {12};
-        m = CheckOf(plan, t);
-        NS_TEST_ASSERT_MSG_EQ(Contains(m, "dependency 12 is not less than the 12 transfers"),
-                              true,
-                              m);
-        t = valid;
-        t[3].deps = {0}; // id 0 goes into rank 1, not into id 3's sender, rank 0
-        m = CheckOf(plan, t);
-        NS_TEST_ASSERT_MSG_EQ(Contains(m, "into rank 1, not into the sender 0"), true, m);
-        t = valid;
-        t[3].deps = {8}; // id 8 is 2->0 at step 2: into rank 0, but not of an earlier step
-        m = CheckOf(plan, t);
-        NS_TEST_ASSERT_MSG_EQ(Contains(m, "has step 2, not smaller than the transfer's step 1"),
-                              true,
-                              m);
-        t = valid;
-        t[3].deps = {5}; // id 5 is 2->0 at step 1: into rank 0, but of the same step
-        m = CheckOf(plan, t);
-        NS_TEST_ASSERT_MSG_EQ(Contains(m, "has step 1, not smaller than the transfer's step 1"),
-                              true,
-                              m);
-        t = valid;
-        t[3].applyAfter = {2}; // id 2 is 2->0, not a transfer from id 3's receiver, rank 1
-        m = CheckOf(plan, t);
-        NS_TEST_ASSERT_MSG_EQ(Contains(m, "from rank 2, not from the receiver 1"), true, m);
-        t = valid;
-        t[3].applyAfter = {7}; // id 7 is 1->2 at step 2, later than id 3's step 1
-        m = CheckOf(plan, t);
-        NS_TEST_ASSERT_MSG_EQ(Contains(m, "has step 2, greater than the transfer's step 1"),
-                              true,
-                              m);
-        t = valid;
         t[3].applyAfter = {4}; // id 4 is 1->2 at step 1: from the receiver, same step: valid
         NS_TEST_ASSERT_MSG_EQ(CheckOf(plan, t), "", "a valid applyAfter entry");
 

@@ -568,21 +568,24 @@ class CollectiveVolumeAllReduceTestCase : public TestCase
         //   rank 1: tree 0 leaf 4000; tree 1 place 6 (parent 4, children 5, 7) 12000; = 16000.
         //   rank 7: tree 0 leaf 4000; tree 1 root (place 0) with one child 4000; = 8000.
         // Every edge carries 4000 each way: 2 trees x 7 edges x 2 x 4000 = 112000.
-        NS_TEST_ASSERT_MSG_EQ(run(CollectiveAlgorithm::DOUBLE_BINARY_TREE, 0).bytesSent,
-                              8000u,
-                              "tree 0");
-        NS_TEST_ASSERT_MSG_EQ(run(CollectiveAlgorithm::DOUBLE_BINARY_TREE, 4).bytesSent,
-                              16000u,
-                              "tree 4");
-        NS_TEST_ASSERT_MSG_EQ(run(CollectiveAlgorithm::DOUBLE_BINARY_TREE, 4).bytesReceived,
-                              16000u,
-                              "tree 4 received");
-        NS_TEST_ASSERT_MSG_EQ(run(CollectiveAlgorithm::DOUBLE_BINARY_TREE, 1).bytesSent,
-                              16000u,
-                              "tree 1");
-        NS_TEST_ASSERT_MSG_EQ(run(CollectiveAlgorithm::DOUBLE_BINARY_TREE, 7).bytesSent,
-                              8000u,
-                              "tree 7");
+        struct RankBytes
+        {
+            uint32_t rank;   //!< the rank
+            bool received;   //!< bytes received (else sent)
+            uint64_t bytes;  //!< how many
+            const char* why; //!< the check
+        };
+
+        const RankBytes treeBytes[] = {{0, false, 8000, "tree 0"},
+                                       {4, false, 16000, "tree 4"},
+                                       {4, true, 16000, "tree 4 received"},
+                                       {1, false, 16000, "tree 1"},
+                                       {7, false, 8000, "tree 7"}};
+        for (const RankBytes& e : treeBytes)
+        {
+            RankVolume v = run(CollectiveAlgorithm::DOUBLE_BINARY_TREE, e.rank);
+            NS_TEST_ASSERT_MSG_EQ((e.received ? v.bytesReceived : v.bytesSent), e.bytes, e.why);
+        }
         NS_TEST_ASSERT_MSG_EQ(total(CollectiveAlgorithm::DOUBLE_BINARY_TREE),
                               112000u,
                               "tree total");

@@ -205,6 +205,21 @@ ChangedShare(const std::vector<FlowFiveTuple>& tuples,
 }
 
 /**
+ * @param counts tuples per path.
+ * @return the number of paths that carry at least one tuple.
+ */
+uint32_t
+PathsUsed(const std::vector<uint32_t>& counts)
+{
+    uint32_t used = 0;
+    for (uint32_t c : counts)
+    {
+        used += c > 0 ? 1 : 0;
+    }
+    return used;
+}
+
+/**
  * @param hex the frame's bytes in hexadecimal, as HexToBytes reads them.
  * @param[out] out the tuple read.
  * @param length how many of the bytes to pass; all of them if negative.
@@ -552,12 +567,9 @@ class EcmpPolarizationTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(WithinFivePercent(bad, detail),
                               false,
                               "the xor-seed hash should polarize: " << detail);
-        uint32_t used = 0;
-        for (uint32_t c : bad)
-        {
-            used += c > 0 ? 1 : 0;
-        }
-        NS_TEST_ASSERT_MSG_EQ(used, 1u, "the xor-seed hash uses one tier-2 path: " << detail);
+        NS_TEST_ASSERT_MSG_EQ(PathsUsed(bad),
+                              1u,
+                              "the xor-seed hash uses one tier-2 path: " << detail);
     }
 };
 
@@ -603,12 +615,7 @@ class EcmpRoceSourcePortTestCase : public TestCase
         {
             std::vector<FlowFiveTuple> few(tuples.begin(), tuples.begin() + 16);
             std::vector<uint32_t> counts = CountPaths(few, &EcmpHash::Hash, seed, PATHS);
-            uint32_t used = 0;
-            for (uint32_t c : counts)
-            {
-                used += c > 0 ? 1 : 0;
-            }
-            NS_TEST_ASSERT_MSG_GT_OR_EQ(used, 3u, "16 queue pairs, seed " << seed);
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(PathsUsed(counts), 3u, "16 queue pairs, seed " << seed);
         }
     }
 };
@@ -631,68 +638,60 @@ class EcmpExtractFromFrameTestCase : public TestCase
   private:
     void DoRun() override
     {
-        FlowFiveTuple out;
         FlowFiveTuple expected = HandBuiltTuple();
         const std::string frame = ETH_MACS + "0800" + IPV4_IHL5 + UDP_C000 + BTH_START;
 
-        NS_TEST_ASSERT_MSG_EQ(Extract(frame, out), true, "IHL 5 frame");
-        NS_TEST_ASSERT_MSG_EQ(out, expected, "IHL 5 tuple");
+        CheckExtract(frame, expected, "IHL 5");
 
         // IHL 6: four option bytes (NOP, NOP, NOP, End of options list) before UDP, whose ports
         // now are 49153 > 4791; a parser that ignored the IHL would read ports 0x0101 0x0100.
         const std::string ihl6 = ETH_MACS + "0800" +
                                  "46 00 0040 1234 4000 40 11 0000 0a000101 0a000201 01010100" +
                                  "c001 12b7 0028 0000" + BTH_START;
-        NS_TEST_ASSERT_MSG_EQ(Extract(ihl6, out), true, "IHL 6 frame");
-        expected.sourcePort = 49153;
-        NS_TEST_ASSERT_MSG_EQ(out, expected, "IHL 6 tuple");
-        expected.sourcePort = 49152;
+        FlowFiveTuple ihl6Tuple = expected;
+        ihl6Tuple.sourcePort = 49153;
+        CheckExtract(ihl6, ihl6Tuple, "IHL 6");
 
         // 802.1Q: TPID 8100, TCI 6005 (priority 3, VLAN 5), then the EtherType.
         const std::string tagged = ETH_MACS + "8100 6005 0800" + IPV4_IHL5 + UDP_C000 + BTH_START;
-        NS_TEST_ASSERT_MSG_EQ(Extract(tagged, out), true, "802.1Q frame");
-        NS_TEST_ASSERT_MSG_EQ(out, expected, "802.1Q tuple");
+        CheckExtract(tagged, expected, "802.1Q");
 
         // TCP from 10.0.0.5:1234 (04d2) to 10.0.0.6:80 (0050), protocol 6.
         const std::string tcp = ETH_MACS + "0800" +
                                 "45 00 0028 0001 4000 40 06 0000 0a000005 0a000006" +
                                 "04d2 0050 00000000 00000000 5002 ffff 0000 0000";
-        NS_TEST_ASSERT_MSG_EQ(Extract(tcp, out), true, "TCP frame");
-        NS_TEST_ASSERT_MSG_EQ(out,
-                              FlowFiveTuple(Ipv4Address("10.0.0.5"),
-                                            Ipv4Address("10.0.0.6"),
-                                            1234,
-                                            80,
-                                            FlowFiveTuple::PROTOCOL_TCP),
-                              "TCP tuple");
+        CheckExtract(tcp,
+                     FlowFiveTuple(Ipv4Address("10.0.0.5"),
+                                   Ipv4Address("10.0.0.6"),
+                                   1234,
+                                   80,
+                                   FlowFiveTuple::PROTOCOL_TCP),
+                     "TCP");
 
         // ICMP echo request (protocol 1): no ports.
         const std::string icmp = ETH_MACS + "0800" +
                                  "45 00 001c 0001 0000 40 01 0000 0a000005 0a000006" +
                                  "0800 f7ff 0000 0000";
-        NS_TEST_ASSERT_MSG_EQ(Extract(icmp, out), true, "ICMP frame");
-        NS_TEST_ASSERT_MSG_EQ(
-            out,
-            FlowFiveTuple(Ipv4Address("10.0.0.5"), Ipv4Address("10.0.0.6"), 0, 0, 1),
-            "ICMP tuple, ports zero");
+        CheckExtract(icmp,
+                     FlowFiveTuple(Ipv4Address("10.0.0.5"), Ipv4Address("10.0.0.6"), 0, 0, 1),
+                     "ICMP, ports zero:");
 
         // A UDP fragment at offset 185 x 8 (flags and offset 00b9): its first bytes are payload,
         // not ports, so the ports are zero.
         const std::string fragment = ETH_MACS + "0800" +
                                      "45 00 003c 1234 00b9 40 11 0000 0a000101 0a000201" +
                                      "c000 12b7 0028 0000";
-        NS_TEST_ASSERT_MSG_EQ(Extract(fragment, out), true, "later fragment");
-        NS_TEST_ASSERT_MSG_EQ(out,
-                              FlowFiveTuple(Ipv4Address("10.0.1.1"),
-                                            Ipv4Address("10.0.2.1"),
-                                            0,
-                                            0,
-                                            FlowFiveTuple::PROTOCOL_UDP),
-                              "later fragment, ports zero");
+        CheckExtract(fragment,
+                     FlowFiveTuple(Ipv4Address("10.0.1.1"),
+                                   Ipv4Address("10.0.2.1"),
+                                   0,
+                                   0,
+                                   FlowFiveTuple::PROTOCOL_UDP),
+                     "later fragment, ports zero:");
 
         // Rejected frames leave the output alone.
         const FlowFiveTuple sentinel(Ipv4Address("1.2.3.4"), Ipv4Address("5.6.7.8"), 9, 10, 11);
-        out = sentinel;
+        FlowFiveTuple out = sentinel;
         // ARP request (EtherType 0806): who has 10.0.2.1, tell 10.0.1.1.
         const std::string arp = "ffffffffffff 020000000001 0806" +
                                 std::string("0001 0800 06 04 0001 020000000001 0a000101 "
@@ -727,11 +726,26 @@ class EcmpExtractFromFrameTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(EcmpHash::ExtractFromFrame(nullptr, 64, out), false, "no frame");
         NS_TEST_ASSERT_MSG_EQ(out, sentinel, "rejected frames leave the output alone");
 
-        NS_TEST_ASSERT_MSG_EQ(Extract(frame, out, 38), true, "38 bytes suffice");
-        NS_TEST_ASSERT_MSG_EQ(out, expected, "38-byte tuple");
-        NS_TEST_ASSERT_MSG_EQ(Extract(tagged, out, 42), true, "42 bytes suffice when tagged");
-        NS_TEST_ASSERT_MSG_EQ(out, expected, "42-byte tagged tuple");
+        CheckExtract(frame, expected, "38 bytes suffice:", 38);
+        CheckExtract(tagged, expected, "42 bytes suffice when tagged:", 42);
         NS_TEST_ASSERT_MSG_EQ(Extract(ihl6, out, 42), true, "42 bytes suffice with IHL 6");
+    }
+
+    /**
+     * Check that ExtractFromFrame accepts a frame and reads the expected tuple from it.
+     * @param hex the frame, as Extract takes it.
+     * @param expected the tuple it holds.
+     * @param what the frame, in the messages.
+     * @param length how many of its bytes to pass; all of them if negative.
+     */
+    void CheckExtract(const std::string& hex,
+                      const FlowFiveTuple& expected,
+                      const std::string& what,
+                      int length = -1)
+    {
+        FlowFiveTuple out;
+        NS_TEST_ASSERT_MSG_EQ(Extract(hex, out, length), true, what << " frame");
+        NS_TEST_ASSERT_MSG_EQ(out, expected, what << " tuple");
     }
 };
 

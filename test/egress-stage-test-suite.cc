@@ -169,9 +169,7 @@ class EcnMarkerTestCase : public TestCase
     void DoRun() override
     {
         RoceTopologyHelper topo;
-        topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize("10KB")));
-        topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize("20KB")));
-        topo.SetMmuAttribute("Pmax", DoubleValue(0.5));
+        SetEcnMarking(topo, "10KB", "20KB", 0.5);
         RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
         Ptr<RoceSwitch> sw = fabric.GetSwitch(0);
         sw->Initialize(); // sizes the MMU and installs the switch's own marker
@@ -247,13 +245,7 @@ class EcnMarkerTestCase : public TestCase
         }
         state.queueBytes = mmu->GetEgressBytes(2, 3);
         NS_TEST_ASSERT_MSG_EQ(state.queueBytes, 5000, "queue below Kmin");
-        for (uint32_t i = 0; i < 100; ++i)
-        {
-            Ptr<Packet> frame = MakeIpv4Frame(Ipv4Header::ECN_ECT0);
-            marker->Dequeue(*sw, frame, state);
-            NS_TEST_EXPECT_MSG_EQ(ReadIpv4(frame, ecn), true, "valid");
-            NS_TEST_EXPECT_MSG_EQ(ecn, Ipv4Header::ECN_ECT0, "not marked below Kmin");
-        }
+        ExpectNoMark(marker, *sw, state, Ipv4Header::ECN_ECT0, "not marked below Kmin");
         NS_TEST_EXPECT_MSG_EQ(sw->GetEcnMarks(2, 3), 3, "no mark below Kmin");
         // A queue above Kmax again, for a Not-ECT frame only: never marked.
         for (uint32_t i = 0; i < 20; ++i)
@@ -261,15 +253,34 @@ class EcnMarkerTestCase : public TestCase
             mmu->Admit(0, 2, 3, 1000);
         }
         state.queueBytes = mmu->GetEgressBytes(2, 3);
-        for (uint32_t i = 0; i < 100; ++i)
-        {
-            Ptr<Packet> frame = MakeIpv4Frame(Ipv4Header::ECN_NotECT);
-            marker->Dequeue(*sw, frame, state);
-            NS_TEST_EXPECT_MSG_EQ(ReadIpv4(frame, ecn), true, "valid");
-            NS_TEST_EXPECT_MSG_EQ(ecn, Ipv4Header::ECN_NotECT, "Not-ECT never marked");
-        }
+        ExpectNoMark(marker, *sw, state, Ipv4Header::ECN_NotECT, "Not-ECT never marked");
         NS_TEST_EXPECT_MSG_EQ(sw->GetEcnMarks(2, 3), 3, "no mark for Not-ECT");
         Simulator::Destroy();
+    }
+
+    /**
+     * Pass 100 frames of one ECN codepoint through a marker and check that each leaves valid
+     * and unchanged.
+     * @param marker the marker.
+     * @param sw the switch.
+     * @param state the queue the frames leave.
+     * @param codepoint their ECN codepoint.
+     * @param why why none may be marked.
+     */
+    void ExpectNoMark(Ptr<EcnMarker> marker,
+                      RoceSwitch& sw,
+                      const EgressStage::QueueState& state,
+                      Ipv4Header::EcnType codepoint,
+                      const std::string& why)
+    {
+        for (uint32_t i = 0; i < 100; ++i)
+        {
+            Ptr<Packet> frame = MakeIpv4Frame(codepoint);
+            marker->Dequeue(sw, frame, state);
+            Ipv4Header::EcnType ecn;
+            NS_TEST_EXPECT_MSG_EQ(ReadIpv4(frame, ecn), true, "valid");
+            NS_TEST_EXPECT_MSG_EQ(ecn, codepoint, why);
+        }
     }
 };
 
@@ -301,8 +312,7 @@ class EgressStageSubclassTestCase : public TestCase
         // 14 (Ethernet) + 20 (IPv4) + 8 (UDP) + 12 (BTH) + 930 (payload) + 4 (ICRC) = 988
         // bytes; priority 3 (DSCP 26).
         const uint32_t frameBytes = 988;
-        AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 10, 930, 0xC000);
-        AddConstantRateSource(fabric, 1, 2, DataRate("100Gbps"), 10, 930, 0xC001);
+        AddTwoToOneIncast(fabric, 2, 10);
         Simulator::Run();
 
         const auto& stages = sw->GetEgressStages();

@@ -10,6 +10,7 @@
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/test.h"
 
+#include <array>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -108,6 +109,47 @@ struct FatTree
         routes.Compute();
     }
 };
+
+/**
+ * Add nodes to a graph.
+ * @tparam N how many.
+ * @param routes the graph.
+ * @return their numbers, in the order they were added.
+ */
+template <std::size_t N>
+std::array<uint32_t, N>
+AddNodes(EqualCostRoutes& routes)
+{
+    std::array<uint32_t, N> nodes;
+    for (uint32_t& node : nodes)
+    {
+        node = routes.AddNode();
+    }
+    return nodes;
+}
+
+/// A link: node a's port, node b's port.
+struct LinkSpec
+{
+    uint32_t a;     //!< one node
+    uint32_t portA; //!< its port
+    uint32_t b;     //!< the other node
+    uint32_t portB; //!< its port
+};
+
+/**
+ * Add links to a graph, in order.
+ * @param routes the graph.
+ * @param links the links.
+ */
+void
+AddLinks(EqualCostRoutes& routes, const std::vector<LinkSpec>& links)
+{
+    for (const LinkSpec& l : links)
+    {
+        routes.AddLink(l.a, l.portA, l.b, l.portB);
+    }
+}
 
 } // namespace
 
@@ -390,14 +432,10 @@ class EqualCostRoutesParallelLinksTestCase : public TestCase
     void DoRun() override
     {
         EqualCostRoutes routes;
-        uint32_t s1 = routes.AddNode();
-        uint32_t s2 = routes.AddNode();
-        uint32_t host = routes.AddNode();
+        const auto [s1, s2, host] = AddNodes<3>(routes);
         routes.SetTransit(host, false);
         // Added out of port order: the result is still sorted.
-        routes.AddLink(s1, 7, s2, 2);
-        routes.AddLink(s1, 5, s2, 1);
-        routes.AddLink(s2, 0, host, 0);
+        AddLinks(routes, {{s1, 7, s2, 2}, {s1, 5, s2, 1}, {s2, 0, host, 0}});
         routes.Compute();
         NS_TEST_ASSERT_MSG_EQ(PortString(routes.GetNextHopPorts(s1, host)), "{5, 7}", "bundle");
         NS_TEST_ASSERT_MSG_EQ(routes.GetDistance(s1, host), 2u, "s1-s2-host");
@@ -431,21 +469,15 @@ class EqualCostRoutesHostNotTransitTestCase : public TestCase
     void DoRun() override
     {
         EqualCostRoutes routes;
-        uint32_t s1 = routes.AddNode();
-        uint32_t s2 = routes.AddNode();
-        uint32_t a = routes.AddNode();
-        uint32_t b = routes.AddNode();
-        uint32_t h = routes.AddNode();
-        uint32_t g = routes.AddNode();
-        uint32_t x = routes.AddNode();
-        uint32_t z = routes.AddNode();
-        routes.AddLink(s1, 0, h, 0);
-        routes.AddLink(h, 1, s2, 0);
-        routes.AddLink(s1, 1, a, 0);
-        routes.AddLink(a, 1, b, 0);
-        routes.AddLink(b, 1, s2, 1);
-        routes.AddLink(s2, 2, g, 0);
-        routes.AddLink(h, 2, x, 0);
+        const auto [s1, s2, a, b, h, g, x, z] = AddNodes<8>(routes);
+        AddLinks(routes,
+                 {{s1, 0, h, 0},
+                  {h, 1, s2, 0},
+                  {s1, 1, a, 0},
+                  {a, 1, b, 0},
+                  {b, 1, s2, 1},
+                  {s2, 2, g, 0},
+                  {h, 2, x, 0}});
 
         // Every node forwards by default: the path through H is shorter.
         routes.Compute();

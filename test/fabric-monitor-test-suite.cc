@@ -76,6 +76,30 @@ Join(const std::vector<std::string>& fields)
     return line;
 }
 
+/**
+ * A 100 Gb/s link with a 1 us delay whose ports a FabricMonitor watches: port a always, port b
+ * if it is given a name.
+ */
+struct MonitoredLink
+{
+    /**
+     * @param nameA the name of port a in the monitor's files.
+     * @param nameB the name of port b; empty: b is not watched.
+     */
+    explicit MonitoredLink(const std::string& nameA, const std::string& nameB = "")
+        : link(MakeLink(DataRate("100Gbps"), MicroSeconds(1)))
+    {
+        monitor.AddPort(link.a, nameA);
+        if (!nameB.empty())
+        {
+            monitor.AddPort(link.b, nameB);
+        }
+    }
+
+    Link link;             //!< the link
+    FabricMonitor monitor; //!< the monitor
+};
+
 } // namespace
 
 /**
@@ -97,11 +121,8 @@ class FabricMonitorPauseTestCase : public TestCase
     {
         std::string path = CreateTempDirFilename("fabric-monitor-pauses.csv");
         std::string countersPath = CreateTempDirFilename("fabric-monitor-pause-counters.csv");
-        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
-        FabricMonitor monitor;
-        monitor.AddPort(link.a, "a");
-        monitor.AddPort(link.b, "b");
-        NS_TEST_ASSERT_MSG_EQ(monitor.EnablePauseIntervals(path), true, "file opens");
+        MonitoredLink net("a", "b");
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.EnablePauseIntervals(path), true, "file opens");
 
         // A PFC frame is 60 bytes; with preamble and FCS it takes (8 + 60 + 4) x 0.08 =
         // 5.76 ns at 100 Gb/s, 6 ns rounded, and arrives 1 us later: a pause sent at t starts
@@ -110,28 +131,28 @@ class FabricMonitorPauseTestCase : public TestCase
         // - at 20 us, 3 quanta = 15.36 ns: 21006 ns to 21021 ns (rounded to the resolution);
         // - at 40 us, 65535 quanta (335.5392 us): 41006 ns, still open when the run stops at
         //   100 us, closed by Finish() at 100000 ns.
-        Ptr<RoceNetDevice> b = link.b;
+        Ptr<RoceNetDevice> b = net.link.b;
         Simulator::Schedule(MicroSeconds(10), &RoceNetDevice::SendPfc, b, 3, 1000);
         Simulator::Schedule(MicroSeconds(20), &RoceNetDevice::SendPfc, b, 3, 3);
         Simulator::Schedule(MicroSeconds(40), &RoceNetDevice::SendPfc, b, 3, 65535);
         Simulator::Stop(MicroSeconds(100));
         Simulator::Run();
 
-        Time closedPaused = link.a->GetCounters(3).pausedTime;
+        Time closedPaused = net.link.a->GetCounters(3).pausedTime;
         NS_TEST_ASSERT_MSG_EQ(closedPaused, NanoSeconds(5120 + 15), "device: two closed pauses");
-        NS_TEST_ASSERT_MSG_EQ(link.a->IsPaused(3), true, "the third pause is still on");
-        NS_TEST_ASSERT_MSG_EQ(monitor.GetTotalPausedTime(),
+        NS_TEST_ASSERT_MSG_EQ(net.link.a->IsPaused(3), true, "the third pause is still on");
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.GetTotalPausedTime(),
                               NanoSeconds(5120 + 15 + 100000 - 41006),
                               "open pause counted up to now");
-        monitor.Finish();
-        NS_TEST_ASSERT_MSG_EQ(monitor.WriteCounters(countersPath), true, "counters written");
-        NS_TEST_ASSERT_MSG_EQ(monitor.GetTotalPauseFramesSent(), 3, "three pauses sent");
-        NS_TEST_ASSERT_MSG_EQ(monitor.GetTotalPausedTime(),
+        net.monitor.Finish();
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.WriteCounters(countersPath), true, "counters written");
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.GetTotalPauseFramesSent(), 3, "three pauses sent");
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.GetTotalPausedTime(),
                               NanoSeconds(5120 + 15 + 100000 - 41006),
                               "open pause counted up to the Finish time");
         Simulator::Destroy();
         // After Destroy the simulator's clock is gone; the Finish time still holds.
-        NS_TEST_ASSERT_MSG_EQ(monitor.GetTotalPausedTime(),
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.GetTotalPausedTime(),
                               NanoSeconds(5120 + 15 + 100000 - 41006),
                               "still the Finish time after Simulator::Destroy");
 
@@ -187,21 +208,15 @@ class FabricMonitorQueueTestCase : public TestCase
         // then stops, as nothing else is left to happen.
         {
             std::string path = CreateTempDirFilename("fabric-monitor-queue.csv");
-            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
-            FabricMonitor monitor;
-            monitor.AddPort(link.a, "a");
-            monitor.AddPort(link.b, "b");
-            NS_TEST_ASSERT_MSG_EQ(monitor.EnableQueueSampling(path, MicroSeconds(1)),
+            MonitoredLink net("a", "b");
+            NS_TEST_ASSERT_MSG_EQ(net.monitor.EnableQueueSampling(path, MicroSeconds(1)),
                                   true,
                                   "file opens");
-            for (int k = 0; k < 40; ++k)
-            {
-                link.a->Enqueue(MakeFrame(988, 0), 0, 0);
-            }
+            EnqueueFrames(net.link.a, 40, 988, 0, 0);
             Simulator::Run();
             NS_TEST_ASSERT_MSG_EQ(Simulator::Now(), NanoSeconds(5000), "sampler stopped at 5 us");
-            monitor.Finish();
-            NS_TEST_ASSERT_MSG_EQ(monitor.GetMaxQueueBytes(), 39 * 988, "largest sample");
+            net.monitor.Finish();
+            NS_TEST_ASSERT_MSG_EQ(net.monitor.GetMaxQueueBytes(), 39 * 988, "largest sample");
             Simulator::Destroy();
 
             auto rows = ReadCsv(path);
@@ -225,54 +240,42 @@ class FabricMonitorQueueTestCase : public TestCase
         // alone sees 33 x 988.
         for (bool exact : {false, true})
         {
-            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
-            FabricMonitor monitor;
-            monitor.AddPort(link.a, "a");
-            NS_TEST_ASSERT_MSG_EQ(monitor.GetMaxQueueBytes(), 0, "nothing seen yet");
+            MonitoredLink net("a");
+            NS_TEST_ASSERT_MSG_EQ(net.monitor.GetMaxQueueBytes(), 0, "nothing seen yet");
             if (exact)
             {
-                monitor.EnableMaxQueueTracking();
+                net.monitor.EnableMaxQueueTracking();
             }
             NS_TEST_ASSERT_MSG_EQ(
-                monitor.EnableQueueSampling(CreateTempDirFilename("fabric-monitor-peak.csv"),
-                                            MicroSeconds(1)),
+                net.monitor.EnableQueueSampling(CreateTempDirFilename("fabric-monitor-peak.csv"),
+                                                MicroSeconds(1)),
                 true,
                 "file opens");
-            Ptr<RoceNetDevice> a = link.a;
-            Simulator::Schedule(NanoSeconds(500), [a]() {
-                for (int k = 0; k < 40; ++k)
-                {
-                    a->Enqueue(MakeFrame(988, 0), 0, 0);
-                }
-            });
+            Ptr<RoceNetDevice> a = net.link.a;
+            Simulator::Schedule(NanoSeconds(500), [a]() { EnqueueFrames(a, 40, 988, 0, 0); });
             Simulator::Run();
-            monitor.Finish();
+            net.monitor.Finish();
             Simulator::Destroy();
-            NS_TEST_ASSERT_MSG_EQ(monitor.GetMaxQueueBytes(),
+            NS_TEST_ASSERT_MSG_EQ(net.monitor.GetMaxQueueBytes(),
                                   (exact ? 39 : 33) * 988,
                                   (exact ? "exact maximum" : "sampled maximum"));
         }
         // Exact tracking without sampling, with the queue still growing at the end (priority 2
         // paused by the peer): the maximum includes what is queued now.
         {
-            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
-            FabricMonitor monitor;
-            monitor.AddPort(link.a, "a");
-            monitor.EnableMaxQueueTracking();
-            link.b->SendPfc(2, 65535);
-            Ptr<RoceNetDevice> a = link.a;
-            Simulator::Schedule(MicroSeconds(2), [a]() {
-                for (int k = 0; k < 5; ++k)
-                {
-                    a->Enqueue(MakeFrame(1000, 16), 2, 0);
-                }
-            });
+            MonitoredLink net("a");
+            net.monitor.EnableMaxQueueTracking();
+            net.link.b->SendPfc(2, 65535);
+            Ptr<RoceNetDevice> a = net.link.a;
+            Simulator::Schedule(MicroSeconds(2), [a]() { EnqueueFrames(a, 5, 1000, 16, 2); });
             Simulator::Stop(MicroSeconds(3));
             Simulator::Run();
-            NS_TEST_ASSERT_MSG_EQ(monitor.GetMaxQueueBytes(), 5000, "paused queue, before Finish");
-            monitor.Finish();
+            NS_TEST_ASSERT_MSG_EQ(net.monitor.GetMaxQueueBytes(),
+                                  5000,
+                                  "paused queue, before Finish");
+            net.monitor.Finish();
             Simulator::Destroy();
-            NS_TEST_ASSERT_MSG_EQ(monitor.GetMaxQueueBytes(), 5000, "and after");
+            NS_TEST_ASSERT_MSG_EQ(net.monitor.GetMaxQueueBytes(), 5000, "and after");
         }
     }
 };
@@ -294,31 +297,24 @@ class FabricMonitorCountersTestCase : public TestCase
     void DoRun() override
     {
         std::string path = CreateTempDirFilename("fabric-monitor-counters.csv");
-        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
-        FabricMonitor monitor;
-        monitor.AddPort(link.a, "hostA");
-        monitor.AddPort(link.b, "hostB");
+        MonitoredLink net("hostA", "hostB");
         // 5 frames of 988 bytes in priority 0 (DSCP 0), 3 of 500 bytes in priority 5 (DSCP 40,
         // class selector 5); B pauses priority 3 of A for 100 quanta (512 ns) at 1 us and sends
         // a resume at 2 us, which arrives after the pause has expired.
-        for (int k = 0; k < 5; ++k)
-        {
-            link.a->Enqueue(MakeFrame(988, 0), 0, 0);
-        }
-        for (int k = 0; k < 3; ++k)
-        {
-            link.a->Enqueue(MakeFrame(500, 40), 5, 0);
-        }
-        Ptr<RoceNetDevice> b = link.b;
+        EnqueueFrames(net.link.a, 5, 988, 0, 0);
+        EnqueueFrames(net.link.a, 3, 500, 40, 5);
+        Ptr<RoceNetDevice> b = net.link.b;
         Simulator::Schedule(MicroSeconds(1), &RoceNetDevice::SendPfc, b, 3, 100);
         Simulator::Schedule(MicroSeconds(2), &RoceNetDevice::SendPfc, b, 3, 0);
         Simulator::Run();
-        monitor.Finish();
-        NS_TEST_ASSERT_MSG_EQ(monitor.WriteCounters(path), true, "written");
-        NS_TEST_ASSERT_MSG_EQ(monitor.GetTotalPauseFramesSent(), 1, "one pause (resumes aside)");
-        NS_TEST_ASSERT_MSG_EQ(monitor.GetTotalDrops(), 0, "no switch, no drops");
-        NS_TEST_ASSERT_MSG_EQ(monitor.GetTotalEcnMarks(), 0, "no switch, no marks");
-        NS_TEST_ASSERT_MSG_EQ(monitor.GetTotalPausedTime(), NanoSeconds(512), "100 quanta");
+        net.monitor.Finish();
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.WriteCounters(path), true, "written");
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.GetTotalPauseFramesSent(),
+                              1,
+                              "one pause (resumes aside)");
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.GetTotalDrops(), 0, "no switch, no drops");
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.GetTotalEcnMarks(), 0, "no switch, no marks");
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.GetTotalPausedTime(), NanoSeconds(512), "100 quanta");
         Simulator::Destroy();
 
         auto rows = ReadCsv(path);
@@ -348,8 +344,8 @@ class FabricMonitorCountersTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(Join(byPort[key]), line, key);
         }
         // And field by field against the devices.
-        for (const auto& [device, name] : {std::make_pair(link.a, std::string("hostA")),
-                                           std::make_pair(link.b, std::string("hostB"))})
+        for (const auto& [device, name] : {std::make_pair(net.link.a, std::string("hostA")),
+                                           std::make_pair(net.link.b, std::string("hostB"))})
         {
             for (uint8_t p : {0, 3, 5})
             {
@@ -458,25 +454,23 @@ class FabricMonitorBadPathTestCase : public TestCase
     void DoRun() override
     {
         const std::string bad = "/nonexistent-dir/x.csv";
-        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
-        FabricMonitor monitor;
-        monitor.AddPort(link.a, "a");
-        NS_TEST_ASSERT_MSG_EQ(monitor.EnableQueueSampling(bad, MicroSeconds(1)),
+        MonitoredLink net("a");
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.EnableQueueSampling(bad, MicroSeconds(1)),
                               false,
                               "sampling file");
-        NS_TEST_ASSERT_MSG_EQ(monitor.GetLastError().rfind(bad + ": ", 0),
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.GetLastError().rfind(bad + ": ", 0),
                               0,
-                              "error names the file: " << monitor.GetLastError());
-        NS_TEST_ASSERT_MSG_EQ((monitor.GetLastError().size() > bad.size() + 2),
+                              "error names the file: " << net.monitor.GetLastError());
+        NS_TEST_ASSERT_MSG_EQ((net.monitor.GetLastError().size() > bad.size() + 2),
                               true,
                               "and a reason");
-        NS_TEST_ASSERT_MSG_EQ(monitor.EnablePauseIntervals(bad), false, "pause file");
-        NS_TEST_ASSERT_MSG_EQ(monitor.WriteCounters(bad), false, "counters file");
-        link.a->Enqueue(MakeFrame(988, 0), 0, 0);
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.EnablePauseIntervals(bad), false, "pause file");
+        NS_TEST_ASSERT_MSG_EQ(net.monitor.WriteCounters(bad), false, "counters file");
+        net.link.a->Enqueue(MakeFrame(988, 0), 0, 0);
         Simulator::Run();
-        monitor.Finish();
+        net.monitor.Finish();
         Simulator::Destroy();
-        NS_TEST_ASSERT_MSG_EQ(link.a->GetCounters(0).txFrames, 1, "the simulation ran anyway");
+        NS_TEST_ASSERT_MSG_EQ(net.link.a->GetCounters(0).txFrames, 1, "the simulation ran anyway");
     }
 };
 

@@ -7,12 +7,18 @@
 #include "fabric-test-util.h"
 
 #include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/error-model.h"
 #include "ns3/ethernet-header.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/mac48-address.h"
 #include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/queue-size.h"
+#include "ns3/rdma-helper.h"
 #include "ns3/roce-channel.h"
+#include "ns3/roce-source-helper.h"
 #include "ns3/uinteger.h"
 
 using namespace ns3;
@@ -66,6 +72,19 @@ MakeFrame(uint32_t bytes, uint8_t dscp)
     return p;
 }
 
+void
+EnqueueFrames(Ptr<RoceNetDevice> port,
+              uint32_t count,
+              uint32_t bytes,
+              uint8_t dscp,
+              uint8_t priority)
+{
+    for (uint32_t k = 0; k < count; ++k)
+    {
+        port->Enqueue(MakeFrame(bytes, dscp), priority, 0);
+    }
+}
+
 Ptr<RoceConstantRateSource>
 AddConstantRateSource(const RoceFabric& fabric,
                       uint32_t from,
@@ -76,18 +95,47 @@ AddConstantRateSource(const RoceFabric& fabric,
                       uint16_t udpPort,
                       bool ect)
 {
-    Ptr<RoceConstantRateSource> app = CreateObject<RoceConstantRateSource>();
-    app->SetAttribute("Local", Ipv4AddressValue(fabric.GetHostAddress(from)));
-    app->SetAttribute("Remote", Ipv4AddressValue(fabric.GetHostAddress(to)));
-    app->SetAttribute("RemoteMac", Mac48AddressValue(fabric.GetHostMac(to)));
-    app->SetAttribute("DataRate", DataRateValue(rate));
-    app->SetAttribute("PayloadSize", UintegerValue(payload));
-    app->SetAttribute("MaxPackets", UintegerValue(packets));
-    app->SetAttribute("UdpSourcePort", UintegerValue(udpPort));
-    app->SetAttribute("Ect", BooleanValue(ect));
-    app->SetStartTime(Seconds(0));
-    fabric.GetHost(from)->AddApplication(app);
-    return app;
+    RoceSourceHelper sources;
+    sources.SetAttribute("DataRate", DataRateValue(rate));
+    sources.SetAttribute("PayloadSize", UintegerValue(payload));
+    sources.SetAttribute("MaxPackets", UintegerValue(packets));
+    sources.SetAttribute("Ect", BooleanValue(ect));
+    return sources.Install(fabric, from, to, udpPort);
+}
+
+void
+AddTwoToOneIncast(const RoceFabric& fabric, uint32_t to, uint64_t packets, bool ect)
+{
+    AddConstantRateSource(fabric, 0, to, DataRate("100Gbps"), packets, 930, 0xC000, ect);
+    AddConstantRateSource(fabric, 1, to, DataRate("100Gbps"), packets, 930, 0xC001, ect);
+}
+
+std::vector<Ptr<RdmaEndpoint>>
+MakeRdmaStar(uint32_t hosts, RoceTopologyHelper& topo, RoceFabric& fabric, DataRate rate)
+{
+    fabric = topo.BuildStar(hosts, rate, MicroSeconds(1));
+    fabric.AssignStreams(1);
+    RdmaHelper rdma;
+    return rdma.Install(fabric);
+}
+
+void
+LoseReceivedFrames(const RoceFabric& fabric, uint32_t host, const std::list<uint32_t>& frames)
+{
+    Ptr<ReceiveListErrorModel> loss = CreateObject<ReceiveListErrorModel>();
+    loss->SetList(frames);
+    fabric.GetHostDevice(host)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+}
+
+void
+SetEcnMarking(RoceTopologyHelper& topo,
+              const std::string& kmin,
+              const std::string& kmax,
+              double pmax)
+{
+    topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize(kmin)));
+    topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize(kmax)));
+    topo.SetMmuAttribute("Pmax", DoubleValue(pmax));
 }
 
 } // namespace tests

@@ -54,29 +54,52 @@ class FlowSizeHandCdfTestCase : public TestCase
         std::istringstream text("# hand-made\n100 0\n200 50\n\n200 75\n1000 100\n");
         NS_TEST_ASSERT_MSG_EQ(d.Parse(text, "hand.txt"), "", "parses");
         NS_TEST_EXPECT_MSG_EQ(d.GetPoints().size(), 4u, "4 points");
-        NS_TEST_EXPECT_MSG_EQ(d.Sample(0.0), 100u, "u=0: the first size");
-        NS_TEST_EXPECT_MSG_EQ(d.Sample(0.1), 120u, "u=0.1: 100 + 100 x 10/50");
-        NS_TEST_EXPECT_MSG_EQ(d.Sample(0.25), 150u, "u=0.25: 100 + 100 x 25/50");
-        NS_TEST_EXPECT_MSG_EQ(d.Sample(0.5), 200u, "u=0.5: end of the first segment");
-        NS_TEST_EXPECT_MSG_EQ(d.Sample(0.6), 200u, "u=0.6: inside the atom");
-        NS_TEST_EXPECT_MSG_EQ(d.Sample(0.75), 200u, "u=0.75: top of the atom");
-        NS_TEST_EXPECT_MSG_EQ(d.Sample(0.875), 600u, "u=0.875: 200 + 800 x 12.5/25");
-        NS_TEST_EXPECT_MSG_EQ(d.Sample(0.95), 840u, "u=0.95: 200 + 800 x 20/25");
-        NS_TEST_EXPECT_MSG_EQ(d.Sample(1.0), 1000u, "u=1: the last size");
-        NS_TEST_EXPECT_MSG_EQ(d.Sample(1.5), 1000u, "u above 1 is clamped");
+        CheckSamples(d,
+                     {{0.0, 100, "u=0: the first size"},
+                      {0.1, 120, "u=0.1: 100 + 100 x 10/50"},
+                      {0.25, 150, "u=0.25: 100 + 100 x 25/50"},
+                      {0.5, 200, "u=0.5: end of the first segment"},
+                      {0.6, 200, "u=0.6: inside the atom"},
+                      {0.75, 200, "u=0.75: top of the atom"},
+                      {0.875, 600, "u=0.875: 200 + 800 x 12.5/25"},
+                      {0.95, 840, "u=0.95: 200 + 800 x 20/25"},
+                      {1.0, 1000, "u=1: the last size"},
+                      {1.5, 1000, "u above 1 is clamped"}});
         // 0.5 x 150 + 0.25 x 200 + 0.25 x 600 = 75 + 50 + 150 = 275.
         NS_TEST_EXPECT_MSG_EQ_TOL(d.GetMean(), 275.0, 1e-9, "exact mean");
 
         // 10 bytes at 20 % (a mass of 20 % at 10), then uniform 10..30 for the rest.
         FlowSizeDistribution e;
         NS_TEST_ASSERT_MSG_EQ(e.SetPoints({{10, 20}, {30, 100}}, "code"), "", "valid");
-        NS_TEST_EXPECT_MSG_EQ(e.Sample(0.1), 10u, "u=0.1: inside the first mass");
-        NS_TEST_EXPECT_MSG_EQ(e.Sample(0.2), 10u, "u=0.2: its top");
-        NS_TEST_EXPECT_MSG_EQ(e.Sample(0.6), 20u, "u=0.6: 10 + 20 x 40/80");
-        NS_TEST_EXPECT_MSG_EQ(e.Sample(0.61), 20u, "u=0.61: 20.25 rounds to 20");
-        NS_TEST_EXPECT_MSG_EQ(e.Sample(0.63), 21u, "u=0.63: 20.75 rounds to 21");
+        CheckSamples(e,
+                     {{0.1, 10, "u=0.1: inside the first mass"},
+                      {0.2, 10, "u=0.2: its top"},
+                      {0.6, 20, "u=0.6: 10 + 20 x 40/80"},
+                      {0.61, 20, "u=0.61: 20.25 rounds to 20"},
+                      {0.63, 21, "u=0.63: 20.75 rounds to 21"}});
         // 0.2 x 10 + 0.8 x 20 = 18.
         NS_TEST_EXPECT_MSG_EQ_TOL(e.GetMean(), 18.0, 1e-12, "exact mean");
+    }
+
+    /// A quantile and the size Sample must give for it.
+    struct Quantile
+    {
+        double u;        //!< the quantile
+        uint64_t size;   //!< the size derived by hand
+        const char* why; //!< the derivation
+    };
+
+    /**
+     * Check Sample at some quantiles.
+     * @param d the distribution.
+     * @param quantiles the quantiles and their sizes.
+     */
+    void CheckSamples(const FlowSizeDistribution& d, const std::vector<Quantile>& quantiles)
+    {
+        for (const Quantile& q : quantiles)
+        {
+            NS_TEST_EXPECT_MSG_EQ(d.Sample(q.u), q.size, q.why);
+        }
     }
 };
 

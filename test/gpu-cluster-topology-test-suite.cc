@@ -20,6 +20,7 @@
 #include "ns3/uinteger.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 /**
@@ -167,18 +168,77 @@ class Arrivals
     Time last;          //!< last arrival
 };
 
+/// A switch's index in a fabric and the name it must have.
+struct SwitchName
+{
+    uint32_t index;   //!< the switch
+    const char* name; //!< its name
+    const char* why;  //!< the rule that gives it
+};
+
+/**
+ * @param fabric a fabric built from a topology.
+ * @param topology the topology.
+ * @param nics how many NICs to check, from NIC 0.
+ * @param expectedLeaf the leaf (switch index) NIC n must hang under.
+ * @return the NICs linked to another switch, or placed under another by GetLeafOfNic.
+ */
+uint32_t
+MisplacedNics(const RoceFabric& fabric,
+              const GpuClusterTopology& topology,
+              uint32_t nics,
+              const std::function<uint32_t(uint32_t)>& expectedLeaf)
+{
+    uint32_t misplaced = 0;
+    for (uint32_t nic = 0; nic < nics; ++nic)
+    {
+        uint32_t leaf = SwitchIndexOf(fabric, PeerOf(fabric.GetHostDevice(nic)));
+        uint32_t expected = expectedLeaf(nic);
+        misplaced += (leaf != expected || topology.GetLeafOfNic(nic) != expected) ? 1 : 0;
+    }
+    return misplaced;
+}
+
 } // namespace
+
+/**
+ * @ingroup llm-fabric-tests
+ * A test of GpuClusterTopology, with a check of the names of a built fabric's switches.
+ */
+class TopologyTestCase : public TestCase
+{
+  protected:
+    /// @param name the test case's name.
+    explicit TopologyTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+    /**
+     * Check the names of some switches.
+     * @param fabric the fabric.
+     * @param names the switches and their names.
+     */
+    void ExpectSwitchNames(const RoceFabric& fabric, const std::vector<SwitchName>& names)
+    {
+        for (const SwitchName& n : names)
+        {
+            NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(n.index), n.name, n.why);
+        }
+    }
+};
 
 /**
  * @ingroup llm-fabric-tests
  * Rail-optimized: counts, names, which leaf each NIC hangs under, ports, oversubscription and
  * the one-line description.
  */
-class TopologyRailOptimizedTestCase : public TestCase
+class TopologyRailOptimizedTestCase : public TopologyTestCase
 {
   public:
     TopologyRailOptimizedTestCase()
-        : TestCase("Rail-optimized: switches, links, names, leaves of the NICs, description")
+        : TopologyTestCase(
+              "Rail-optimized: switches, links, names, leaves of the NICs, description")
     {
     }
 
@@ -222,22 +282,22 @@ class TopologyRailOptimizedTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(fabric.GetNHosts(), 128u, "a host per NIC");
         NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 20u, "16 leaves + 4 spines");
         // Leaves rail by rail (rail r, leaf l is switch 2r + l), then spines.
-        NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(0), "rail0-leaf0", "first leaf");
-        NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(7), "rail3-leaf1", "2 x 3 + 1");
-        NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(15), "rail7-leaf1", "last leaf");
-        NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(16), "spine0", "first spine");
-        NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(19), "spine3", "last spine");
+        ExpectSwitchNames(fabric,
+                          {{0, "rail0-leaf0", "first leaf"},
+                           {7, "rail3-leaf1", "2 x 3 + 1"},
+                           {15, "rail7-leaf1", "last leaf"},
+                           {16, "spine0", "first spine"},
+                           {19, "spine3", "last spine"}});
         // Every NIC hangs under the leaf GetLeafOfNic names: rail (nic mod 8), leaf
         // (server / 8). NIC 75 = server 9, rail 3: rail3-leaf1.
         NS_TEST_EXPECT_MSG_EQ(topology->GetLeafOfNic(75), 7u, "server 9, rail 3");
-        uint32_t misplaced = 0;
-        for (uint32_t nic = 0; nic < 128; ++nic)
-        {
-            uint32_t leaf = SwitchIndexOf(fabric, PeerOf(fabric.GetHostDevice(nic)));
-            uint32_t expected = (nic % 8) * 2 + (nic / 8) / 8;
-            misplaced += (leaf != expected || topology->GetLeafOfNic(nic) != expected) ? 1 : 0;
-        }
-        NS_TEST_EXPECT_MSG_EQ(misplaced, 0u, "every NIC on its rail leaf");
+        NS_TEST_EXPECT_MSG_EQ(
+            MisplacedNics(fabric,
+                          *topology,
+                          128,
+                          [](uint32_t nic) { return (nic % 8) * 2 + (nic / 8) / 8; }),
+            0u,
+            "every NIC on its rail leaf");
         // Ports: a leaf has 8 NICs + 4 spines = 12, a spine 16 leaves; all ports together are
         // one per host link and two per fabric link: 128 + 2 x 64 = 256.
         uint32_t ports = 0;
@@ -279,11 +339,11 @@ class TopologyRailOptimizedTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Leaf-spine: leaves of consecutive NICs (a server's NICs together), a partly used last leaf.
  */
-class TopologyLeafSpineTestCase : public TestCase
+class TopologyLeafSpineTestCase : public TopologyTestCase
 {
   public:
     TopologyLeafSpineTestCase()
-        : TestCase("Leaf-spine: leaves of consecutive NICs, counts, partial last leaf")
+        : TopologyTestCase("Leaf-spine: leaves of consecutive NICs, counts, partial last leaf")
     {
     }
 
@@ -319,17 +379,13 @@ class TopologyLeafSpineTestCase : public TestCase
         RoceTopologyHelper helper;
         RoceFabric fabric = topology->Build(helper, 5, 8);
         NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 7u, "3 leaves + 4 spines");
-        NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(2), "leaf2", "last leaf");
-        NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(3), "spine0", "first spine");
+        ExpectSwitchNames(fabric, {{2, "leaf2", "last leaf"}, {3, "spine0", "first spine"}});
         // NIC i is on leaf i / 16: servers 0-1 on leaf0, 2-3 on leaf1, 4 on leaf2, which thus
         // has 8 NICs + 4 spines = 12 ports; a full leaf 16 + 4 = 20.
-        uint32_t misplaced = 0;
-        for (uint32_t nic = 0; nic < 40; ++nic)
-        {
-            uint32_t leaf = SwitchIndexOf(fabric, PeerOf(fabric.GetHostDevice(nic)));
-            misplaced += (leaf != nic / 16 || topology->GetLeafOfNic(nic) != nic / 16) ? 1 : 0;
-        }
-        NS_TEST_EXPECT_MSG_EQ(misplaced, 0u, "NICs fill the leaves in order");
+        NS_TEST_EXPECT_MSG_EQ(
+            MisplacedNics(fabric, *topology, 40, [](uint32_t nic) { return nic / 16; }),
+            0u,
+            "NICs fill the leaves in order");
         NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitch(0)->GetNPorts(), 20u, "full leaf");
         NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitch(2)->GetNPorts(), 12u, "partly used leaf");
         Simulator::Destroy();
@@ -386,11 +442,11 @@ class TopologyNicMappingTestCase : public TestCase
  * Fat-trees of k = 4 and 8: switch, link and port counts, names, the smallest k chosen, the
  * (k/2)^2 equal-cost paths between pods.
  */
-class TopologyFatTreeTestCase : public TestCase
+class TopologyFatTreeTestCase : public TopologyTestCase
 {
   public:
     TopologyFatTreeTestCase()
-        : TestCase("Fat-tree k=4 and k=8: counts, names, automatic k, paths between pods")
+        : TopologyTestCase("Fat-tree k=4 and k=8: counts, names, automatic k, paths between pods")
     {
     }
 
@@ -427,12 +483,13 @@ class TopologyFatTreeTestCase : public TestCase
         {
             RoceFabric fabric = topology->Build(helper, 2, 8);
             NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 20u, "20 switches");
-            NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(0), "pod0-edge0", "first edge");
-            NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(7), "pod3-edge1", "last edge");
-            NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(8), "pod0-agg0", "first aggregation");
-            NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(15), "pod3-agg1", "last aggregation");
-            NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(16), "core0", "first core");
-            NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(19), "core3", "last core");
+            ExpectSwitchNames(fabric,
+                              {{0, "pod0-edge0", "first edge"},
+                               {7, "pod3-edge1", "last edge"},
+                               {8, "pod0-agg0", "first aggregation"},
+                               {15, "pod3-agg1", "last aggregation"},
+                               {16, "core0", "first core"},
+                               {19, "core3", "last core"}});
             // Every switch of a full k = 4 tree has k = 4 ports.
             uint32_t wrong = 0;
             for (uint32_t i = 0; i < 20; ++i)
@@ -487,11 +544,11 @@ class TopologyFatTreeTestCase : public TestCase
  * Multi-plane: independent fabrics per plane; no route between planes (a frame sent there is
  * dropped as no-route), routes inside a plane.
  */
-class TopologyPlanesTestCase : public TestCase
+class TopologyPlanesTestCase : public TopologyTestCase
 {
   public:
     TopologyPlanesTestCase()
-        : TestCase("Multi-plane: a fabric per plane, no route between planes")
+        : TopologyTestCase("Multi-plane: a fabric per plane, no route between planes")
     {
     }
 
@@ -525,11 +582,12 @@ class TopologyPlanesTestCase : public TestCase
         RoceFabric fabric = topology->Build(helper, 4, 8);
         NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 20u, "2 x (8 + 2)");
         // Plane 0: switches 0-9 (rails 0, 2, 4, 6 x 2 leaves, then 2 spines); plane 1: 10-19.
-        NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(0), "plane0-rail0-leaf0", "first");
-        NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(3), "plane0-rail2-leaf1", "rail 2");
-        NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(9), "plane0-spine1", "plane 0 spine");
-        NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(10), "plane1-rail1-leaf0", "plane 1");
-        NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(19), "plane1-spine1", "last");
+        ExpectSwitchNames(fabric,
+                          {{0, "plane0-rail0-leaf0", "first"},
+                           {3, "plane0-rail2-leaf1", "rail 2"},
+                           {9, "plane0-spine1", "plane 0 spine"},
+                           {10, "plane1-rail1-leaf0", "plane 1"},
+                           {19, "plane1-spine1", "last"}});
         // NIC 13 = server 1, rail 5 (plane 1, third rail of the plane): leaf 2 x 2 + 0 of
         // plane 1, switch 10 + 4 = 14, plane1-rail5-leaf0.
         NS_TEST_EXPECT_MSG_EQ(topology->GetLeafOfNic(13), 14u, "leaf of NIC 13");

@@ -6,6 +6,7 @@
 
 #include "llm-fabric-test-util.h"
 
+#include "ns3/abort.h"
 #include "ns3/collective-runtime.h"
 #include "ns3/config.h"
 #include "ns3/fabric-monitor.h"
@@ -20,6 +21,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 /**
@@ -42,15 +44,16 @@ namespace tests
 namespace
 {
 
-/// A small dense model on 8 GPUs (2 servers of 4): tensor, pipeline and data parallelism.
-const char* DENSE_SCENARIO = R"(model:
-  layers: 4
-  hidden_size: 256
+/// The small dense model of the dense scenarios, all but its number of layers.
+const std::string SMALL_DENSE_MODEL = R"(  hidden_size: 256
   heads: 4
   ffn_hidden_size: 1024
   vocabulary_size: 1000
   sequence_length: 128
-training:
+)";
+
+/// A small dense model on 8 GPUs (2 servers of 4): tensor, pipeline and data parallelism.
+const std::string DENSE_SCENARIO = "model:\n  layers: 4\n" + SMALL_DENSE_MODEL + R"(training:
   global_batch_sequences: 16
   micro_batch: 2
 layout:
@@ -93,14 +96,7 @@ topology:
 
 /// Interleaved 1F1B (2 virtual stages), ZeRO-3 and a fat-tree, with 3 channels and selective
 /// repeat: every mechanism of the schedule at once.
-const char* INTERLEAVED_SCENARIO = R"(model:
-  layers: 8
-  hidden_size: 256
-  heads: 4
-  ffn_hidden_size: 1024
-  vocabulary_size: 1000
-  sequence_length: 128
-training:
+const std::string INTERLEAVED_SCENARIO = "model:\n  layers: 8\n" + SMALL_DENSE_MODEL + R"(training:
   global_batch_sequences: 32
   micro_batch: 2
 layout:
@@ -199,9 +195,27 @@ class IdealBound
  * @return the problem, if any.
  */
 std::string
-Load(const char* yaml, Scenario& scenario)
+Load(const std::string& yaml, Scenario& scenario)
 {
     return Scenario::LoadFromString(yaml, "test.yaml", scenario);
+}
+
+/**
+ * @param yaml a scenario.
+ * @param edits (text, replacement) pairs: the first occurrence of each text is replaced, in
+ *        order; each text must occur.
+ * @return the scenario so edited.
+ */
+std::string
+Edited(std::string yaml, const std::vector<std::pair<std::string, std::string>>& edits)
+{
+    for (const auto& [text, replacement] : edits)
+    {
+        std::string::size_type at = yaml.find(text);
+        NS_ABORT_MSG_IF(at == std::string::npos, "no '" << text << "' in the scenario");
+        yaml.replace(at, text.size(), replacement);
+    }
+    return yaml;
 }
 
 } // namespace
@@ -454,27 +468,25 @@ class TrainingRefusalsTestCase : public TestCase
     {
         std::string dense = DENSE_SCENARIO;
         Scenario scenario;
-        std::string problem = Load((dense + "topology:\n  kind: torus\n").c_str(), scenario);
+        std::string problem = Load(dense + "topology:\n  kind: torus\n", scenario);
         NS_TEST_EXPECT_MSG_NE(problem.find("test.yaml: topology.kind: unknown kind 'torus'"),
                               std::string::npos,
                               problem);
-        std::string placement = dense;
-        placement.replace(placement.find("tp: 2"), 5, "tp: 8");
-        placement.replace(placement.find("pp: 2"), 5, "pp: 1");
-        placement.replace(placement.find("dp: 2"), 5, "dp: 1");
-        problem = Load(placement.c_str(), scenario);
+        std::string placement =
+            Edited(dense, {{"tp: 2", "tp: 8"}, {"pp: 2", "pp: 1"}, {"dp: 2", "dp: 1"}});
+        problem = Load(placement, scenario);
         NS_TEST_EXPECT_MSG_NE(problem.find("test.yaml: layout"), std::string::npos, problem);
-        problem = Load((dense + "collectives:\n  all_reduce: telepathy\n").c_str(), scenario);
+        problem = Load(dense + "collectives:\n  all_reduce: telepathy\n", scenario);
         NS_TEST_EXPECT_MSG_NE(problem.find("test.yaml: collectives.all_reduce"),
                               std::string::npos,
                               problem);
         // Halving-doubling needs a power-of-two group: dp 3 (12 GPUs, 3 servers) cannot.
-        std::string six = dense;
-        six.replace(six.find("dp: 2"), 5, "dp: 3");
-        six.replace(six.find("gpus: 8"), 7, "gpus: 12");
-        six.replace(six.find("global_batch_sequences: 16"), 26, "global_batch_sequences: 12");
+        std::string six = Edited(dense,
+                                 {{"dp: 2", "dp: 3"},
+                                  {"gpus: 8", "gpus: 12"},
+                                  {"global_batch_sequences: 16", "global_batch_sequences: 12"}});
         NS_TEST_ASSERT_MSG_EQ(
-            Load((six + "collectives:\n  all_reduce: halving-doubling\n").c_str(), scenario),
+            Load(six + "collectives:\n  all_reduce: halving-doubling\n", scenario),
             "",
             "loads (the scenario check plans groups of 4)");
         LlmTrainingHelper job;

@@ -96,14 +96,31 @@ class Recorder
 };
 
 /**
- * A domain with the default attributes.
- * @return the domain.
+ * A domain with the default attributes, and a recorder of the arrivals of what it sends; the
+ * domain is disposed of with it.
  */
-Ptr<NvlinkDomain>
-MakeDomain()
+struct RecordedDomain
 {
-    return CreateObject<NvlinkDomain>();
-}
+    ~RecordedDomain()
+    {
+        domain->Dispose();
+    }
+
+    /**
+     * Send with the recorder as the arrival callback.
+     * @param src source GPU.
+     * @param dst destination GPU.
+     * @param bytes size.
+     * @return the transfer id.
+     */
+    uint64_t Send(uint32_t src, uint32_t dst, uint64_t bytes)
+    {
+        return domain->Send(src, dst, bytes, recorder.GetCallback());
+    }
+
+    Ptr<NvlinkDomain> domain = CreateObject<NvlinkDomain>(); //!< the domain
+    Recorder recorder;                                       //!< its arrivals
+};
 
 /// Arguments of the TransferStart traces seen: (id, src, dst, bytes) each.
 using StartRecords = std::vector<std::vector<uint64_t>>;
@@ -186,6 +203,56 @@ IncastArrivalNs(const std::vector<uint64_t>& sortedBytes, std::size_t k)
 
 /**
  * @ingroup llm-fabric-tests
+ * A test of an NVLink domain, with checks on several transfers at once.
+ */
+class NvlinkTestCase : public TestCase
+{
+  protected:
+    /// @param name the test case's name.
+    explicit NvlinkTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+    /**
+     * Check that transfers serialize at a rate now.
+     * @param net the domain.
+     * @param ids the transfers.
+     * @param bps the rate derived for each, bit/s.
+     * @param why the derivation.
+     */
+    void ExpectRates(const RecordedDomain& net,
+                     const std::vector<uint64_t>& ids,
+                     double bps,
+                     const std::string& why)
+    {
+        for (uint64_t id : ids)
+        {
+            NS_TEST_ASSERT_MSG_EQ_TOL(net.domain->GetRate(id), bps, RATE_TOL, why);
+        }
+    }
+
+    /**
+     * Check that transfers arrived, each once, at a time.
+     * @param net the domain, after the run.
+     * @param ids the transfers.
+     * @param ns the arrival time derived for each, ns.
+     * @param why the derivation.
+     */
+    void ExpectArrivals(const RecordedDomain& net,
+                        const std::vector<uint64_t>& ids,
+                        int64_t ns,
+                        const std::string& why)
+    {
+        for (uint64_t id : ids)
+        {
+            NS_TEST_ASSERT_MSG_EQ(net.recorder.TimeOf(id), ns, why);
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * One transfer alone, its rounding rule, its traces and its counters.
  */
 class NvlinkAloneTestCase : public TestCase
@@ -199,18 +266,20 @@ class NvlinkAloneTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<NvlinkDomain> domain = MakeDomain();
-        Recorder recorder;
+        RecordedDomain net;
         StartRecords starts;
         EndRecords ends;
-        domain->TraceConnectWithoutContext("TransferStart",
-                                           MakeBoundCallback(&RecordStart, &starts));
-        domain->TraceConnectWithoutContext("TransferEnd", MakeBoundCallback(&RecordEnd, &ends));
+        net.domain->TraceConnectWithoutContext("TransferStart",
+                                               MakeBoundCallback(&RecordStart, &starts));
+        net.domain->TraceConnectWithoutContext("TransferEnd", MakeBoundCallback(&RecordEnd, &ends));
 
-        uint64_t first = domain->Send(0, 1, 1000000, recorder.GetCallback());
+        uint64_t first = net.Send(0, 1, 1000000);
         // Alone, the transfer has the whole egress of GPU 0 and ingress of GPU 1: 3.6e12 bit/s.
-        NS_TEST_ASSERT_MSG_EQ_TOL(domain->GetRate(first), FULL_BPS, RATE_TOL, "full rate alone");
-        NS_TEST_ASSERT_MSG_EQ(domain->GetActiveTransfers(), 1, "one transfer serializing");
+        NS_TEST_ASSERT_MSG_EQ_TOL(net.domain->GetRate(first),
+                                  FULL_BPS,
+                                  RATE_TOL,
+                                  "full rate alone");
+        NS_TEST_ASSERT_MSG_EQ(net.domain->GetActiveTransfers(), 1, "one transfer serializing");
 
         // Probes: at 2222 ns the fluid finish (2222.2 ns) is not reached; at 2500 ns it is past
         // and the transfer waits for its latency; at 5000 ns it has arrived.
@@ -219,16 +288,15 @@ class NvlinkAloneTestCase : public TestCase
         for (int64_t t : {2222, 2500, 5000})
         {
             Simulator::Schedule(NanoSeconds(t), [&]() {
-                active.push_back(domain->GetActiveTransfers());
-                pending.push_back(domain->GetPendingTransfers());
+                active.push_back(net.domain->GetActiveTransfers());
+                pending.push_back(net.domain->GetPendingTransfers());
             });
         }
         // A second transfer at 10 us whose serialization is a whole number of ns: 450,000 bytes
         // = 3.6e6 bits = exactly 1000 ns at 3600 bits/ns. It must arrive at 10000 + 1000 + 1000
         // = 12000 ns, not a tick later (the float finish may be a hair above 1000 ns).
         uint64_t second = 0;
-        Simulator::Schedule(MicroSeconds(10),
-                            [&]() { second = domain->Send(3, 2, 450000, recorder.GetCallback()); });
+        Simulator::Schedule(MicroSeconds(10), [&]() { second = net.Send(3, 2, 450000); });
         Simulator::Run();
         Simulator::Destroy();
 
@@ -236,9 +304,11 @@ class NvlinkAloneTestCase : public TestCase
         // ns at or after it is 2223; plus 1000 ns of latency: the callback at 3223 ns.
         NS_TEST_ASSERT_MSG_EQ(first, 1, "ids count from 1");
         NS_TEST_ASSERT_MSG_EQ(second, 2, "the second id is 2");
-        NS_TEST_ASSERT_MSG_EQ(recorder.arrivals.size(), 2, "two callbacks");
-        NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(first), 3223, "arrival at ceil(2222.2) + 1000 ns");
-        NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(second), 12000, "arrival at 10000 + 1000 + 1000");
+        NS_TEST_ASSERT_MSG_EQ(net.recorder.arrivals.size(), 2, "two callbacks");
+        NS_TEST_ASSERT_MSG_EQ(net.recorder.TimeOf(first),
+                              3223,
+                              "arrival at ceil(2222.2) + 1000 ns");
+        NS_TEST_ASSERT_MSG_EQ(net.recorder.TimeOf(second), 12000, "arrival at 10000 + 1000 + 1000");
         NS_TEST_ASSERT_MSG_EQ(active.size(), 3, "three probes ran");
         NS_TEST_ASSERT_MSG_EQ(active[0], 1, "still serializing at 2222 ns");
         NS_TEST_ASSERT_MSG_EQ(active[1], 0, "serialized at 2500 ns");
@@ -261,11 +331,10 @@ class NvlinkAloneTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(ends[1].second, 2000, "duration of transfer 2");
 
         // Counters: 2 transfers, 1,450,000 bytes both ways.
-        NS_TEST_ASSERT_MSG_EQ(domain->GetTransfersStarted(), 2, "started");
-        NS_TEST_ASSERT_MSG_EQ(domain->GetTransfersCompleted(), 2, "completed");
-        NS_TEST_ASSERT_MSG_EQ(domain->GetBytesSent(), 1450000, "bytes sent");
-        NS_TEST_ASSERT_MSG_EQ(domain->GetBytesDelivered(), 1450000, "bytes delivered");
-        domain->Dispose();
+        NS_TEST_ASSERT_MSG_EQ(net.domain->GetTransfersStarted(), 2, "started");
+        NS_TEST_ASSERT_MSG_EQ(net.domain->GetTransfersCompleted(), 2, "completed");
+        NS_TEST_ASSERT_MSG_EQ(net.domain->GetBytesSent(), 1450000, "bytes sent");
+        NS_TEST_ASSERT_MSG_EQ(net.domain->GetBytesDelivered(), 1450000, "bytes delivered");
     }
 };
 
@@ -273,32 +342,29 @@ class NvlinkAloneTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Two transfers from one source share its egress port.
  */
-class NvlinkSameSourceTestCase : public TestCase
+class NvlinkSameSourceTestCase : public NvlinkTestCase
 {
   public:
     NvlinkSameSourceTestCase()
-        : TestCase("Two transfers from one source to two destinations get half the rate each")
+        : NvlinkTestCase("Two transfers from one source to two destinations get half the rate each")
     {
     }
 
   private:
     void DoRun() override
     {
-        Ptr<NvlinkDomain> domain = MakeDomain();
-        Recorder recorder;
-        uint64_t a = domain->Send(0, 1, 1000000, recorder.GetCallback());
-        uint64_t b = domain->Send(0, 2, 1000000, recorder.GetCallback());
+        RecordedDomain net;
+        std::vector<uint64_t> ids{net.Send(0, 1, 1000000), net.Send(0, 2, 1000000)};
         // The egress of GPU 0 is the only shared port: 3.6e12 / 2 = 1.8e12 bit/s each.
-        NS_TEST_ASSERT_MSG_EQ_TOL(domain->GetRate(a), FULL_BPS / 2, RATE_TOL, "half rate");
-        NS_TEST_ASSERT_MSG_EQ_TOL(domain->GetRate(b), FULL_BPS / 2, RATE_TOL, "half rate");
+        ExpectRates(net, ids, FULL_BPS / 2, "half rate");
         Simulator::Run();
         Simulator::Destroy();
         // 8e6 bits at 1800 bits/ns: 4444.44 ns -> 4445 ns, + 1000: both at 5445 ns, in id order.
-        NS_TEST_ASSERT_MSG_EQ(recorder.arrivals.size(), 2, "two callbacks");
-        NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(a), 5445, "first arrival");
-        NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(b), 5445, "second arrival");
-        NS_TEST_ASSERT_MSG_EQ(recorder.arrivals[0].id, a, "ties are delivered in id order");
-        domain->Dispose();
+        NS_TEST_ASSERT_MSG_EQ(net.recorder.arrivals.size(), 2, "two callbacks");
+        ExpectArrivals(net, ids, 5445, "both arrivals");
+        NS_TEST_ASSERT_MSG_EQ(net.recorder.arrivals[0].id,
+                              ids[0],
+                              "ties are delivered in id order");
     }
 };
 
@@ -306,11 +372,12 @@ class NvlinkSameSourceTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Incast of three sources into one GPU, together and with a late joiner.
  */
-class NvlinkIncastTestCase : public TestCase
+class NvlinkIncastTestCase : public NvlinkTestCase
 {
   public:
     NvlinkIncastTestCase()
-        : TestCase("Incast 3 to 1 shares the ingress in thirds and a late transfer reshapes it")
+        : NvlinkTestCase(
+              "Incast 3 to 1 shares the ingress in thirds and a late transfer reshapes it")
     {
     }
 
@@ -320,25 +387,17 @@ class NvlinkIncastTestCase : public TestCase
         // Together: GPUs 1, 2, 3 send 1,000,000 bytes each to GPU 0 at time 0. The ingress of
         // GPU 0 gives 1.2e12 bit/s each; 8e6 bits / 1200 = 6666.67 ns -> 6667 + 1000 = 7667 ns.
         {
-            Ptr<NvlinkDomain> domain = MakeDomain();
-            Recorder recorder;
+            RecordedDomain net;
             std::vector<uint64_t> ids;
             for (uint32_t src = 1; src <= 3; ++src)
             {
-                ids.push_back(domain->Send(src, 0, 1000000, recorder.GetCallback()));
+                ids.push_back(net.Send(src, 0, 1000000));
             }
-            for (uint64_t id : ids)
-            {
-                NS_TEST_ASSERT_MSG_EQ_TOL(domain->GetRate(id), FULL_BPS / 3, RATE_TOL, "a third");
-            }
+            ExpectRates(net, ids, FULL_BPS / 3, "a third");
             Simulator::Run();
             Simulator::Destroy();
-            NS_TEST_ASSERT_MSG_EQ(recorder.arrivals.size(), 3, "three callbacks");
-            for (uint64_t id : ids)
-            {
-                NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(id), 7667, "arrival of a third-rate one");
-            }
-            domain->Dispose();
+            NS_TEST_ASSERT_MSG_EQ(net.recorder.arrivals.size(), 3, "three callbacks");
+            ExpectArrivals(net, ids, 7667, "arrival of a third-rate one");
         }
 
         // Late joiner: 1 -> 0 and 2 -> 0, 1,000,000 bytes (8e6 bits) each, at 0: 1800 bits/ns
@@ -350,21 +409,19 @@ class NvlinkIncastTestCase : public TestCase
         //   3600 bits/ns from the exact instant 6166.67 ns: 500.33 ns more, finishing at exactly
         //   6667 ns -> arrival 7667 ns. (Had the freed bandwidth been given to it only at the
         //   6167 ns event, it would finish at 6667.22 ns and arrive at 7668 ns.)
-        Ptr<NvlinkDomain> domain = MakeDomain();
-        Recorder recorder;
-        uint64_t a = domain->Send(1, 0, 1000000, recorder.GetCallback());
-        uint64_t b = domain->Send(2, 0, 1000000, recorder.GetCallback());
+        RecordedDomain net;
+        uint64_t a = net.Send(1, 0, 1000000);
+        uint64_t b = net.Send(2, 0, 1000000);
         uint64_t c = 0;
         std::vector<double> rates; // a at 500 ns; a, b, c at 2000 ns; c at 6500 ns
-        Simulator::Schedule(NanoSeconds(500), [&]() { rates.push_back(domain->GetRate(a)); });
-        Simulator::Schedule(NanoSeconds(1000),
-                            [&]() { c = domain->Send(3, 0, 1000150, recorder.GetCallback()); });
+        Simulator::Schedule(NanoSeconds(500), [&]() { rates.push_back(net.domain->GetRate(a)); });
+        Simulator::Schedule(NanoSeconds(1000), [&]() { c = net.Send(3, 0, 1000150); });
         Simulator::Schedule(NanoSeconds(2000), [&]() {
-            rates.push_back(domain->GetRate(a));
-            rates.push_back(domain->GetRate(b));
-            rates.push_back(domain->GetRate(c));
+            rates.push_back(net.domain->GetRate(a));
+            rates.push_back(net.domain->GetRate(b));
+            rates.push_back(net.domain->GetRate(c));
         });
-        Simulator::Schedule(NanoSeconds(6500), [&]() { rates.push_back(domain->GetRate(c)); });
+        Simulator::Schedule(NanoSeconds(6500), [&]() { rates.push_back(net.domain->GetRate(c)); });
         Simulator::Run();
         Simulator::Destroy();
         NS_TEST_ASSERT_MSG_EQ(rates.size(), 5, "five rate probes");
@@ -373,10 +430,11 @@ class NvlinkIncastTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(rates[2], FULL_BPS / 3, RATE_TOL, "thirds after it (b)");
         NS_TEST_ASSERT_MSG_EQ_TOL(rates[3], FULL_BPS / 3, RATE_TOL, "thirds after it (c)");
         NS_TEST_ASSERT_MSG_EQ_TOL(rates[4], FULL_BPS, RATE_TOL, "the joiner alone at the end");
-        NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(a), 7167, "first early transfer");
-        NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(b), 7167, "second early transfer");
-        NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(c), 7667, "the joiner, at its exact fluid finish");
-        domain->Dispose();
+        NS_TEST_ASSERT_MSG_EQ(net.recorder.TimeOf(a), 7167, "first early transfer");
+        NS_TEST_ASSERT_MSG_EQ(net.recorder.TimeOf(b), 7167, "second early transfer");
+        NS_TEST_ASSERT_MSG_EQ(net.recorder.TimeOf(c),
+                              7667,
+                              "the joiner, at its exact fluid finish");
     }
 };
 
@@ -384,11 +442,11 @@ class NvlinkIncastTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Max-min fairness where egress and ingress constraints interact.
  */
-class NvlinkMaxMinTestCase : public TestCase
+class NvlinkMaxMinTestCase : public NvlinkTestCase
 {
   public:
     NvlinkMaxMinTestCase()
-        : TestCase("Max-min fair rates under mixed egress and ingress constraints")
+        : NvlinkTestCase("Max-min fair rates under mixed egress and ingress constraints")
     {
     }
 
@@ -402,19 +460,18 @@ class NvlinkMaxMinTestCase : public TestCase
         // Then B->C and A->D are alone on their ports: 3600 bits/ns for their remaining
         // 1.6e7 - 8e6 = 8e6 bits, 2222.22 ns more: finish at 6666.67 -> arrive at 7667 ns.
         {
-            Ptr<NvlinkDomain> domain = MakeDomain();
-            Recorder recorder;
-            uint64_t ac = domain->Send(0, 2, 1000000, recorder.GetCallback());
-            uint64_t bc = domain->Send(1, 2, 2000000, recorder.GetCallback());
-            uint64_t ad = domain->Send(0, 3, 2000000, recorder.GetCallback());
-            NS_TEST_ASSERT_MSG_EQ_TOL(domain->GetRate(ac), FULL_BPS / 2, RATE_TOL, "A->C");
-            NS_TEST_ASSERT_MSG_EQ_TOL(domain->GetRate(bc), FULL_BPS / 2, RATE_TOL, "B->C");
-            NS_TEST_ASSERT_MSG_EQ_TOL(domain->GetRate(ad), FULL_BPS / 2, RATE_TOL, "A->D");
+            RecordedDomain net;
+            uint64_t ac = net.Send(0, 2, 1000000);
+            uint64_t bc = net.Send(1, 2, 2000000);
+            uint64_t ad = net.Send(0, 3, 2000000);
+            NS_TEST_ASSERT_MSG_EQ_TOL(net.domain->GetRate(ac), FULL_BPS / 2, RATE_TOL, "A->C");
+            NS_TEST_ASSERT_MSG_EQ_TOL(net.domain->GetRate(bc), FULL_BPS / 2, RATE_TOL, "B->C");
+            NS_TEST_ASSERT_MSG_EQ_TOL(net.domain->GetRate(ad), FULL_BPS / 2, RATE_TOL, "A->D");
             std::vector<double> later;
             Simulator::Schedule(NanoSeconds(5000), [&]() {
-                later.push_back(domain->GetRate(bc));
-                later.push_back(domain->GetRate(ad));
-                later.push_back(domain->GetRate(ac));
+                later.push_back(net.domain->GetRate(bc));
+                later.push_back(net.domain->GetRate(ad));
+                later.push_back(net.domain->GetRate(ac));
             });
             Simulator::Run();
             Simulator::Destroy();
@@ -422,10 +479,9 @@ class NvlinkMaxMinTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ_TOL(later[0], FULL_BPS, RATE_TOL, "B->C rises to full");
             NS_TEST_ASSERT_MSG_EQ_TOL(later[1], FULL_BPS, RATE_TOL, "A->D rises to full");
             NS_TEST_ASSERT_MSG_EQ(later[2], 0, "A->C no longer serializes");
-            NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(ac), 5445, "A->C arrival");
-            NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(bc), 7667, "B->C arrival");
-            NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(ad), 7667, "A->D arrival");
-            domain->Dispose();
+            NS_TEST_ASSERT_MSG_EQ(net.recorder.TimeOf(ac), 5445, "A->C arrival");
+            NS_TEST_ASSERT_MSG_EQ(net.recorder.TimeOf(bc), 7667, "B->C arrival");
+            NS_TEST_ASSERT_MSG_EQ(net.recorder.TimeOf(ad), 7667, "A->D arrival");
         }
 
         // Unequal shares: 0->4, 1->4, 2->4 and 0->5, 1,000,000 bytes each. The ingress of 4 is
@@ -434,27 +490,19 @@ class NvlinkMaxMinTestCase : public TestCase
         // split of egress 0 would waste 600 bits/ns). 0->5 ends at 8e6 / 2400 = 3333.33 ns ->
         // arrives at 4334 ns; this frees nothing the others can use (ingress 4 still limits them
         // to 1200), so they end at 8e6 / 1200 = 6666.67 ns -> arrive at 7667 ns.
-        Ptr<NvlinkDomain> domain = MakeDomain();
-        Recorder recorder;
+        RecordedDomain net;
         std::vector<uint64_t> toFour;
         for (uint32_t src = 0; src < 3; ++src)
         {
-            toFour.push_back(domain->Send(src, 4, 1000000, recorder.GetCallback()));
+            toFour.push_back(net.Send(src, 4, 1000000));
         }
-        uint64_t toFive = domain->Send(0, 5, 1000000, recorder.GetCallback());
-        for (uint64_t id : toFour)
-        {
-            NS_TEST_ASSERT_MSG_EQ_TOL(domain->GetRate(id), FULL_BPS / 3, RATE_TOL, "into 4");
-        }
-        NS_TEST_ASSERT_MSG_EQ_TOL(domain->GetRate(toFive), 2 * FULL_BPS / 3, RATE_TOL, "0->5");
+        uint64_t toFive = net.Send(0, 5, 1000000);
+        ExpectRates(net, toFour, FULL_BPS / 3, "into 4");
+        NS_TEST_ASSERT_MSG_EQ_TOL(net.domain->GetRate(toFive), 2 * FULL_BPS / 3, RATE_TOL, "0->5");
         Simulator::Run();
         Simulator::Destroy();
-        NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(toFive), 4334, "0->5 arrival");
-        for (uint64_t id : toFour)
-        {
-            NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(id), 7667, "arrival into 4");
-        }
-        domain->Dispose();
+        NS_TEST_ASSERT_MSG_EQ(net.recorder.TimeOf(toFive), 4334, "0->5 arrival");
+        ExpectArrivals(net, toFour, 7667, "arrival into 4");
     }
 };
 
@@ -462,11 +510,12 @@ class NvlinkMaxMinTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Transfers that share no port do not slow each other down.
  */
-class NvlinkIndependentTestCase : public TestCase
+class NvlinkIndependentTestCase : public NvlinkTestCase
 {
   public:
     NvlinkIndependentTestCase()
-        : TestCase("Transfers on disjoint ports, including opposite directions, run at full rate")
+        : NvlinkTestCase(
+              "Transfers on disjoint ports, including opposite directions, run at full rate")
     {
     }
 
@@ -476,22 +525,14 @@ class NvlinkIndependentTestCase : public TestCase
         // 0->1, 2->3 and 1->0: the ports are egress 0, ingress 1, egress 2, ingress 3, egress 1,
         // ingress 0, all distinct (a GPU's two directions are separate ports). Each transfer is
         // alone on its ports: 3.6e12 bit/s, 8e6 bits -> 2222.22 ns -> arrival at 3223 ns.
-        Ptr<NvlinkDomain> domain = MakeDomain();
-        Recorder recorder;
-        std::vector<uint64_t> ids{domain->Send(0, 1, 1000000, recorder.GetCallback()),
-                                  domain->Send(2, 3, 1000000, recorder.GetCallback()),
-                                  domain->Send(1, 0, 1000000, recorder.GetCallback())};
-        for (uint64_t id : ids)
-        {
-            NS_TEST_ASSERT_MSG_EQ_TOL(domain->GetRate(id), FULL_BPS, RATE_TOL, "full rate");
-        }
+        RecordedDomain net;
+        std::vector<uint64_t> ids{net.Send(0, 1, 1000000),
+                                  net.Send(2, 3, 1000000),
+                                  net.Send(1, 0, 1000000)};
+        ExpectRates(net, ids, FULL_BPS, "full rate");
         Simulator::Run();
         Simulator::Destroy();
-        for (uint64_t id : ids)
-        {
-            NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(id), 3223, "arrival as if alone");
-        }
-        domain->Dispose();
+        ExpectArrivals(net, ids, 3223, "arrival as if alone");
     }
 };
 
@@ -517,14 +558,13 @@ class NvlinkConservationTestCase : public TestCase
         // - id 2: 4e6 bits -> 1111.11 ns -> arrival 2112 ns.
         // - id 1: 8e6 bits -> 2222.22 ns -> arrival 3223 ns.
         // Callback order: 3, 2, 1, 4; 2,200,000 bytes in all.
-        Ptr<NvlinkDomain> domain = MakeDomain();
-        Recorder recorder;
+        RecordedDomain net;
         std::vector<uint64_t> ids;
-        ChainSender chain{domain, &recorder, &ids};
+        ChainSender chain{net.domain, &net.recorder, &ids};
         uint64_t startEvents = Simulator::GetEventCount();
-        ids.push_back(domain->Send(0, 1, 1000000, recorder.GetCallback()));
-        ids.push_back(domain->Send(2, 3, 500000, recorder.GetCallback()));
-        ids.push_back(domain->Send(4, 5, 250000, MakeCallback(&ChainSender::Arrived, &chain)));
+        ids.push_back(net.Send(0, 1, 1000000));
+        ids.push_back(net.Send(2, 3, 500000));
+        ids.push_back(net.domain->Send(4, 5, 250000, MakeCallback(&ChainSender::Arrived, &chain)));
 
         // Probe at 2600 ns: all serialized (the last, id 4, at 1556 + 1000 = 2556 ns), ids 1 and
         // 4 still in flight: no wakeup pending, only the two arrival events.
@@ -534,8 +574,8 @@ class NvlinkConservationTestCase : public TestCase
         bool finishedAt10us = false;
         uint64_t eventsAt10us = 0;
         Simulator::Schedule(NanoSeconds(2600), [&]() {
-            activeAt2600 = domain->GetActiveTransfers();
-            pendingAt2600 = domain->GetPendingTransfers();
+            activeAt2600 = net.domain->GetActiveTransfers();
+            pendingAt2600 = net.domain->GetPendingTransfers();
         });
         Simulator::Schedule(MicroSeconds(10), [&]() {
             finishedAt10us = Simulator::IsFinished();
@@ -549,23 +589,23 @@ class NvlinkConservationTestCase : public TestCase
         {
             NS_TEST_ASSERT_MSG_EQ(ids[i], i + 1, "ids count up from 1");
         }
-        NS_TEST_ASSERT_MSG_EQ(recorder.arrivals.size(), 4, "four callbacks");
+        NS_TEST_ASSERT_MSG_EQ(net.recorder.arrivals.size(), 4, "four callbacks");
         const std::vector<std::pair<uint64_t, int64_t>> expected{{3, 1556},
                                                                  {2, 2112},
                                                                  {1, 3223},
                                                                  {4, 3556}};
         for (std::size_t i = 0; i < expected.size(); ++i)
         {
-            NS_TEST_ASSERT_MSG_EQ(recorder.arrivals[i].id, expected[i].first, "callback order");
-            NS_TEST_ASSERT_MSG_EQ(recorder.arrivals[i].timeNs, expected[i].second, "its time");
+            NS_TEST_ASSERT_MSG_EQ(net.recorder.arrivals[i].id, expected[i].first, "callback order");
+            NS_TEST_ASSERT_MSG_EQ(net.recorder.arrivals[i].timeNs, expected[i].second, "its time");
         }
-        NS_TEST_ASSERT_MSG_EQ(domain->GetTransfersStarted(), 4, "started");
-        NS_TEST_ASSERT_MSG_EQ(domain->GetTransfersCompleted(), 4, "completed");
-        NS_TEST_ASSERT_MSG_EQ(domain->GetBytesSent(), 2200000, "bytes sent");
-        NS_TEST_ASSERT_MSG_EQ(domain->GetBytesDelivered(),
-                              domain->GetBytesSent(),
+        NS_TEST_ASSERT_MSG_EQ(net.domain->GetTransfersStarted(), 4, "started");
+        NS_TEST_ASSERT_MSG_EQ(net.domain->GetTransfersCompleted(), 4, "completed");
+        NS_TEST_ASSERT_MSG_EQ(net.domain->GetBytesSent(), 2200000, "bytes sent");
+        NS_TEST_ASSERT_MSG_EQ(net.domain->GetBytesDelivered(),
+                              net.domain->GetBytesSent(),
                               "bytes delivered = bytes sent");
-        NS_TEST_ASSERT_MSG_EQ(domain->GetPendingTransfers(), 0, "nothing pending");
+        NS_TEST_ASSERT_MSG_EQ(net.domain->GetPendingTransfers(), 0, "nothing pending");
         NS_TEST_ASSERT_MSG_EQ(activeAt2600, 0, "nothing serializes at 2600 ns");
         NS_TEST_ASSERT_MSG_EQ(pendingAt2600, 2, "ids 1 and 4 in flight at 2600 ns");
         NS_TEST_ASSERT_MSG_EQ(finishedAt10us, true, "no event pending once idle");
@@ -573,7 +613,6 @@ class NvlinkConservationTestCase : public TestCase
         // 2556 ns; the wakeups moved by later Sends are removed, not run), one arrival per
         // transfer (4), and the two probes: 4 + 4 + 2 = 10. Any polling would add more.
         NS_TEST_ASSERT_MSG_EQ(eventsAt10us - startEvents, 10, "events: no polling");
-        domain->Dispose();
     }
 };
 
@@ -602,7 +641,7 @@ class NvlinkCheckTestCase : public TestCase
 
     void DoRun() override
     {
-        Ptr<NvlinkDomain> domain = MakeDomain();
+        Ptr<NvlinkDomain> domain = CreateObject<NvlinkDomain>();
         NS_TEST_ASSERT_MSG_EQ(domain->CheckSend(0, 7, 1), "", "0 -> 7 of 1 byte is fine");
         std::string same = domain->CheckSend(3, 3, 10);
         NS_TEST_ASSERT_MSG_EQ(Contains(same, "source GPU 3 equals destination GPU 3"),
@@ -689,7 +728,7 @@ class NvlinkRandomizedTestCase : public TestCase
         std::vector<Recorder> recorders(DOMAINS);
         for (uint32_t d = 0; d < DOMAINS; ++d)
         {
-            domains.push_back(MakeDomain());
+            domains.push_back(CreateObject<NvlinkDomain>());
         }
         // expected[d][r]: arrival time in ns of all 56 transfers of round r in domain d.
         std::vector<std::vector<int64_t>> expected(DOMAINS, std::vector<int64_t>(ROUNDS));
@@ -770,8 +809,7 @@ class NvlinkRandomizedTestCase : public TestCase
         std::mt19937 rng(7);
         for (uint32_t trial = 0; trial < 20; ++trial)
         {
-            Ptr<NvlinkDomain> domain = MakeDomain();
-            Recorder recorder;
+            RecordedDomain net;
             uint32_t target = rng() % 8;
             std::vector<std::pair<uint64_t, uint64_t>> sent; // (bytes, id)
             for (uint32_t src = 0; src < 8; ++src)
@@ -779,8 +817,7 @@ class NvlinkRandomizedTestCase : public TestCase
                 if (src != target)
                 {
                     uint64_t bytes = 1 + rng() % 3000000;
-                    sent.emplace_back(bytes,
-                                      domain->Send(src, target, bytes, recorder.GetCallback()));
+                    sent.emplace_back(bytes, net.Send(src, target, bytes));
                 }
             }
             Simulator::Run();
@@ -794,7 +831,7 @@ class NvlinkRandomizedTestCase : public TestCase
             for (std::size_t k = 1; k <= sent.size(); ++k)
             {
                 // Transfers of equal size may have either id: compare the time of the k-th.
-                NS_TEST_ASSERT_MSG_EQ(recorder.TimeOf(sent[k - 1].second),
+                NS_TEST_ASSERT_MSG_EQ(net.recorder.TimeOf(sent[k - 1].second),
                                       IncastArrivalNs(sorted, k),
                                       "trial " << trial << ": arrival of the " << k
                                                << "-th smallest");
@@ -802,10 +839,9 @@ class NvlinkRandomizedTestCase : public TestCase
             // The last one, k = 7, is the lower bound: all bits through one ingress port.
             uint64_t total = std::accumulate(sorted.begin(), sorted.end(), uint64_t{0});
             int64_t lowerBound = static_cast<int64_t>((8 * total + 3599) / 3600) + 1000;
-            NS_TEST_ASSERT_MSG_EQ(recorder.arrivals.back().timeNs,
+            NS_TEST_ASSERT_MSG_EQ(net.recorder.arrivals.back().timeNs,
                                   lowerBound,
                                   "trial " << trial << ": makespan");
-            domain->Dispose();
         }
     }
 };

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 /**
@@ -42,6 +43,21 @@ namespace
 /// 26 reserved zero bytes that end every PFC body, in hexadecimal.
 const std::string PAD_HEX = "0000000000000000000000000000000000000000000000000000";
 
+/**
+ * @param times (priority, quanta) pairs.
+ * @return a PFC body pausing each of those priorities for its quanta.
+ */
+PfcHeader
+Pausing(const std::vector<std::pair<uint8_t, uint16_t>>& times)
+{
+    PfcHeader pfc;
+    for (const auto& [priority, quanta] : times)
+    {
+        pfc.SetPauseTime(priority, quanta);
+    }
+    return pfc;
+}
+
 } // namespace
 
 /**
@@ -60,9 +76,7 @@ class PfcBodyBytesTestCase : public TestCase
   private:
     void DoRun() override
     {
-        PfcHeader pfc;
-        pfc.SetPauseTime(3, 0xFFFF);
-        pfc.SetPauseTime(5, 0x0010);
+        PfcHeader pfc = Pausing({{3, 0xFFFF}, {5, 0x0010}});
 
         // opcode 0x0101; enable vector: reserved octet 00, then bits 3 and 5 = 0x28;
         // time[0] .. time[7]; 26 reserved zero bytes.
@@ -101,8 +115,7 @@ class PfcEthernetFrameTestCase : public TestCase
   private:
     void DoRun() override
     {
-        PfcHeader pfc;
-        pfc.SetPauseTime(0, 0x1234);
+        PfcHeader pfc = Pausing({{0, 0x1234}});
 
         Ptr<Packet> frame = Create<Packet>();
         frame->AddHeader(pfc);
@@ -200,8 +213,7 @@ class PfcResumeTestCase : public TestCase
   private:
     void DoRun() override
     {
-        PfcHeader pfc;
-        pfc.SetPauseTime(2, 0x0500);
+        PfcHeader pfc = Pausing({{2, 0x0500}});
         pfc.SetResume(2);
         NS_TEST_ASSERT_MSG_EQ(pfc.IsEnabled(2), true, "resume keeps priority 2 enabled");
         NS_TEST_ASSERT_MSG_EQ(pfc.GetPauseTime(2), 0, "resume means a zero time");

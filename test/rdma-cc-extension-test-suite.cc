@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "fabric-test-util.h"
 #include "llm-fabric-test-util.h"
 
 #include "ns3/boolean.h"
@@ -141,22 +142,6 @@ static TypeIdAlias g_rdmaCcTestWindowAlias("test-window", "ns3::RdmaCcTestWindow
 
 namespace
 {
-
-/**
- * A star of hosts (100 Gb/s, 1 us links, MTU 1000) with RDMA endpoints.
- * @param hosts number of hosts.
- * @param topo the topology helper (with its MMU settings).
- * @param fabric receives the fabric.
- * @return the endpoints.
- */
-std::vector<Ptr<RdmaEndpoint>>
-MakeStar(uint32_t hosts, RoceTopologyHelper& topo, RoceFabric& fabric)
-{
-    fabric = topo.BuildStar(hosts, DataRate("100Gbps"), MicroSeconds(1));
-    fabric.AssignStreams(1);
-    RdmaHelper rdma;
-    return rdma.Install(fabric);
-}
 
 /**
  * Set attribute defaults from command-line words, as a program's CommandLine would.
@@ -321,7 +306,7 @@ class RdmaCcWindowTestCase : public TestCase
                         "--ns3::RdmaQueuePair::Mtu=" + std::to_string(MTU)});
         RoceTopologyHelper topo;
         RoceFabric fabric;
-        auto ep = MakeStar(2, topo, fabric);
+        auto ep = MakeRdmaStar(2, topo, fabric);
         auto [a, b] = RdmaEndpoint::Connect(ep[0], ep[1], 0xC000);
         Ptr<RdmaCcTestWindow> cc = DynamicCast<RdmaCcTestWindow>(a->GetCongestionControl());
         NS_TEST_ASSERT_MSG_NE(cc, nullptr, "the endpoint made the test algorithm");
@@ -447,13 +432,11 @@ class RdmaCcKarnTestCase : public TestCase
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(MTU));
         RoceTopologyHelper topo;
         RoceFabric fabric;
-        auto ep = MakeStar(2, topo, fabric);
+        auto ep = MakeRdmaStar(2, topo, fabric);
         // The receiver loses the 11th frame it receives: packet 10 (one packet per round
         // trip, so nothing else is in flight). Nothing follows it (the window is full), so the
         // retransmission timer (1 ms) resends it; its ACK then covers a packet sent twice.
-        Ptr<ReceiveListErrorModel> loss = CreateObject<ReceiveListErrorModel>();
-        loss->SetList({10});
-        fabric.GetHostDevice(1)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+        LoseReceivedFrames(fabric, 1, {10});
         auto [a, b] = RdmaEndpoint::Connect(ep[0], ep[1], 0xC000);
         Ptr<RdmaCcTestWindow> cc = DynamicCast<RdmaCcTestWindow>(a->GetCongestionControl());
         a->PostWrite(MESSAGE);
@@ -499,11 +482,9 @@ class RdmaCcEcnEchoTestCase : public TestCase
             Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(MTU));
             RoceTopologyHelper topo;
             // Mark every ECT packet that finds more than one byte queued (as the CNP test).
-            topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize("0B")));
-            topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize("1B")));
-            topo.SetMmuAttribute("Pmax", DoubleValue(1.0));
+            SetEcnMarking(topo, "0B", "1B", 1.0);
             RoceFabric fabric;
-            auto ep = MakeStar(3, topo, fabric);
+            auto ep = MakeRdmaStar(3, topo, fabric);
             uint64_t marks = 0;
             fabric.GetSwitch(0)->TraceConnectWithoutContext("EcnMark",
                                                             MakeBoundCallback(&CountMark, &marks));

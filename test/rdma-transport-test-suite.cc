@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "fabric-test-util.h"
 #include "llm-fabric-test-util.h"
 
 #include "ns3/config.h"
@@ -100,20 +101,56 @@ class Completions
 };
 
 /**
- * A star of hosts with RDMA endpoints.
- * @param hosts number of hosts.
- * @param topo the topology helper (with its MMU settings).
- * @param fabric receives the fabric.
- * @return the endpoints.
+ * One message from host 0 to host 1 of a two-host star (MakeRdmaStar: 100 Gb/s, 1 us links)
+ * over one queue pair, with its completion recorded at both ends. The attribute defaults set
+ * before the constructor apply.
  */
-std::vector<Ptr<RdmaEndpoint>>
-MakeStar(uint32_t hosts, RoceTopologyHelper& topo, RoceFabric& fabric)
+struct OneMessage
 {
-    fabric = topo.BuildStar(hosts, DataRate("100Gbps"), MicroSeconds(1));
-    fabric.AssignStreams(1);
-    RdmaHelper rdma;
-    return rdma.Install(fabric);
-}
+    /**
+     * Build the star and the queue pair, and post the message at time 0.
+     * @param bytes the message size.
+     * @param lostFrames the frames the receiver's port loses (see LoseReceivedFrames).
+     */
+    explicit OneMessage(uint64_t bytes, const std::list<uint32_t>& lostFrames = {})
+    {
+        auto ep = MakeRdmaStar(2, topo, fabric);
+        if (!lostFrames.empty())
+        {
+            LoseReceivedFrames(fabric, 1, lostFrames);
+        }
+        std::tie(sender, receiver) = RdmaEndpoint::Connect(ep[0], ep[1], 0xC000);
+        sender->SetSendCompleteCallback(MakeCallback(&Completions::Done, &sent));
+        receiver->SetReceiveCompleteCallback(MakeCallback(&Completions::Done, &received));
+        sender->PostWrite(bytes);
+    }
+
+    /**
+     * Run the simulation to its end, keep the queue pairs' counters, then destroy the
+     * simulation and reset the attribute defaults.
+     */
+    void Run()
+    {
+        Simulator::Run();
+        timeouts = sender->GetTimeouts();
+        retransmissions = sender->GetRetransmissions();
+        naks = sender->GetNaksReceived();
+        outOfOrder = receiver->GetOutOfOrderPackets();
+        Simulator::Destroy();
+        Config::Reset();
+    }
+
+    RoceTopologyHelper topo;     //!< the topology helper
+    RoceFabric fabric;           //!< the star
+    Ptr<RdmaQueuePair> sender;   //!< host 0's queue pair
+    Ptr<RdmaQueuePair> receiver; //!< host 1's queue pair
+    Completions sent;            //!< the sender's acknowledged messages
+    Completions received;        //!< the receiver's complete messages
+    uint64_t timeouts{0};        //!< the sender's retransmission timeouts
+    uint64_t retransmissions{0}; //!< packets the sender sent again
+    uint64_t naks{0};            //!< NAKs the sender received
+    uint64_t outOfOrder{0};      //!< packets the receiver still holds out of order
+};
 
 } // namespace
 
@@ -134,18 +171,10 @@ class RdmaSingleMessageTestCase : public TestCase
     void DoRun() override
     {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
-        RoceTopologyHelper topo;
-        RoceFabric fabric;
-        auto ep = MakeStar(2, topo, fabric);
-        auto [a, b] = RdmaEndpoint::Connect(ep[0], ep[1], 0xC000);
-        Completions sent;
-        Completions received;
-        a->SetSendCompleteCallback(MakeCallback(&Completions::Done, &sent));
-        b->SetReceiveCompleteCallback(MakeCallback(&Completions::Done, &received));
-        a->PostWrite(10000);
-        Simulator::Run();
-        Simulator::Destroy();
-        Config::Reset();
+        OneMessage run(10000);
+        run.Run();
+        const Completions& sent = run.sent;
+        const Completions& received = run.received;
         NS_TEST_ASSERT_MSG_EQ(received.sizes.size(), 1, "the receiver gets the message");
         NS_TEST_ASSERT_MSG_EQ(received.sizes[0], 10000, "all of it");
         NS_TEST_ASSERT_MSG_EQ(sent.sizes.size(), 1, "the sender sees it acknowledged");
@@ -199,7 +228,7 @@ class RdmaIncastTestCase : public TestCase
                 topo.SetMmuAttribute("Buffer", QueueSizeValue(QueueSize("300KB")));
             }
             RoceFabric fabric;
-            auto ep = MakeStar(5, topo, fabric);
+            auto ep = MakeRdmaStar(5, topo, fabric);
             Completions done;
             Completions received;
             std::vector<Ptr<RdmaQueuePair>> qps;
@@ -291,30 +320,18 @@ class RdmaTailLossTestCase : public TestCase
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
         Config::SetDefault("ns3::RdmaQueuePair::RetransmitTimeout", TimeValue(rto));
         Config::SetDefault("ns3::RdmaQueuePair::Recovery", EnumValue(recovery));
-        RoceTopologyHelper topo;
-        RoceFabric fabric;
-        auto ep = MakeStar(2, topo, fabric);
         // The receiver's port drops the 10th frame it receives: the message's last packet.
-        Ptr<ReceiveListErrorModel> loss = CreateObject<ReceiveListErrorModel>();
-        loss->SetList({9});
-        fabric.GetHostDevice(1)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
-        auto [a, b] = RdmaEndpoint::Connect(ep[0], ep[1], 0xC000);
-        Completions sent;
-        a->SetSendCompleteCallback(MakeCallback(&Completions::Done, &sent));
-        a->PostWrite(10000);
-        Simulator::Run();
-        uint64_t timeouts = a->GetTimeouts();
-        uint64_t resent = a->GetRetransmissions();
-        Simulator::Destroy();
-        Config::Reset();
+        OneMessage run(10000, {9});
+        run.Run();
+        const Completions& sent = run.sent;
         NS_TEST_ASSERT_MSG_EQ(sent.sizes.size(), 1, "the message completes");
-        NS_TEST_EXPECT_MSG_EQ(timeouts, 1, "after one timeout");
+        NS_TEST_EXPECT_MSG_EQ(run.timeouts, 1, "after one timeout");
         // The receiver acknowledges packets 0..8 AckDelay (4 us) after packet 0 arrived (a
         // 1074-byte frame with its RETH: last bit out after 86.88 ns, at the receiver after
         // 2 x 1086.88 = 2173.76 ns), at 6173.76 ns, although neither the count (16) nor an
         // AckReq (on the lost packet 9) asks for it; the ACK (2 x 1005.92 ns) is back at
         // 8185.6 ns. So only packet 9 is unacknowledged, in either mode, and only it is resent.
-        NS_TEST_EXPECT_MSG_EQ(resent, 1, "only the lost packet is resent");
+        NS_TEST_EXPECT_MSG_EQ(run.retransmissions, 1, "only the lost packet is resent");
         // The timer counts from the later of packet 9's send (693.76 ns) and that progress:
         // it expires at 8185.6 ns + rto. Packet 9 again (a 1058-byte frame, 85.6 ns) and its
         // ACK take 2 x 1085.6 + 2011.84 = 4183.04 ns more: 112,368.64 ns with rto = 100 us,
@@ -366,33 +383,18 @@ class RdmaSingleLossTestCase : public TestCase
         {
             Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
             Config::SetDefault("ns3::RdmaQueuePair::Recovery", EnumValue(recovery));
-            RoceTopologyHelper topo;
-            RoceFabric fabric;
-            auto ep = MakeStar(2, topo, fabric);
-            Ptr<ReceiveListErrorModel> loss = CreateObject<ReceiveListErrorModel>();
-            loss->SetList({10});
-            fabric.GetHostDevice(1)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
-            auto [a, b] = RdmaEndpoint::Connect(ep[0], ep[1], 0xC000);
-            Completions sent;
-            Completions received;
-            a->SetSendCompleteCallback(MakeCallback(&Completions::Done, &sent));
-            b->SetReceiveCompleteCallback(MakeCallback(&Completions::Done, &received));
-            a->PostWrite(100000);
-            Simulator::Run();
-            uint64_t resent = a->GetRetransmissions();
-            uint64_t naks = a->GetNaksReceived();
-            uint64_t timeouts = a->GetTimeouts();
-            uint64_t kept = b->GetOutOfOrderPackets();
-            Simulator::Destroy();
-            Config::Reset();
-            NS_TEST_ASSERT_MSG_EQ(sent.sizes.size(), 1, "the message completes");
-            NS_TEST_ASSERT_MSG_EQ(received.sizes.size(), 1, "and arrives once");
-            NS_TEST_EXPECT_MSG_EQ(received.sizes[0], 100000, "whole");
-            NS_TEST_EXPECT_MSG_EQ(naks, 1, "one NAK");
-            NS_TEST_EXPECT_MSG_EQ(timeouts, 0, "no timeout");
-            NS_TEST_EXPECT_MSG_EQ(kept, 0, "nothing left out of order");
-            NS_TEST_EXPECT_MSG_EQ(resent, expectedResent[done.size()], "retransmissions");
-            done.push_back(sent.times[0]);
+            OneMessage run(100000, {10});
+            run.Run();
+            NS_TEST_ASSERT_MSG_EQ(run.sent.sizes.size(), 1, "the message completes");
+            NS_TEST_ASSERT_MSG_EQ(run.received.sizes.size(), 1, "and arrives once");
+            NS_TEST_EXPECT_MSG_EQ(run.received.sizes[0], 100000, "whole");
+            NS_TEST_EXPECT_MSG_EQ(run.naks, 1, "one NAK");
+            NS_TEST_EXPECT_MSG_EQ(run.timeouts, 0, "no timeout");
+            NS_TEST_EXPECT_MSG_EQ(run.outOfOrder, 0, "nothing left out of order");
+            NS_TEST_EXPECT_MSG_EQ(run.retransmissions,
+                                  expectedResent[done.size()],
+                                  "retransmissions");
+            done.push_back(run.sent.times[0]);
         }
         NS_TEST_EXPECT_MSG_LT(done[1], done[0], "selective repeat finishes first");
     }
@@ -416,11 +418,9 @@ class RdmaCnpPacingTestCase : public TestCase
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
         RoceTopologyHelper topo;
         // Mark every ECT packet that finds more than one byte queued.
-        topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize("0B")));
-        topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize("1B")));
-        topo.SetMmuAttribute("Pmax", DoubleValue(1.0));
+        SetEcnMarking(topo, "0B", "1B", 1.0);
         RoceFabric fabric;
-        auto ep = MakeStar(3, topo, fabric);
+        auto ep = MakeRdmaStar(3, topo, fabric);
         std::vector<Ptr<RdmaQueuePair>> receivers;
         std::vector<Ptr<RdmaQueuePair>> senders;
         for (uint32_t s = 0; s < 2; ++s)
@@ -507,15 +507,11 @@ class DcqcnConvergenceTestCase : public TestCase
     void DoRun() override
     {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
+        Config::SetDefault("ns3::RdmaEndpoint::CongestionControl", TypeIdValue(Dcqcn::GetTypeId()));
         RoceTopologyHelper topo;
-        topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize("5KB")));
-        topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize("200KB")));
-        topo.SetMmuAttribute("Pmax", DoubleValue(0.01));
-        RoceFabric fabric = topo.BuildStar(4, DataRate("10Gbps"), MicroSeconds(1));
-        fabric.AssignStreams(1);
-        RdmaHelper rdma;
-        rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Dcqcn::GetTypeId()));
-        auto ep = rdma.Install(fabric);
+        SetEcnMarking(topo, "5KB", "200KB", 0.01);
+        RoceFabric fabric;
+        auto ep = MakeRdmaStar(4, topo, fabric, DataRate("10Gbps"));
         ConvergenceProbe probe;
         for (uint32_t s = 0; s < 3; ++s)
         {
@@ -614,13 +610,8 @@ class RdmaPausedNoTimeoutTestCase : public TestCase
     void DoRun() override
     {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
-        RoceTopologyHelper topo;
-        RoceFabric fabric;
-        auto ep = MakeStar(2, topo, fabric);
-        auto [a, b] = RdmaEndpoint::Connect(ep[0], ep[1], 0xC000);
-        Completions sent;
-        a->SetSendCompleteCallback(MakeCallback(&Completions::Done, &sent));
-        a->PostWrite(100000);
+        OneMessage run(100000);
+        const RoceFabric& fabric = run.fabric;
         // From 2 us (after about 23 packets) to 3 ms, with the default 1 ms timeout.
         Simulator::Schedule(MicroSeconds(2),
                             &Pause,
@@ -630,16 +621,12 @@ class RdmaPausedNoTimeoutTestCase : public TestCase
         Simulator::Schedule(MilliSeconds(1), [&pausedAtOneMs, &fabric]() {
             pausedAtOneMs = fabric.GetHostDevice(0)->IsPaused(3);
         });
-        Simulator::Run();
-        uint64_t timeouts = a->GetTimeouts();
-        uint64_t resent = a->GetRetransmissions();
-        Simulator::Destroy();
-        Config::Reset();
+        run.Run();
         NS_TEST_EXPECT_MSG_EQ(pausedAtOneMs, true, "the sender's port is paused");
-        NS_TEST_ASSERT_MSG_EQ(sent.sizes.size(), 1, "the message completes");
-        NS_TEST_EXPECT_MSG_GT(sent.times[0], MilliSeconds(3), "after the pause");
-        NS_TEST_EXPECT_MSG_EQ(timeouts, 0, "no timeout while paused");
-        NS_TEST_EXPECT_MSG_EQ(resent, 0, "nothing resent");
+        NS_TEST_ASSERT_MSG_EQ(run.sent.sizes.size(), 1, "the message completes");
+        NS_TEST_EXPECT_MSG_GT(run.sent.times[0], MilliSeconds(3), "after the pause");
+        NS_TEST_EXPECT_MSG_EQ(run.timeouts, 0, "no timeout while paused");
+        NS_TEST_EXPECT_MSG_EQ(run.retransmissions, 0, "nothing resent");
     }
 };
 
@@ -794,17 +781,9 @@ class RdmaPacingRateRiseTestCase : public TestCase
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
         Config::SetDefault("ns3::RdmaEndpoint::CongestionControl",
                            TypeIdValue(TypeId::LookupByName("ns3::TestStepRateCc")));
-        RoceTopologyHelper topo;
-        RoceFabric fabric;
-        auto ep = MakeStar(2, topo, fabric);
-        auto [a, b] = RdmaEndpoint::Connect(ep[0], ep[1], 0xC000);
-        Completions sent;
-        a->SetSendCompleteCallback(MakeCallback(&Completions::Done, &sent));
-        a->PostWrite(10000);
-        Simulator::Run();
-        Simulator::Destroy();
-        Config::Reset();
-        NS_TEST_ASSERT_MSG_EQ(sent.sizes.size(), 1, "the message completes");
+        OneMessage run(10000);
+        run.Run();
+        NS_TEST_ASSERT_MSG_EQ(run.sent.sizes.size(), 1, "the message completes");
         // The first packet (1098 wire bytes, see RdmaSingleMessageTestCase) leaves at 0; at
         // 10 Mb/s its slot would last 1098 x 8 / 1e7 s = 878.4 us. At 10 us the rate becomes
         // 100 Gb/s, under which that slot ended at 87.84 ns: the second packet leaves at 10 us
@@ -812,7 +791,7 @@ class RdmaPacingRateRiseTestCase : public TestCase
         // 10000 + 8 x 86.56 = 10692.48 ns. From the last packet's start to the ACK's return
         // the single-message case takes 4963.36 - 780.32 = 4183.04 ns: done at 14875.52 ns.
         // (Had the slot kept the old rate, the second packet would wait until 878.4 us.)
-        double fct = static_cast<double>(sent.times[0].GetPicoSeconds()) / 1000.0;
+        double fct = static_cast<double>(run.sent.times[0].GetPicoSeconds()) / 1000.0;
         NS_TEST_EXPECT_MSG_EQ_TOL(fct, 14875.52, 14875.52 * 0.001, "completion time");
     }
 };

@@ -43,6 +43,12 @@ namespace
 class Arrivals
 {
   public:
+    /// @param port the port whose arrivals are counted.
+    explicit Arrivals(Ptr<RoceNetDevice> port)
+    {
+        port->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Arrivals::Rx, this));
+    }
+
     /// @param frame a frame that arrived.
     void Rx(Ptr<const Packet> frame)
     {
@@ -101,12 +107,8 @@ class FabricStarForwardingTestCase : public TestCase
         RoceFabric fabric = topo.BuildStar(4, DataRate("100Gbps"), MicroSeconds(1));
         NS_TEST_ASSERT_MSG_EQ(fabric.GetNHosts(), 4, "four hosts");
         NS_TEST_ASSERT_MSG_EQ(fabric.GetHostAddress(2), Ipv4Address("10.0.0.3"), "addresses");
-        Arrivals at2;
-        Arrivals at1;
-        fabric.GetHostDevice(2)->TraceConnectWithoutContext("PhyRxEnd",
-                                                            MakeCallback(&Arrivals::Rx, &at2));
-        fabric.GetHostDevice(1)->TraceConnectWithoutContext("PhyRxEnd",
-                                                            MakeCallback(&Arrivals::Rx, &at1));
+        Arrivals at2(fabric.GetHostDevice(2));
+        Arrivals at1(fabric.GetHostDevice(1));
         // One packet with a 930-byte payload: frame = 14 + 20 + 8 + 12 + 930 + 4 = 988 bytes,
         // (8 + 988 + 4) x 8 / 100 Gb/s = 80 ns per hop, + 1 us per link: 2 x 1080 = 2160 ns.
         AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 1, 930, 0xC000);
@@ -149,9 +151,7 @@ class FabricLeafSpineEcmpTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(up.size(), 4, "four equal-cost uplinks towards the other leaf");
         NS_TEST_ASSERT_MSG_EQ(leaf0->GetRoute(fabric.GetHostAddress(1)).size(), 1, "local host");
 
-        Arrivals at2;
-        fabric.GetHostDevice(2)->TraceConnectWithoutContext("PhyRxEnd",
-                                                            MakeCallback(&Arrivals::Rx, &at2));
+        Arrivals at2(fabric.GetHostDevice(2));
         // 400 flows (UDP source ports) of 2 packets each, host 0 -> host 2, slowly (no queues).
         for (uint16_t f = 0; f < 400; ++f)
         {
@@ -208,13 +208,10 @@ class FabricIncastPfcTestCase : public TestCase
                 topo.SetMmuAttribute("HeadroomBytes", QueueSizeValue(QueueSize("3000B")));
             }
             RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
-            Arrivals at2;
-            fabric.GetHostDevice(2)->TraceConnectWithoutContext("PhyRxEnd",
-                                                                MakeCallback(&Arrivals::Rx, &at2));
+            Arrivals at2(fabric.GetHostDevice(2));
             // Two senders at line rate, 2000 packets of 930-byte payload (988-byte frames)
             // each, priority 3 (DSCP 26), which is lossless by default.
-            AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 2000, 930, 0xC000);
-            AddConstantRateSource(fabric, 1, 2, DataRate("100Gbps"), 2000, 930, 0xC001);
+            AddTwoToOneIncast(fabric, 2, 2000);
             Simulator::Run();
             Ptr<RoceSwitch> sw = fabric.GetSwitch(0);
             uint64_t pauses = sw->GetPort(0)->GetCounters(3).pausesSent +
@@ -277,8 +274,7 @@ class FabricXoffCrossingTestCase : public TestCase
             XoffProbe probe;
             probe.mmu = fabric.GetSwitch(0)->GetMmu();
             probe.mmu->TraceConnectWithoutContext("Xoff", MakeCallback(&XoffProbe::Xoff, &probe));
-            AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 500, 930, 0xC000);
-            AddConstantRateSource(fabric, 1, 2, DataRate("100Gbps"), 500, 930, 0xC001);
+            AddTwoToOneIncast(fabric, 2, 500);
             Simulator::Run();
             NS_TEST_ASSERT_MSG_GT(probe.bytesAtXoff.size(), 0, "XOFF fires");
             uint32_t frame = 988;
@@ -326,12 +322,9 @@ class FabricEcnTestCase : public TestCase
         for (bool ect : {true, false})
         {
             RoceTopologyHelper topo;
-            topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize("5KB")));
-            topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize("20KB")));
-            topo.SetMmuAttribute("Pmax", DoubleValue(0.5));
+            SetEcnMarking(topo, "5KB", "20KB", 0.5);
             RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
-            AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 300, 930, 0xC000, ect);
-            AddConstantRateSource(fabric, 1, 2, DataRate("100Gbps"), 300, 930, 0xC001, ect);
+            AddTwoToOneIncast(fabric, 2, 300, ect);
             Simulator::Run();
             uint64_t marks = fabric.GetSwitch(0)->GetEcnMarks(2, 3);
             if (ect)
@@ -382,9 +375,7 @@ class FabricEcnMarkPointTestCase : public TestCase
         {
             RoceTopologyHelper topo;
             // Mark surely above one byte of queue, never at an empty queue.
-            topo.SetMmuAttribute("Kmin", QueueSizeValue(QueueSize("0B")));
-            topo.SetMmuAttribute("Kmax", QueueSizeValue(QueueSize("1B")));
-            topo.SetMmuAttribute("Pmax", DoubleValue(1.0));
+            SetEcnMarking(topo, "0B", "1B", 1.0);
             topo.SetSwitchAttribute("EcnMarkPoint", EnumValue(point));
             RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
             EcnArrivals arrivals;
@@ -394,8 +385,7 @@ class FabricEcnMarkPointTestCase : public TestCase
             // Two senders at line rate, 10 frames each, into one port: two frames arrive per
             // frame time and one leaves, so the queue grows by a frame per frame time, then
             // drains after the 10th pair.
-            AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 10, 930, 0xC000);
-            AddConstantRateSource(fabric, 1, 2, DataRate("100Gbps"), 10, 930, 0xC001);
+            AddTwoToOneIncast(fabric, 2, 10);
             Simulator::Run();
             uint64_t marks = fabric.GetSwitch(0)->GetEcnMarks(2, 3);
             Simulator::Destroy();
@@ -462,11 +452,8 @@ class FabricDeterminismTestCase : public TestCase
         RoceFabric fabric = topo.BuildLeafSpine(c);
         // Fixed streams: automatically numbered streams continue from run to run in a process.
         fabric.AssignStreams(100);
-        Arrivals at3;
-        fabric.GetHostDevice(3)->TraceConnectWithoutContext("PhyRxEnd",
-                                                            MakeCallback(&Arrivals::Rx, &at3));
-        AddConstantRateSource(fabric, 0, 3, DataRate("100Gbps"), 300, 930, 0xC000);
-        AddConstantRateSource(fabric, 1, 3, DataRate("100Gbps"), 300, 930, 0xC001);
+        Arrivals at3(fabric.GetHostDevice(3));
+        AddTwoToOneIncast(fabric, 3, 300);
         Simulator::Run();
         Simulator::Destroy();
         return at3.times.str();
@@ -501,20 +488,27 @@ class FabricConfigTestCase : public TestCase
     {
         RoceTopologyHelper::LeafSpineConfig c;
         NS_TEST_EXPECT_MSG_EQ(RoceTopologyHelper::CheckLeafSpine(c), "", "the default is fine");
-        c.leaves = 1;
-        NS_TEST_EXPECT_MSG_EQ(RoceTopologyHelper::CheckLeafSpine(c),
-                              "leaves (1) must be at least 2",
-                              "one leaf");
-        c.leaves = 2;
-        c.spines = 0;
-        NS_TEST_EXPECT_MSG_EQ(RoceTopologyHelper::CheckLeafSpine(c),
-                              "spines (0) must be at least 1",
-                              "no spine");
-        c.spines = 2;
-        c.hostsPerLeaf = 0;
-        NS_TEST_EXPECT_MSG_EQ(RoceTopologyHelper::CheckLeafSpine(c),
-                              "hostsPerLeaf (0) must be at least 1",
-                              "no host");
+
+        // The default shape (4 hosts per leaf, 2 leaves, 2 spines) with one count changed.
+        struct BadShape
+        {
+            uint32_t hostsPerLeaf; //!< hosts under each leaf
+            uint32_t leaves;       //!< leaves
+            uint32_t spines;       //!< spines
+            const char* problem;   //!< what CheckLeafSpine must say
+            const char* why;       //!< the case
+        };
+
+        const BadShape badShapes[] = {{4, 1, 2, "leaves (1) must be at least 2", "one leaf"},
+                                      {4, 2, 0, "spines (0) must be at least 1", "no spine"},
+                                      {0, 2, 2, "hostsPerLeaf (0) must be at least 1", "no host"}};
+        for (const BadShape& bad : badShapes)
+        {
+            c.hostsPerLeaf = bad.hostsPerLeaf;
+            c.leaves = bad.leaves;
+            c.spines = bad.spines;
+            NS_TEST_EXPECT_MSG_EQ(RoceTopologyHelper::CheckLeafSpine(c), bad.problem, bad.why);
+        }
         c.hostsPerLeaf = 8;
         c.spines = 2;
         c.fabricRate = DataRate("100Gbps");

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 /**
@@ -99,6 +100,27 @@ uint32_t
 IcrcOf(const std::vector<uint8_t>& bytes)
 {
     return RoceIcrcTrailer::Compute(bytes.data(), static_cast<uint32_t>(bytes.size()));
+}
+
+/// Bytes written over known answer 1: (offset, new value) pairs.
+using ByteChanges = std::vector<std::pair<uint32_t, uint8_t>>;
+
+/// A change of known answer 1 and what it stands for.
+using NamedChange = std::pair<std::string, ByteChanges>;
+
+/**
+ * @param changes bytes to write over known answer 1.
+ * @return the ICRC of known answer 1 so changed.
+ */
+uint32_t
+IcrcOfChanged(const ByteChanges& changes)
+{
+    std::vector<uint8_t> bytes = KatBytes();
+    for (const auto& [offset, value] : changes)
+    {
+        bytes[offset] = value;
+    }
+    return IcrcOf(bytes);
 }
 
 } // namespace
@@ -234,33 +256,18 @@ class IcrcInvariantFieldsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        std::vector<uint8_t> ce = KatBytes();
-        ce[TOS] = 0x03; // ECT(0) -> CE
-        NS_TEST_ASSERT_MSG_EQ(IcrcOf(ce), KAT_ICRC, "CE marking");
-
-        std::vector<uint8_t> dscp = KatBytes();
-        dscp[TOS] = 0x6a; // DSCP 26, ECT(0)
-        NS_TEST_ASSERT_MSG_EQ(IcrcOf(dscp), KAT_ICRC, "DSCP rewrite");
-
-        std::vector<uint8_t> ttl = KatBytes();
-        ttl[TTL] = 0x3f;
-        NS_TEST_ASSERT_MSG_EQ(IcrcOf(ttl), KAT_ICRC, "TTL decrement");
-
-        std::vector<uint8_t> checksum = KatBytes();
-        checksum[IP_CHECKSUM] = 0x12;
-        checksum[IP_CHECKSUM + 1] = 0x34;
-        NS_TEST_ASSERT_MSG_EQ(IcrcOf(checksum), KAT_ICRC, "IPv4 checksum");
-
-        std::vector<uint8_t> udp = KatBytes();
-        udp[UDP_CHECKSUM] = 0xbe;
-        udp[UDP_CHECKSUM + 1] = 0xef;
-        NS_TEST_ASSERT_MSG_EQ(IcrcOf(udp), KAT_ICRC, "UDP checksum");
-
-        std::vector<uint8_t> fecn = KatBytes();
-        fecn[BTH_FECN_BECN] = 0x80;
-        NS_TEST_ASSERT_MSG_EQ(IcrcOf(fecn), KAT_ICRC, "FECN");
-        fecn[BTH_FECN_BECN] = 0xc0;
-        NS_TEST_ASSERT_MSG_EQ(IcrcOf(fecn), KAT_ICRC, "FECN and BECN");
+        const std::vector<NamedChange> changes = {
+            {"CE marking", {{TOS, 0x03}}},    // ECT(0) -> CE
+            {"DSCP rewrite", {{TOS, 0x6a}}},  // DSCP 26, ECT(0)
+            {"TTL decrement", {{TTL, 0x3f}}}, // 0x40 -> 0x3f
+            {"IPv4 checksum", {{IP_CHECKSUM, 0x12}, {IP_CHECKSUM + 1, 0x34}}},
+            {"UDP checksum", {{UDP_CHECKSUM, 0xbe}, {UDP_CHECKSUM + 1, 0xef}}},
+            {"FECN", {{BTH_FECN_BECN, 0x80}}},
+            {"FECN and BECN", {{BTH_FECN_BECN, 0xc0}}}};
+        for (const auto& [what, change] : changes)
+        {
+            NS_TEST_ASSERT_MSG_EQ(IcrcOfChanged(change), KAT_ICRC, what);
+        }
 
         // A router's work: CE, TTL 0x3f and the recomputed checksum 0x279b, all at once.
         const std::vector<uint8_t> routed =
@@ -285,29 +292,17 @@ class IcrcSensitiveFieldsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        std::vector<uint8_t> payload = KatBytes();
-        payload[PAYLOAD + 5] ^= 0x01;
-        NS_TEST_ASSERT_MSG_NE(IcrcOf(payload), KAT_ICRC, "payload bit");
-
-        std::vector<uint8_t> lastByte = KatBytes();
-        lastByte.back() = 0x00;
-        NS_TEST_ASSERT_MSG_NE(IcrcOf(lastByte), KAT_ICRC, "last payload byte");
-
-        std::vector<uint8_t> psn = KatBytes();
-        psn[BTH_PSN_LOW] = 0x65;
-        NS_TEST_ASSERT_MSG_NE(IcrcOf(psn), KAT_ICRC, "PSN");
-
-        std::vector<uint8_t> qp = KatBytes();
-        qp[BTH_QP_LOW] = 0x12;
-        NS_TEST_ASSERT_MSG_NE(IcrcOf(qp), KAT_ICRC, "destination QP");
-
-        std::vector<uint8_t> address = KatBytes();
-        address[IP_SOURCE + 3] = 0x03;
-        NS_TEST_ASSERT_MSG_NE(IcrcOf(address), KAT_ICRC, "IPv4 source address");
-
-        std::vector<uint8_t> port = KatBytes();
-        port[UDP_SOURCE_PORT + 1] = 0x01;
-        NS_TEST_ASSERT_MSG_NE(IcrcOf(port), KAT_ICRC, "UDP source port");
+        const std::vector<NamedChange> changes = {
+            {"payload bit", {{PAYLOAD + 5, 0x04}}},              // 0x05 -> 0x04
+            {"last payload byte", {{PAYLOAD + 15, 0x00}}},       // 0x0f -> 0x00
+            {"PSN", {{BTH_PSN_LOW, 0x65}}},                      // 0x64 -> 0x65
+            {"destination QP", {{BTH_QP_LOW, 0x12}}},            // 0x11 -> 0x12
+            {"IPv4 source address", {{IP_SOURCE + 3, 0x03}}},    // 10.0.0.1 -> 10.0.0.3
+            {"UDP source port", {{UDP_SOURCE_PORT + 1, 0x01}}}}; // 0xc000 -> 0xc001
+        for (const auto& [what, change] : changes)
+        {
+            NS_TEST_ASSERT_MSG_NE(IcrcOfChanged(change), KAT_ICRC, what);
+        }
 
         std::vector<uint8_t> truncated = KatBytes();
         truncated.pop_back();

@@ -34,10 +34,22 @@ namespace tests
 namespace
 {
 
-/// Records when frames start on a wire and arrive, with their priority.
+/**
+ * Records, on a link from a to b, when frames start on a's wire (with their priority, as a
+ * classifies them), when they arrive at b, and when a's priorities are paused and resumed.
+ */
 class Recorder
 {
   public:
+    /// @param link the link; the recorder must live until the simulation is destroyed.
+    explicit Recorder(const Link& link)
+        : classifier(link.a)
+    {
+        link.a->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&Recorder::TxBegin, this));
+        link.b->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Recorder::RxEnd, this));
+        link.a->TraceConnectWithoutContext("PauseState", MakeCallback(&Recorder::PauseState, this));
+    }
+
     /// @param frame a frame starting on the wire.
     void TxBegin(Ptr<const Packet> frame)
     {
@@ -67,6 +79,40 @@ class Recorder
     std::vector<std::pair<Time, bool>> pauseEvents; //!< pause state changes
 };
 
+/// What a port passes up to its node's stack.
+class StackReceiver
+{
+  public:
+    /// @param device a port whose received packets are recorded.
+    void Watch(Ptr<RoceNetDevice> device)
+    {
+        device->SetReceiveCallback(MakeCallback(&StackReceiver::Deliver, this));
+    }
+
+    /**
+     * The stack's receive callback.
+     * @param device the port.
+     * @param packet the packet, without its Ethernet header.
+     * @param protocol its EtherType.
+     * @param from the sender's address.
+     * @return true (accepted).
+     */
+    bool Deliver(Ptr<NetDevice> device,
+                 Ptr<const Packet> packet,
+                 uint16_t protocol,
+                 const Address& from)
+    {
+        sizes.push_back(packet->GetSize());
+        lastProtocol = protocol;
+        last = Simulator::Now();
+        return true;
+    }
+
+    std::vector<uint32_t> sizes; //!< sizes passed up
+    uint16_t lastProtocol{0};    //!< protocol of the last one
+    Time last;                   //!< when the last one was
+};
+
 } // namespace
 
 /**
@@ -90,8 +136,7 @@ class RoceDeviceTimingTestCase : public TestCase
         // 1080 ns. The wire is free after 12 more bytes of gap: 1012 x 0.08 = 80.96 ns.
         {
             Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
-            Recorder rec;
-            link.b->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Recorder::RxEnd, &rec));
+            Recorder rec(link);
             link.a->Enqueue(MakeFrame(988, 0), 0, 0);
             Simulator::Run();
             Simulator::Destroy();
@@ -107,12 +152,8 @@ class RoceDeviceTimingTestCase : public TestCase
         // 81999 ns: the test tells the two apart.
         {
             Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
-            Recorder rec;
-            link.b->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Recorder::RxEnd, &rec));
-            for (int k = 0; k < 1000; ++k)
-            {
-                link.a->Enqueue(MakeFrame(988, 0), 0, 0);
-            }
+            Recorder rec(link);
+            EnqueueFrames(link.a, 1000, 988, 0, 0);
             Simulator::Run();
             Simulator::Destroy();
             NS_TEST_ASSERT_MSG_EQ(rec.rxTimes.size(), 1000, "all frames arrive");
@@ -124,8 +165,7 @@ class RoceDeviceTimingTestCase : public TestCase
         // The propagation delay adds exactly: 3 us instead of 1 us is 2000 ns later.
         {
             Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(3));
-            Recorder rec;
-            link.b->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Recorder::RxEnd, &rec));
+            Recorder rec(link);
             link.a->Enqueue(MakeFrame(988, 0), 0, 0);
             Simulator::Run();
             Simulator::Destroy();
@@ -135,10 +175,8 @@ class RoceDeviceTimingTestCase : public TestCase
         {
             Link link = MakeLink(DataRate("25Gbps"), NanoSeconds(500));
             link.a->SetAttribute("CountPreambleAndGap", BooleanValue(false));
-            Recorder rec;
-            link.b->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Recorder::RxEnd, &rec));
-            link.a->Enqueue(MakeFrame(996, 0), 0, 0);
-            link.a->Enqueue(MakeFrame(996, 0), 0, 0);
+            Recorder rec(link);
+            EnqueueFrames(link.a, 2, 996, 0, 0);
             Simulator::Run();
             Simulator::Destroy();
             NS_TEST_ASSERT_MSG_EQ(rec.rxTimes[0], NanoSeconds(820), "320 ns + 500 ns");
@@ -167,10 +205,7 @@ class RoceDevicePfcTestCase : public TestCase
         // priority; B pauses priority 3 for 1000 quanta at t = 2 us. At 100 Gb/s a quantum is
         // 512 bits = 5.12 ns, so 1000 quanta = 5120 ns.
         Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
-        Recorder rec;
-        rec.classifier = link.a;
-        link.a->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&Recorder::TxBegin, &rec));
-        link.a->TraceConnectWithoutContext("PauseState", MakeCallback(&Recorder::PauseState, &rec));
+        Recorder rec(link);
         for (int k = 0; k < 200; ++k)
         {
             link.a->Enqueue(MakeFrame(988, 26), 3, 0);
@@ -239,16 +274,8 @@ class RoceDevicePfcResumeTestCase : public TestCase
         {
             Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
             link.a->SetAttribute("PfcEnabled", BooleanValue(enabled));
-            Recorder rec;
-            rec.classifier = link.a;
-            link.a->TraceConnectWithoutContext("PhyTxBegin",
-                                               MakeCallback(&Recorder::TxBegin, &rec));
-            Recorder rx;
-            link.b->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Recorder::RxEnd, &rx));
-            for (int k = 0; k < 100; ++k)
-            {
-                link.a->Enqueue(MakeFrame(988, 26), 3, 0);
-            }
+            Recorder rec(link);
+            EnqueueFrames(link.a, 100, 988, 26, 3);
             // Pause for the longest time at 1 us (arrives at 2005.76 -> 2006 ns), resume at 3 us
             // (arrives at 4006 ns): priority 3 stops from 2006 to 4006 ns only.
             Simulator::Schedule(MicroSeconds(1), &RoceNetDevice::SendPfc, link.b, 3, 0xFFFF);
@@ -268,7 +295,7 @@ class RoceDevicePfcResumeTestCase : public TestCase
                     firstAfter = t;
                 }
             }
-            NS_TEST_ASSERT_MSG_EQ(rx.rxTimes.size(), 100, "every frame arrives");
+            NS_TEST_ASSERT_MSG_EQ(rec.rxTimes.size(), 100, "every frame arrives");
             if (enabled)
             {
                 // Frames start every 80.96 ns: the one started at 24 x 80.96 = 1943.04 ns is
@@ -305,38 +332,15 @@ class RoceDeviceSchedulingTestCase : public TestCase
     }
 
   private:
-    /// Stack receive callback.
-    bool Deliver(Ptr<NetDevice> device,
-                 Ptr<const Packet> packet,
-                 uint16_t protocol,
-                 const Address& from)
-    {
-        m_delivered.push_back(packet->GetSize());
-        m_protocol = protocol;
-        return true;
-    }
-
-    std::vector<uint32_t> m_delivered; //!< sizes passed up
-    uint16_t m_protocol{0};            //!< protocol of the last one
-
     void DoRun() override
     {
         // Strict: 10 frames of priority 2 then 10 of priority 5, enqueued at once. The first
         // priority-2 frame grabs the idle wire; then all priority 5 go before the rest.
         {
             Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
-            Recorder rec;
-            rec.classifier = link.a;
-            link.a->TraceConnectWithoutContext("PhyTxBegin",
-                                               MakeCallback(&Recorder::TxBegin, &rec));
-            for (int k = 0; k < 10; ++k)
-            {
-                link.a->Enqueue(MakeFrame(500, 16), 2, 0);
-            }
-            for (int k = 0; k < 10; ++k)
-            {
-                link.a->Enqueue(MakeFrame(500, 40), 5, 0);
-            }
+            Recorder rec(link);
+            EnqueueFrames(link.a, 10, 500, 16, 2);
+            EnqueueFrames(link.a, 10, 500, 40, 5);
             Simulator::Run();
             Simulator::Destroy();
             std::vector<uint8_t> expected{2, 5, 5, 5, 5, 5, 5, 5, 5, 5,
@@ -350,10 +354,7 @@ class RoceDeviceSchedulingTestCase : public TestCase
             Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
             link.a->SetAttribute("Scheduler", EnumValue(RoceNetDevice::DWRR));
             link.a->SetAttribute("DwrrQuantum", UintegerValue(1000));
-            Recorder rec;
-            rec.classifier = link.a;
-            link.a->TraceConnectWithoutContext("PhyTxBegin",
-                                               MakeCallback(&Recorder::TxBegin, &rec));
+            Recorder rec(link);
             for (int k = 0; k < 50; ++k)
             {
                 link.a->Enqueue(MakeFrame(500, 8), 1, 0);
@@ -395,7 +396,8 @@ class RoceDeviceSchedulingTestCase : public TestCase
         // the 100-byte packet with protocol 0x0800.
         {
             Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
-            link.b->SetReceiveCallback(MakeCallback(&RoceDeviceSchedulingTestCase::Deliver, this));
+            StackReceiver stack;
+            stack.Watch(link.b);
             Ptr<Packet> p = MakeFrame(134, 26);
             EthernetHeader eth(false);
             p->RemoveHeader(eth);
@@ -403,9 +405,9 @@ class RoceDeviceSchedulingTestCase : public TestCase
             Simulator::Run();
             Simulator::Destroy();
             NS_TEST_ASSERT_MSG_EQ(ok, true, "Send accepts the packet");
-            NS_TEST_ASSERT_MSG_EQ(m_delivered.size(), 1, "B's stack receives it");
-            NS_TEST_ASSERT_MSG_EQ(m_delivered[0], 120, "without the Ethernet header");
-            NS_TEST_ASSERT_MSG_EQ(m_protocol, 0x0800, "as IPv4");
+            NS_TEST_ASSERT_MSG_EQ(stack.sizes.size(), 1, "B's stack receives it");
+            NS_TEST_ASSERT_MSG_EQ(stack.sizes[0], 120, "without the Ethernet header");
+            NS_TEST_ASSERT_MSG_EQ(stack.lastProtocol, 0x0800, "as IPv4");
             NS_TEST_ASSERT_MSG_EQ(link.a->GetCounters(3).txFrames, 1, "classified as 3");
         }
     }
@@ -425,20 +427,6 @@ class RoceDeviceHostPfcTestCase : public TestCase
     }
 
   private:
-    /// Stack receive callback.
-    bool Deliver(Ptr<NetDevice> device,
-                 Ptr<const Packet> packet,
-                 uint16_t protocol,
-                 const Address& from)
-    {
-        ++m_delivered;
-        m_last = Simulator::Now();
-        return true;
-    }
-
-    uint32_t m_delivered{0}; //!< packets passed up
-    Time m_last;             //!< when the last one was
-
     void DoRun() override
     {
         // A sends 500 frames of 988 bytes at 100 Gb/s; B's host takes them at 50 Gb/s, pauses
@@ -447,15 +435,13 @@ class RoceDeviceHostPfcTestCase : public TestCase
         link.b->SetAttribute("RxDrainRate", DataRateValue(DataRate("50Gbps")));
         link.b->SetAttribute("RxXoffThreshold", QueueSizeValue(QueueSize("30000B")));
         link.b->SetAttribute("RxXonThreshold", QueueSizeValue(QueueSize("20000B")));
-        link.b->SetReceiveCallback(MakeCallback(&RoceDeviceHostPfcTestCase::Deliver, this));
+        StackReceiver stack;
+        stack.Watch(link.b);
         link.b->SetAddress(Mac48Address("02:00:00:00:00:02")); // where MakeFrame sends
-        for (int k = 0; k < 500; ++k)
-        {
-            link.a->Enqueue(MakeFrame(988, 26), 3, 0);
-        }
+        EnqueueFrames(link.a, 500, 988, 26, 3);
         Simulator::Run();
         Simulator::Destroy();
-        NS_TEST_ASSERT_MSG_EQ(m_delivered, 500, "every frame reaches B's stack");
+        NS_TEST_ASSERT_MSG_EQ(stack.sizes.size(), 500, "every frame reaches B's stack");
         NS_TEST_ASSERT_MSG_GT(link.b->GetCounters(3).pausesSent, 0, "B paused A");
         NS_TEST_ASSERT_MSG_EQ(link.b->GetCounters(3).resumesSent,
                               link.b->GetCounters(3).pausesSent,
@@ -471,7 +457,7 @@ class RoceDeviceHostPfcTestCase : public TestCase
         // 50 Gb/s has drained 13 KB of the 20 KB: the drain never stops once started. The
         // first frame arrives at 1080 ns; 500 x 988 bytes at 50 Gb/s take 500 x 158.08 ns =
         // 79040 ns: the last is delivered at 80120 ns.
-        NS_TEST_ASSERT_MSG_EQ(m_last, NanoSeconds(80120), "delivery at the drain rate");
+        NS_TEST_ASSERT_MSG_EQ(stack.last, NanoSeconds(80120), "delivery at the drain rate");
     }
 };
 

@@ -73,17 +73,20 @@ MakeBaseMmu(uint32_t ports = 2)
 }
 
 /**
- * Switch an MMU to a static threshold of 10,000 B with the given ResumeOffset.
- * @param mmu an MMU of the base configuration.
- * @param resumeOffset ResumeOffset in bytes.
+ * @param staticThreshold the static threshold, in bytes.
+ * @return an MMU of the base configuration with that static threshold and a ResumeOffset of
+ * 3,000 B, initialized.
  */
-void
-MakeStatic(Ptr<SwitchMmu> mmu, uint32_t resumeOffset)
+Ptr<SwitchMmu>
+MakeStaticMmu(uint32_t staticThreshold)
 {
+    Ptr<SwitchMmu> mmu = MakeBaseMmu();
     mmu->SetAttribute("ThresholdMode", EnumValue(SwitchMmu::STATIC));
-    mmu->SetAttribute("StaticThreshold", QueueSizeValue(QueueSize("10000B")));
-    mmu->SetAttribute("ResumeOffset",
-                      QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, resumeOffset)));
+    mmu->SetAttribute("StaticThreshold",
+                      QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, staticThreshold)));
+    mmu->SetAttribute("ResumeOffset", QueueSizeValue(QueueSize("3000B")));
+    mmu->Initialize();
+    return mmu;
 }
 
 /**
@@ -330,9 +333,7 @@ class SwitchMmuStaticXoffTestCase : public TestCase
         //   packets 3-12 fill the shared allowance to 10,000 (10 packets);
         //   packet 13 would make the shared use 11,000 > 10,000: it goes to the headroom and
         //   is the first XOFF; packets 14 and 15 go to the headroom too, without a new XOFF.
-        Ptr<SwitchMmu> mmu = MakeBaseMmu();
-        MakeStatic(mmu, 3000);
-        mmu->Initialize();
+        Ptr<SwitchMmu> mmu = MakeStaticMmu(10000);
         TraceRecorder recorder;
         NS_TEST_ASSERT_MSG_EQ(recorder.Connect(mmu), true, "traces connect");
         for (uint32_t i = 1; i <= 15; ++i)
@@ -401,11 +402,7 @@ class SwitchMmuXonWhenDrainedTestCase : public TestCase
         // Packets 1-2 reserved, 3-4 shared (2,000), packet 5 to the headroom: XOFF. Release 1
         // empties the headroom (shared 2,000), release 2 leaves 1,000, release 3 leaves 0: XON
         // there, else the upstream port would stay paused with nothing left to drain.
-        Ptr<SwitchMmu> mmu = MakeBaseMmu();
-        mmu->SetAttribute("ThresholdMode", EnumValue(SwitchMmu::STATIC));
-        mmu->SetAttribute("StaticThreshold", QueueSizeValue(QueueSize("2000B")));
-        mmu->SetAttribute("ResumeOffset", QueueSizeValue(QueueSize("3000B")));
-        mmu->Initialize();
+        Ptr<SwitchMmu> mmu = MakeStaticMmu(2000);
         for (uint32_t i = 1; i <= 5; ++i)
         {
             bool result = mmu->Admit(0, 1, LOSSLESS, PACKET).xoff;
@@ -541,9 +538,7 @@ class SwitchMmuHeadroomFullTestCase : public TestCase
     {
         // Static as in the XOFF test: packet 13 is the first in the headroom; the headroom of
         // 40,000 B takes 40 packets (13-52); packet 53 is dropped.
-        Ptr<SwitchMmu> mmu = MakeBaseMmu();
-        MakeStatic(mmu, 3000);
-        mmu->Initialize();
+        Ptr<SwitchMmu> mmu = MakeStaticMmu(10000);
         TraceRecorder recorder;
         recorder.Connect(mmu);
         for (uint32_t i = 1; i <= 52; ++i)
@@ -591,9 +586,7 @@ class SwitchMmuLossyTestCase : public TestCase
     void DoRun() override
     {
         // Static 10,000: priority 0 takes 2 reserved + 10 shared packets; packet 13 drops.
-        Ptr<SwitchMmu> mmu = MakeBaseMmu();
-        MakeStatic(mmu, 3000);
-        mmu->Initialize();
+        Ptr<SwitchMmu> mmu = MakeStaticMmu(10000);
         TraceRecorder recorder;
         recorder.Connect(mmu);
         for (uint32_t i = 1; i <= 20; ++i)
@@ -662,10 +655,7 @@ class SwitchMmuBufferFullTestCase : public TestCase
         // port 0: 2 reserved packets, then 888 shared packets fill the pool exactly; packet
         // 891 is within its allowance (889,000 <= 2,000,000) but the buffer has no shared byte
         // left for it: buffer-full.
-        Ptr<SwitchMmu> mmu = MakeBaseMmu();
-        mmu->SetAttribute("ThresholdMode", EnumValue(SwitchMmu::STATIC));
-        mmu->SetAttribute("StaticThreshold", QueueSizeValue(QueueSize("2000000B")));
-        mmu->Initialize();
+        Ptr<SwitchMmu> mmu = MakeStaticMmu(2000000); // ResumeOffset plays no part here
         TraceRecorder recorder;
         recorder.Connect(mmu);
         for (uint32_t i = 1; i <= 890; ++i)

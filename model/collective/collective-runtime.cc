@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/data-rate.h"
+#include "ns3/ib-reth-header.h"
 #include "ns3/log.h"
 #include "ns3/nvlink-domain.h"
 #include "ns3/rdma-endpoint.h"
@@ -28,14 +29,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("CollectiveRuntime");
 
 NS_OBJECT_ENSURE_REGISTERED(CollectiveRuntime);
-
-namespace
-{
-
-/// The RETH of the first packet of an RDMA WRITE.
-constexpr uint64_t RETH_BYTES = 16;
-
-} // namespace
 
 TypeId
 CollectiveRuntime::GetTypeId()
@@ -686,7 +679,7 @@ CollectiveRuntime::IdealTransfer(uint32_t srcRank, uint32_t dstRank, uint64_t by
     const uint64_t gap = 12;
     uint64_t packets = std::max<uint64_t>(1, (bytes + m_mtu - 1) / m_mtu);
     uint64_t lastFrame = bytes - (packets - 1) * m_mtu + PACKET_OVERHEAD_BYTES - gap +
-                         (packets == 1 ? RETH_BYTES : 0);
+                         (packets == 1 ? IbRethHeader::SIZE : 0);
     Time path =
         m_latency.IsNull()
             ? Time(0)
@@ -699,7 +692,8 @@ uint64_t
 CollectiveRuntime::WireBytes(uint64_t bytes) const
 {
     uint64_t packets = (bytes + m_mtu - 1) / m_mtu;
-    return bytes + packets * PACKET_OVERHEAD_BYTES + RETH_BYTES;
+    // The first packet of an RDMA WRITE also carries the RETH.
+    return bytes + packets * PACKET_OVERHEAD_BYTES + IbRethHeader::SIZE;
 }
 
 uint32_t

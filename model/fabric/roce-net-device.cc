@@ -6,6 +6,7 @@
 
 #include "roce-net-device.h"
 
+#include "ecmp-hash.h"
 #include "exact-time.h"
 #include "pfc-header.h"
 #include "roce-channel.h"
@@ -36,11 +37,11 @@ namespace
 {
 
 /// EtherType of IPv4.
-constexpr uint16_t ETHERTYPE_IPV4 = 0x0800;
+constexpr uint16_t ETHERTYPE_IPV4 = EcmpHash::ETHER_TYPE_IPV4;
 /// EtherType of an IEEE 802.1Q tag.
-constexpr uint16_t ETHERTYPE_VLAN = 0x8100;
+constexpr uint16_t ETHERTYPE_VLAN = EcmpHash::ETHER_TYPE_VLAN;
 /// Ethernet II header, bytes.
-constexpr uint32_t ETHERNET_HEADER_BYTES = 14;
+constexpr uint32_t ETHERNET_HEADER_BYTES = EcmpHash::ETHERNET_HEADER_SIZE;
 /// Bytes of a frame the classifier reads (Ethernet, optional tag, IPv4 version and TOS).
 constexpr uint32_t CLASSIFY_BYTES = 20;
 /// "No priority may send now".
@@ -470,7 +471,7 @@ RoceNetDevice::ClassifyBytes(const uint8_t* b, uint32_t n) const
     uint32_t ip = ETHERNET_HEADER_BYTES;
     if (type == ETHERTYPE_VLAN)
     {
-        if (n < ETHERNET_HEADER_BYTES + 4)
+        if (n < ETHERNET_HEADER_BYTES + EcmpHash::VLAN_TAG_SIZE)
         {
             return m_defaultPriority;
         }
@@ -479,7 +480,7 @@ RoceNetDevice::ClassifyBytes(const uint8_t* b, uint32_t n) const
             return static_cast<uint8_t>(b[14] >> 5);
         }
         type = static_cast<uint16_t>((b[16] << 8) | b[17]);
-        ip += 4;
+        ip += EcmpHash::VLAN_TAG_SIZE;
     }
     else if (m_classifier == PCP)
     {

@@ -7,12 +7,16 @@
 #ifndef ROCE_V2_PACKET_H
 #define ROCE_V2_PACKET_H
 
+#include "ib-bth-header.h"
 #include "roce-icrc-trailer.h"
 
+#include "ns3/ecmp-hash.h"
+#include "ns3/flow-five-tuple.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/mac48-address.h"
 #include "ns3/packet.h"
+#include "ns3/roce-net-device.h"
 
 #include <cstdint>
 
@@ -33,16 +37,17 @@ namespace ns3
 class RoceV2Packet
 {
   public:
-    /// UDP destination port that identifies RoCEv2 (IANA "roce").
-    static constexpr uint16_t UDP_PORT = 4791;
-    /// Ethernet II header without 802.1Q tag, bytes.
-    static constexpr uint32_t ETHERNET_HEADER_SIZE = 14;
-    /// Ethernet frame check sequence, bytes.
-    static constexpr uint32_t ETHERNET_FCS_SIZE = 4;
-    /// IPv4 protocol number of UDP.
-    static constexpr uint8_t IP_PROTOCOL_UDP = 17;
-    /// EtherType of IPv4.
-    static constexpr uint16_t ETHERTYPE_IPV4 = 0x0800;
+    // The numbers of the encapsulation, each defined once where its layer is, named here too.
+    /// UDP destination port that identifies RoCEv2 (IANA "roce", 4791).
+    static constexpr uint16_t UDP_PORT = IbBthHeader::ROCEV2_UDP_PORT;
+    /// Ethernet II header without 802.1Q tag, bytes (14).
+    static constexpr uint32_t ETHERNET_HEADER_SIZE = EcmpHash::ETHERNET_HEADER_SIZE;
+    /// Ethernet frame check sequence, bytes (4).
+    static constexpr uint32_t ETHERNET_FCS_SIZE = RoceNetDevice::FCS_BYTES;
+    /// IPv4 protocol number of UDP (17).
+    static constexpr uint8_t IP_PROTOCOL_UDP = FlowFiveTuple::PROTOCOL_UDP;
+    /// EtherType of IPv4 (0x0800).
+    static constexpr uint16_t ETHERTYPE_IPV4 = EcmpHash::ETHER_TYPE_IPV4;
 
     /// Fields of the IPv4 and UDP headers that a RoCEv2 sender chooses.
     struct Addressing

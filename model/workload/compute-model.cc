@@ -13,6 +13,8 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
+#include <functional>
+
 namespace ns3
 {
 
@@ -20,6 +22,32 @@ NS_LOG_COMPONENT_DEFINE("ComputeModel");
 
 namespace
 {
+
+/// An arithmetic operation on FLOP counts.
+enum class Operation
+{
+    ADD,     ///< a + b
+    MULTIPLY ///< a x b
+};
+
+/**
+ * @param operation the operation.
+ * @param a an operand.
+ * @param b an operand.
+ * @return a + b or a x b; aborts if it does not fit in 64 bits.
+ */
+uint64_t
+Checked(Operation operation, uint64_t a, uint64_t b)
+{
+    uint64_t result = 0;
+    bool multiply = operation == Operation::MULTIPLY;
+    bool overflow =
+        multiply ? __builtin_mul_overflow(a, b, &result) : __builtin_add_overflow(a, b, &result);
+    NS_ABORT_MSG_IF(overflow,
+                    "ComputeModel: FLOP count overflows 64 bits ("
+                        << a << (multiply ? " x " : " + ") << b << ")");
+    return result;
+}
 
 /**
  * @param a a factor.
@@ -29,10 +57,7 @@ namespace
 uint64_t
 Mul(uint64_t a, uint64_t b)
 {
-    uint64_t product = 0;
-    NS_ABORT_MSG_IF(__builtin_mul_overflow(a, b, &product),
-                    "ComputeModel: FLOP count overflows 64 bits (" << a << " x " << b << ")");
-    return product;
+    return Checked(Operation::MULTIPLY, a, b);
 }
 
 /**
@@ -43,10 +68,41 @@ Mul(uint64_t a, uint64_t b)
 uint64_t
 Add(uint64_t a, uint64_t b)
 {
-    uint64_t sum = 0;
-    NS_ABORT_MSG_IF(__builtin_add_overflow(a, b, &sum),
-                    "ComputeModel: FLOP count overflows 64 bits (" << a << " + " << b << ")");
-    return sum;
+    return Checked(Operation::ADD, a, b);
+}
+
+/**
+ * The FLOPs of one pass of a micro-batch through a pipeline stage: the sum over its layers,
+ * and the LM head's if the stage ends with it.
+ * @param spec the model.
+ * @param firstLayer the stage's first layer.
+ * @param layerCount its number of layers (firstLayer + layerCount must not exceed Layers).
+ * @param lmHead true if it ends with the LM head.
+ * @param layerFlops the FLOPs of the pass through a layer, given its index.
+ * @param headFlops the FLOPs of the pass through the LM head.
+ * @return the sum.
+ */
+uint64_t
+SumStage(const TransformerSpec& spec,
+         uint32_t firstLayer,
+         uint32_t layerCount,
+         bool lmHead,
+         const std::function<uint64_t(uint32_t)>& layerFlops,
+         const std::function<uint64_t()>& headFlops)
+{
+    NS_ABORT_MSG_IF(uint64_t{firstLayer} + layerCount > spec.GetLayers(),
+                    "ComputeModel: layers " << firstLayer << " + " << layerCount
+                                            << " exceed Layers (" << spec.GetLayers() << ")");
+    uint64_t total = 0;
+    for (uint32_t layer = firstLayer; layer < firstLayer + layerCount; ++layer)
+    {
+        total = Add(total, layerFlops(layer));
+    }
+    if (lmHead)
+    {
+        total = Add(total, headFlops());
+    }
+    return total;
 }
 
 } // namespace
@@ -188,19 +244,15 @@ ComputeModel::GetStageForwardFlops(const TransformerSpec& spec,
 {
     NS_LOG_FUNCTION(firstLayer << layerCount << lmHead << microBatch << sequenceLength << tp << cp);
     CheckArguments(spec, microBatch, sequenceLength, tp, cp);
-    NS_ABORT_MSG_IF(uint64_t{firstLayer} + layerCount > spec.GetLayers(),
-                    "ComputeModel: layers " << firstLayer << " + " << layerCount
-                                            << " exceed Layers (" << spec.GetLayers() << ")");
-    uint64_t total = 0;
-    for (uint32_t layer = firstLayer; layer < firstLayer + layerCount; ++layer)
-    {
-        total = Add(total, GetLayerForwardFlops(spec, layer, microBatch, sequenceLength, tp, cp));
-    }
-    if (lmHead)
-    {
-        total = Add(total, GetLmHeadForwardFlops(spec, microBatch, sequenceLength, tp, cp));
-    }
-    return total;
+    return SumStage(
+        spec,
+        firstLayer,
+        layerCount,
+        lmHead,
+        [&](uint32_t layer) {
+            return GetLayerForwardFlops(spec, layer, microBatch, sequenceLength, tp, cp);
+        },
+        [&]() { return GetLmHeadForwardFlops(spec, microBatch, sequenceLength, tp, cp); });
 }
 
 uint64_t
@@ -217,21 +269,21 @@ ComputeModel::GetStageBackwardFlops(const TransformerSpec& spec,
     NS_LOG_FUNCTION(firstLayer << layerCount << lmHead << microBatch << sequenceLength
                                << recomputation << tp << cp);
     CheckArguments(spec, microBatch, sequenceLength, tp, cp);
-    NS_ABORT_MSG_IF(uint64_t{firstLayer} + layerCount > spec.GetLayers(),
-                    "ComputeModel: layers " << firstLayer << " + " << layerCount
-                                            << " exceed Layers (" << spec.GetLayers() << ")");
-    uint64_t total = 0;
-    for (uint32_t layer = firstLayer; layer < firstLayer + layerCount; ++layer)
-    {
-        total = Add(
-            total,
-            GetLayerBackwardFlops(spec, layer, microBatch, sequenceLength, recomputation, tp, cp));
-    }
-    if (lmHead)
-    {
-        total = Add(total, GetLmHeadBackwardFlops(spec, microBatch, sequenceLength, tp, cp));
-    }
-    return total;
+    return SumStage(
+        spec,
+        firstLayer,
+        layerCount,
+        lmHead,
+        [&](uint32_t layer) {
+            return GetLayerBackwardFlops(spec,
+                                         layer,
+                                         microBatch,
+                                         sequenceLength,
+                                         recomputation,
+                                         tp,
+                                         cp);
+        },
+        [&]() { return GetLmHeadBackwardFlops(spec, microBatch, sequenceLength, tp, cp); });
 }
 
 ComputeModel::ChunkFlops

@@ -1,0 +1,132 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FABRIC_OPTIONS_H
+#define FABRIC_OPTIONS_H
+
+#include "flow-statistics.h"
+#include "roce-fabric.h"
+#include "roce-topology-helper.h"
+
+#include "ns3/command-line.h"
+#include "ns3/data-rate.h"
+#include "ns3/rdma-endpoint.h"
+#include "ns3/type-id.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * @ingroup llm-fabric
+ * @brief The command-line options that the flow programs over a RoCE fabric share
+ * (llm-fabric-incast, llm-fabric-leaf-spine), registered, checked and applied in one place.
+ *
+ * The options are --mtu (the RDMA MTU, 256 to 4096 bytes: ns3::RdmaQueuePair::Mtu), --cc (the
+ * congestion control, an alias or the TypeId name of a subclass of ns3::RdmaCongestionOps:
+ * ns3::RdmaEndpoint::CongestionControl), --fixedRate (ns3::RdmaCcFixedRate::Rate, with a
+ * default the program chooses), --pfc (priority 3 lossless), --bufferSize, --kmin, --kmax and
+ * --pmax (the switch MMU's Buffer and RED/ECN marking), --pcap (prefix of pcap files), --outDir
+ * (created if missing) and --seed (the RNG run). A program registers them with AddTo, parses
+ * its command line, checks its own options, then calls Apply; it configures its topology
+ * helper with ConfigureSwitches, checks the built fabric with CheckSwitches and installs the
+ * RDMA endpoints with InstallEndpoints.
+ *
+ * Every problem stops the program the same way (Fail): one line "program: --key: reason" on
+ * standard error and exit status 2.
+ */
+class FabricOptions
+{
+  public:
+    /**
+     * Options with their defaults: MTU 1000, DCQCN, PFC on, a 12 MB buffer, Kmin 5 KB, Kmax
+     * 200 KB, Pmax 0.01, no pcap, the current folder, run 1.
+     * @param program the program's name, the first word of its error lines.
+     */
+    explicit FabricOptions(const std::string& program);
+
+    /**
+     * Register the options (see the class description), in the order of the program's help.
+     * @param cmd the program's command line.
+     * @param fixedRateDefault what --fixedRate is when not given, for the help text.
+     */
+    void AddTo(CommandLine& cmd, const std::string& fixedRateDefault);
+
+    /**
+     * Check the parsed options and apply them: the congestion control's TypeId, the defaults of
+     * ns3::RdmaCcFixedRate::Rate and ns3::RdmaQueuePair::Mtu, the RNG run, the output folder.
+     * Fails (exit status 2) on an MTU out of range, an unknown congestion control or an output
+     * folder that cannot be created.
+     * @param fixedRate the rate of --cc=fixed when --fixedRate is not given.
+     */
+    void Apply(DataRate fixedRate);
+
+    /**
+     * Give the switches the buffer, ECN and PFC options; fails on a size that does not parse.
+     * @param topo the helper that will build the switches.
+     */
+    void ConfigureSwitches(RoceTopologyHelper& topo) const;
+
+    /**
+     * Check the built switches (RoceFabric::CheckSwitches); fails on an inconsistent buffer.
+     * @param fabric the fabric.
+     */
+    void CheckSwitches(const RoceFabric& fabric) const;
+
+    /**
+     * @param fabric the fabric.
+     * @return an RDMA endpoint with the chosen congestion control on every host, in host order.
+     */
+    std::vector<Ptr<RdmaEndpoint>> InstallEndpoints(const RoceFabric& fabric) const;
+
+    /**
+     * Write summary.json (FlowStatistics::SummaryJson) in the output folder; fails if it
+     * cannot be written.
+     * @param summary the finished run.
+     */
+    void WriteSummary(const FlowStatistics::FlowRunSummary& summary) const;
+
+    /**
+     * Stop the program: "program: --key: reason" on standard error, exit status 2
+     * (UsageError::Exit).
+     * @param key the option, or the options, at fault.
+     * @param reason why.
+     */
+    [[noreturn]] void Fail(const std::string& key, const std::string& reason) const;
+
+    /** @return the RDMA MTU, bytes. */
+    uint32_t GetMtu() const;
+    /** @return the congestion control as given (alias or TypeId name). */
+    const std::string& GetCongestionControl() const;
+    /** @return true if priority 3 is lossless. */
+    bool GetPfc() const;
+    /** @return the prefix of pcap files; empty for none. */
+    const std::string& GetPcap() const;
+    /** @return the output folder. */
+    const std::string& GetOutDir() const;
+
+  private:
+    std::string m_program;    //!< the program's name
+    uint32_t m_mtu;           //!< RDMA MTU
+    std::string m_cc;         //!< congestion control, as given
+    TypeId m_ccType;          //!< congestion control, resolved by Apply
+    DataRate m_fixedRate;     //!< rate of --cc=fixed (0: the program's default)
+    bool m_pfc;               //!< priority 3 lossless
+    std::string m_bufferSize; //!< switch buffer
+    std::string m_kmin;       //!< ECN Kmin
+    std::string m_kmax;       //!< ECN Kmax
+    double m_pmax;            //!< ECN Pmax
+    std::string m_pcap;       //!< pcap prefix
+    std::string m_outDir;     //!< output folder
+    uint32_t m_seed;          //!< RNG run
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_OPTIONS_H */
