@@ -28,6 +28,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/flow-statistics.h"
+#include "ns3/program-options.h"
 #include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
@@ -137,7 +138,8 @@ main(int argc, char* argv[])
     std::string transport = "rdma";
     std::string cc = "dcqcn";
 
-    CommandLine cmd(__FILE__);
+    ProgramOptions cmd("llm-fabric-bench-fabric",
+                       "Simulation speed of the fabric on fixed scenarios.");
     cmd.AddValue("scenario", "incast or leaf-spine", scenario);
     cmd.AddValue("senders", "incast: number of senders", senders);
     cmd.AddValue("bytes", "incast: bytes per sender", bytes);
@@ -150,7 +152,7 @@ main(int argc, char* argv[])
     cmd.AddValue("cc",
                  "rdma: congestion control, an alias (e.g. dcqcn, none) or a TypeId name",
                  cc);
-    cmd.Parse(argc, argv);
+    cmd.ParseOrExit(argc, argv);
     TypeId ccType;
     std::string problem = RdmaHelper::LookupCongestionControl(cc, ccType);
     if (!problem.empty())

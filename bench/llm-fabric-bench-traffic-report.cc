@@ -22,6 +22,7 @@
 
 #include "ns3/command-line.h"
 #include "ns3/gpu-spec.h"
+#include "ns3/program-options.h"
 #include "ns3/scenario.h"
 #include "ns3/traffic-report.h"
 #include "ns3/training-config.h"
@@ -64,13 +65,14 @@ main(int argc, char* argv[])
     uint32_t dp = 4096;
     uint32_t gpusPerServer = 8;
 
-    CommandLine cmd(__FILE__);
+    ProgramOptions cmd("llm-fabric-bench-traffic-report",
+                       "Speed of the analytic traffic report over many GPUs.");
     cmd.AddValue("model", "model preset", model);
     cmd.AddValue("tp", "tensor-parallel degree", tp);
     cmd.AddValue("pp", "pipeline-parallel degree", pp);
     cmd.AddValue("dp", "data-parallel degree", dp);
     cmd.AddValue("gpusPerServer", "GPUs per server", gpusPerServer);
-    cmd.Parse(argc, argv);
+    cmd.ParseOrExit(argc, argv);
     for (auto [key, value] : {std::make_pair("tp", tp),
                               std::make_pair("pp", pp),
                               std::make_pair("dp", dp),

@@ -96,11 +96,13 @@
 #include "ns3/fabric-sampler.h"
 #include "ns3/flow-size-distribution.h"
 #include "ns3/flow-statistics.h"
+#include "ns3/program-options.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-flow-generator.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-channel.h"
 #include "ns3/roce-topology-helper.h"
+#include "ns3/usage-error.h"
 
 #include <algorithm>
 #include <chrono>
@@ -124,9 +126,7 @@ constexpr uint8_t DATA_PRIORITY = 3;
 [[noreturn]] void
 Fail(const std::string& key, const std::string& reason)
 {
-    std::cerr << PROGRAM << ": --" << key << ": " << reason << std::endl;
-    Simulator::Destroy();
-    std::exit(2);
+    UsageError::Exit(PROGRAM, key, reason);
 }
 
 /// The program's options, and what they imply.
@@ -259,7 +259,9 @@ ParseOptions(int argc, char* argv[])
         defaults += (defaults.empty() ? "" : ",") + name;
     }
     o.ccList = defaults;
-    CommandLine cmd(__FILE__);
+    ProgramOptions cmd(
+        "llm-fabric-cc-compare",
+        "The same traffic under every congestion control: slowdowns, queues, pauses and a figure.");
     cmd.AddValue("ccs",
                  "Congestion controls to compare, comma-separated aliases or TypeId names "
                  "(default: every registered one but none and fixed: " +
@@ -289,7 +291,7 @@ ParseOptions(int argc, char* argv[])
     cmd.AddValue("simLimit", "Stop each run at this simulated time", o.simLimit);
     cmd.AddValue("outDir", "Folder of the outputs", o.outDir);
     cmd.AddValue("seed", "RNG run number", o.seed);
-    cmd.Parse(argc, argv);
+    cmd.ParseOrExit(argc, argv);
     CheckOptions(o);
 
     AttributeDefaults given;

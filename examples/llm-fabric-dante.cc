@@ -27,6 +27,7 @@
 #include "ns3/corpus-statistics.h"
 #include "ns3/gpu-spec.h"
 #include "ns3/parallel-layout.h"
+#include "ns3/program-options.h"
 #include "ns3/roce-v2-packet.h"
 #include "ns3/scenario.h"
 #include "ns3/traffic-report.h"
@@ -59,12 +60,14 @@ main(int argc, char* argv[])
     std::string scenarioPath;
     uint32_t mtu = 4096;
 
-    CommandLine cmd(__FILE__);
+    ProgramOptions cmd(
+        "llm-fabric-dante",
+        "Tokenize a corpus with GPT-2 BPE and report its statistics and the training it implies.");
     cmd.AddValue("corpus", "UTF-8 text file", corpus);
     cmd.AddValue("vocab", "Folder with encoder.json and vocab.bpe (GPT-2 BPE)", vocab);
     cmd.AddValue("scenario", "YAML scenario (model, training, layout, cluster)", scenarioPath);
     cmd.AddValue("mtu", "RDMA MTU: payload bytes per packet (256-4096)", mtu);
-    cmd.Parse(argc, argv);
+    cmd.ParseOrExit(argc, argv);
     if (corpus.empty())
     {
         Fail("corpus", "a text file is required");
@@ -85,22 +88,19 @@ main(int argc, char* argv[])
     std::string problem = tokenizer.LoadDirectory(vocab);
     if (!problem.empty())
     {
-        std::cerr << problem << std::endl;
-        return 2;
+        UsageError::Exit(problem);
     }
     Scenario scenario;
     problem = Scenario::Load(scenarioPath, scenario);
     if (!problem.empty())
     {
-        std::cerr << problem << std::endl;
-        return 2;
+        UsageError::Exit(problem);
     }
     CorpusStatistics stats;
     problem = CorpusStatistics::Compute(corpus, tokenizer, stats);
     if (!problem.empty())
     {
-        std::cerr << problem << std::endl;
-        return 2;
+        UsageError::Exit(problem);
     }
     Ptr<TransformerSpec> model = scenario.GetModel();
     Ptr<TrainingConfig> training = scenario.GetTraining();
@@ -143,8 +143,7 @@ main(int argc, char* argv[])
         report.Build(model, training, layout, scenario.GetGpus(), scenario.GetGpu(), algorithms);
     if (!problem.empty())
     {
-        std::cerr << scenarioPath << ": " << problem << std::endl;
-        return 2;
+        UsageError::Exit(scenarioPath + ": " + problem);
     }
     TrafficTotals totals = report.GetTotals();
     std::cout << "5. Bytes. On " << scenario.GetGpus() << " GPUs (tp " << layout->GetTp() << ", pp "

@@ -63,6 +63,7 @@
 #include "ns3/fabric-options.h"
 #include "ns3/flow-statistics.h"
 #include "ns3/hpcc.h"
+#include "ns3/program-options.h"
 #include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
@@ -152,7 +153,8 @@ ParseOptions(int argc, char* argv[])
     }
     std::string profileProblem = Dcqcn::SetDefaultProfile(dcqcnProfile);
 
-    CommandLine cmd(__FILE__);
+    ProgramOptions cmd("llm-fabric-incast",
+                       "N senders write to one receiver over RDMA through one switch.");
     cmd.AddValue("dcqcnProfile", "DCQCN parameters: mlx5, sigcomm2015 or simai", dcqcnProfile);
     cmd.AddValue("senders", "Number of senders", o.senders);
     cmd.AddValue("bytes", "Message size per sender", o.bytes);
@@ -162,7 +164,7 @@ ParseOptions(int argc, char* argv[])
     cmd.AddValue("recovery", "ns3::RdmaQueuePair::Recovery"); // GoBackN or SelectiveRepeat
     cmd.AddValue("timeSeries", "1: write queue.csv, pauses.csv and cc.csv", o.timeSeries);
     cmd.AddValue("sampleInterval", "Queue sampling interval of queue.csv", o.sampleInterval);
-    cmd.Parse(argc, argv);
+    cmd.ParseOrExit(argc, argv);
 
     if (!profileProblem.empty())
     {

@@ -54,6 +54,7 @@
 #include "ns3/fabric-options.h"
 #include "ns3/flow-size-distribution.h"
 #include "ns3/flow-statistics.h"
+#include "ns3/program-options.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-flow-generator.h"
 #include "ns3/roce-topology-helper.h"
@@ -100,7 +101,7 @@ ParseOptions(int argc, char* argv[])
     o.shape.hostsPerLeaf = 4;
     o.shape.leaves = 2;
     o.shape.spines = 2;
-    CommandLine cmd(__FILE__);
+    ProgramOptions cmd("llm-fabric-leaf-spine", "Random RDMA flows on a leaf-spine fabric.");
     cmd.AddValue("cdf", "Flow sizes: websearch, hadoop or the path of a CDF file", o.cdf);
     cmd.AddValue("load", "Offered load per host, fraction of hostRate (0-1]", o.load);
     cmd.AddValue("duration", "Flows start during this time", o.duration);
@@ -117,7 +118,7 @@ ParseOptions(int argc, char* argv[])
     cmd.AddValue("fabricRate", "Rate of the leaf-spine links", o.fabricRate);
     cmd.AddValue("linkDelay", "Delay of every link", o.linkDelay);
     o.fabric.AddTo(cmd, "hostRate");
-    cmd.Parse(argc, argv);
+    cmd.ParseOrExit(argc, argv);
 
     o.shape.hostRate = o.hostRate;
     o.shape.fabricRate = o.fabricRate;

@@ -41,6 +41,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/fabric-monitor.h"
+#include "ns3/program-options.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-topology-helper.h"
@@ -170,7 +171,9 @@ main(int argc, char* argv[])
     Setup
         s{DataRate("100Gbps"), DataRate("400Gbps"), MicroSeconds(1), 4000000, 2000000, "2MB", 1000};
     std::string outDir = ".";
-    CommandLine cmd(__FILE__);
+    ProgramOptions cmd(
+        "llm-fabric-pfc-hol",
+        "PFC head-of-line blocking: a victim flow paused by another flow's congestion.");
     cmd.AddValue("hostRate", "Host link rate", s.hostRate);
     cmd.AddValue("fabricRate", "Leaf-spine link rate", s.fabricRate);
     cmd.AddValue("linkDelay", "Delay of every link", s.delay);
@@ -179,7 +182,7 @@ main(int argc, char* argv[])
     cmd.AddValue("bufferSize", "Switch buffer", s.buffer);
     cmd.AddValue("mtu", "RDMA MTU (256-4096)", s.mtu);
     cmd.AddValue("outDir", "Folder for summary.json", outDir);
-    cmd.Parse(argc, argv);
+    cmd.ParseOrExit(argc, argv);
     if (s.hostRate.GetBitRate() == 0 || s.fabricRate.GetBitRate() == 0)
     {
         Fail("hostRate/fabricRate", "must be positive");

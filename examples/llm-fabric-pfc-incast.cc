@@ -38,6 +38,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/fabric-monitor.h"
+#include "ns3/program-options.h"
 #include "ns3/roce-source-helper.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/switch-mmu.h"
@@ -223,7 +224,8 @@ main(int argc, char* argv[])
     std::string pcap;
     uint32_t seed = 1;
 
-    CommandLine cmd(__FILE__);
+    ProgramOptions cmd("llm-fabric-pfc-incast",
+                       "A constant-rate incast through one switch with PFC pauses.");
     cmd.AddValue("senders", "Number of senders", senders);
     cmd.AddValue("packets", "Packets per sender", packets);
     cmd.AddValue("payload", "RDMA payload bytes per packet (1-4096)", payload);
@@ -239,7 +241,7 @@ main(int argc, char* argv[])
     cmd.AddValue("outDir", "Folder for the CSV and JSON outputs", outDir);
     cmd.AddValue("pcap", "Prefix of pcap files (receiver and switch ports); empty: none", pcap);
     cmd.AddValue("seed", "RNG run number", seed);
-    cmd.Parse(argc, argv);
+    cmd.ParseOrExit(argc, argv);
 
     if (senders < 1 || senders > 1000)
     {
@@ -263,6 +265,10 @@ main(int argc, char* argv[])
     }
     RngSeedManager::SetRun(seed);
     MakeOutDir(outDir);
+    if (std::string problem = ProgramOptions::CheckPrefix(pcap); !problem.empty())
+    {
+        Fail("pcap", problem); // a prefix inside --outDir works: it exists now
+    }
 
     RoceTopologyHelper topo;
     std::string problem = topo.SetMmuBufferAndEcn(bufferSize, kmin, kmax, pmax, pfc);

@@ -22,6 +22,7 @@
 #include "ns3/core-module.h"
 #include "ns3/gpu-spec.h"
 #include "ns3/parallel-layout.h"
+#include "ns3/program-options.h"
 #include "ns3/scenario.h"
 #include "ns3/traffic-report.h"
 #include "ns3/training-config.h"
@@ -76,11 +77,12 @@ main(int argc, char* argv[])
     std::string jsonPath;
     std::string ranks = "all";
 
-    CommandLine cmd(__FILE__);
+    ProgramOptions cmd("llm-fabric-traffic-report",
+                       "The analytic traffic of one training iteration of a YAML scenario.");
     cmd.AddValue("scenario", "YAML scenario file", scenarioPath);
     cmd.AddValue("json", "Write the full report to this JSON file", jsonPath);
     cmd.AddValue("ranks", "Ranks whose collectives go to the JSON: all, or a comma list", ranks);
-    cmd.Parse(argc, argv);
+    cmd.ParseOrExit(argc, argv);
     if (scenarioPath.empty())
     {
         Fail("scenario", "a scenario file is required (see scenarios/)");
@@ -89,8 +91,7 @@ main(int argc, char* argv[])
     std::string problem = Scenario::Load(scenarioPath, scenario);
     if (!problem.empty())
     {
-        std::cerr << problem << std::endl;
-        return 2;
+        UsageError::Exit(problem);
     }
     const CollectiveChoices& algorithms = scenario.GetAlgorithms();
     TrafficReport report;
@@ -102,8 +103,7 @@ main(int argc, char* argv[])
                            algorithms);
     if (!problem.empty())
     {
-        std::cerr << scenarioPath << ": " << problem << std::endl;
-        return 2;
+        UsageError::Exit(scenarioPath + ": " + problem);
     }
     std::set<uint32_t> chosen;
     if (ranks != "all")

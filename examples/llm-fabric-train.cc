@@ -51,6 +51,7 @@
 #include "ns3/flow-statistics.h"
 #include "ns3/llm-training-helper.h"
 #include "ns3/network-config.h"
+#include "ns3/program-options.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rdma-queue-pair.h"
 #include "ns3/roce-channel.h"
@@ -243,7 +244,7 @@ DefaultOf(const std::string& name)
  * @param problems where refused values are reported.
  */
 void
-AddAttributeOptions(CommandLine& cmd,
+AddAttributeOptions(ProgramOptions& cmd,
                     AttributeDefaults& defaults,
                     std::vector<std::unique_ptr<AttributeOption>>& options,
                     std::vector<std::pair<std::string, std::string>>& problems)
@@ -468,7 +469,8 @@ main(int argc, char* argv[])
     AttributeDefaults& defaults = job.GetAttributeDefaults();
     std::vector<std::pair<std::string, std::string>> problems;
     std::vector<std::unique_ptr<AttributeOption>> options;
-    CommandLine cmd(__FILE__);
+    ProgramOptions cmd("llm-fabric-train",
+                       "A training job of a YAML scenario over the packet-level fabric.");
     cmd.AddValue("scenario", "YAML scenario file (required)", scenarioPath);
     cmd.AddValue("iterations", "Training iterations", iterations);
     cmd.AddValue("outDir", "Folder of the outputs", outDir);
@@ -479,7 +481,7 @@ main(int argc, char* argv[])
                  "If positive: write queue.csv (every port's queues at this interval) and "
                  "pauses.csv (every PFC pause interval) as the run goes",
                  sampleInterval);
-    cmd.Parse(argc, argv);
+    cmd.ParseOrExit(argc, argv);
     defaults.RecordCommandLine(argc, argv);
     defaults.Reapply(); // a --dcqcnProfile parsed after --ns3::Dcqcn::X=... must not undo it
     if (!problems.empty())
@@ -506,6 +508,10 @@ main(int argc, char* argv[])
     if (error)
     {
         FailOption("outDir", "cannot create " + outDir + ": " + error.message());
+    }
+    if (std::string prefixProblem = ProgramOptions::CheckPrefix(pcap); !prefixProblem.empty())
+    {
+        FailOption("pcap", prefixProblem); // a prefix inside --outDir works: it exists now
     }
     RngSeedManager::SetRun(seed);
 

@@ -43,6 +43,7 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/pcap-file-wrapper.h"
 #include "ns3/pfc-header.h"
+#include "ns3/program-options.h"
 #include "ns3/roce-cnp-header.h"
 #include "ns3/roce-icrc-trailer.h"
 #include "ns3/roce-v2-packet.h"
@@ -295,7 +296,8 @@ main(int argc, char* argv[])
     DataRate linkRate("100Gbps");
     Time linkDelay = MicroSeconds(1);
 
-    CommandLine cmd(__FILE__);
+    ProgramOptions cmd("llm-fabric-wire-formats",
+                       "The RoCEv2 and PFC frames of one exchange, written to a pcap.");
     cmd.AddValue("bytes", "Size of the RDMA WRITE message in bytes", bytes);
     cmd.AddValue("mtu", "RDMA MTU: payload bytes per packet (256 to 4096)", mtu);
     cmd.AddValue("psn", "PSN of the first packet", psn);
@@ -303,7 +305,7 @@ main(int argc, char* argv[])
     cmd.AddValue("linkRate", "Link rate", linkRate);
     cmd.AddValue("linkDelay", "Link propagation delay", linkDelay);
     cmd.AddValue("pcap", "Output pcap file", pcap);
-    cmd.Parse(argc, argv);
+    cmd.ParseOrExit(argc, argv);
 
     Require(bytes > 0, "bytes", "must be positive");
     Require(mtu >= 256 && mtu <= 4096, "mtu", "must be between 256 and 4096");

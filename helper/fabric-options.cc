@@ -40,7 +40,7 @@ FabricOptions::FabricOptions(const std::string& program)
 }
 
 void
-FabricOptions::AddTo(CommandLine& cmd, const std::string& fixedRateDefault)
+FabricOptions::AddTo(ProgramOptions& cmd, const std::string& fixedRateDefault)
 {
     cmd.AddValue("mtu", "RDMA MTU (256-4096)", m_mtu);
     cmd.AddValue("cc",
@@ -81,6 +81,13 @@ FabricOptions::Apply(DataRate fixedRate)
     if (error)
     {
         Fail("outDir", "cannot create " + m_outDir + ": " + error.message());
+    }
+    // The output folder exists now: a pcap prefix inside it works, one into a missing folder
+    // is refused here rather than failing (or aborting) when the first pcap is opened.
+    problem = ProgramOptions::CheckPrefix(m_pcap);
+    if (!problem.empty())
+    {
+        Fail("pcap", problem);
     }
     Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(m_mtu));
 }

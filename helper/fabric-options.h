@@ -8,10 +8,10 @@
 #define FABRIC_OPTIONS_H
 
 #include "flow-statistics.h"
+#include "program-options.h"
 #include "roce-fabric.h"
 #include "roce-topology-helper.h"
 
-#include "ns3/command-line.h"
 #include "ns3/data-rate.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/type-id.h"
@@ -56,7 +56,7 @@ class FabricOptions
      * @param cmd the program's command line.
      * @param fixedRateDefault what --fixedRate is when not given, for the help text.
      */
-    void AddTo(CommandLine& cmd, const std::string& fixedRateDefault);
+    void AddTo(ProgramOptions& cmd, const std::string& fixedRateDefault);
 
     /**
      * Check the parsed options and apply them: the congestion control's TypeId, the defaults of

@@ -248,7 +248,7 @@ ProgramOptions::AddTime(const std::string& name,
                         Time maximum)
 {
     std::ostringstream range;
-    range << "from " << minimum.As(Time::US) << " to " << maximum.As(Time::US);
+    range << "from " << minimum.GetSeconds() << " s to " << maximum.GetSeconds() << " s";
     std::ostringstream shown;
     shown << time.As(Time::US);
     Add(name,
@@ -304,6 +304,41 @@ ProgramOptions::AddChoice(const std::string& name,
             }
             return "expected one of " + list;
         });
+}
+
+std::string
+ProgramOptions::ReadWhole(const std::string& text, uint64_t maximum, uint64_t& number)
+{
+    uint64_t read = 0;
+    std::string problem = ReadUnsigned(text, read);
+    if (problem.empty() && read > maximum)
+    {
+        problem = "out of range";
+    }
+    if (!problem.empty())
+    {
+        return problem + ": expected a whole number from 0 to " + std::to_string(maximum);
+    }
+    number = read;
+    return "";
+}
+
+void
+ProgramOptions::AddValue(const std::string& name, const std::string& attributePath)
+{
+    Add(name, attributePath, "", [this, attributePath](const std::string& text) {
+        return m_defaults->Give(attributePath, text);
+    });
+}
+
+void
+ProgramOptions::AddValue(const std::string& name,
+                         const std::string& help,
+                         Callback<bool, std::string> callback)
+{
+    Add(name, help, "", [callback](const std::string& text) -> std::string {
+        return callback(text) ? "" : "refused";
+    });
 }
 
 std::string

@@ -7,15 +7,18 @@
 #ifndef PROGRAM_OPTIONS_H
 #define PROGRAM_OPTIONS_H
 
+#include "ns3/callback.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace ns3
@@ -173,6 +176,34 @@ class ProgramOptions
              Apply apply);
 
     /**
+     * An option in ns-3's CommandLine style: its type is the variable's (an unsigned or signed
+     * integer, double, bool, std::string, DataRate or Time), read strictly over the type's whole
+     * range (a program checks its own narrower range after Parse).
+     * @param name the option.
+     * @param help its help.
+     * @param value the variable.
+     */
+    template <typename T>
+    void AddValue(const std::string& name, const std::string& help, T& value);
+
+    /**
+     * An option that sets an attribute default (CommandLine::AddValue(name, attributePath)).
+     * @param name the option.
+     * @param attributePath the attribute's full name, e.g. "ns3::RdmaQueuePair::Recovery".
+     */
+    void AddValue(const std::string& name, const std::string& attributePath);
+
+    /**
+     * An option read by an ns-3 callback (CommandLine's callback form); false refuses the value.
+     * @param name the option.
+     * @param help its help.
+     * @param callback reads the text.
+     */
+    void AddValue(const std::string& name,
+                  const std::string& help,
+                  Callback<bool, std::string> callback);
+
+    /**
      * Read a command line. Options are applied in order; the first problem stops it.
      * @param argc the argument count.
      * @param argv the arguments (argv[0] the program).
@@ -207,6 +238,18 @@ class ProgramOptions
      * @return "" or why it cannot be used.
      */
     static std::string CheckPrefix(const std::string& prefix);
+
+    /// The longest time AddValue reads for a Time option, in seconds.
+    static constexpr double MAX_TIME_SECONDS = 1e6;
+
+    /**
+     * Read a whole number without sign.
+     * @param text the text.
+     * @param maximum the largest value.
+     * @param[out] number its value.
+     * @return "" or why it is refused.
+     */
+    static std::string ReadWhole(const std::string& text, uint64_t maximum, uint64_t& number);
 
   private:
     /// An option of the program.
@@ -248,6 +291,62 @@ class ProgramOptions
     bool m_help{false};                       //!< --help seen
     std::vector<std::string> m_print;         //!< ns-3 --Print options to run, as given
 };
+
+template <typename T>
+void
+ProgramOptions::AddValue(const std::string& name, const std::string& help, T& value)
+{
+    if constexpr (std::is_same_v<T, bool>)
+    {
+        AddBool(name, help, value);
+    }
+    else if constexpr (std::is_same_v<T, std::string>)
+    {
+        AddString(name, help, value);
+    }
+    else if constexpr (std::is_same_v<T, DataRate>)
+    {
+        AddRate(name, help, value);
+    }
+    else if constexpr (std::is_same_v<T, Time>)
+    {
+        AddTime(name, help, value, Time(0), Seconds(MAX_TIME_SECONDS));
+    }
+    else if constexpr (std::is_same_v<T, double>)
+    {
+        AddDouble(name,
+                  help,
+                  value,
+                  std::numeric_limits<double>::lowest(),
+                  std::numeric_limits<double>::max());
+    }
+    else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>)
+    {
+        Add(name, help, std::to_string(value), [&value](const std::string& text) -> std::string {
+            uint64_t number = 0;
+            std::string problem = ReadWhole(text, std::numeric_limits<T>::max(), number);
+            value = problem.empty() ? static_cast<T>(number) : value;
+            return problem;
+        });
+    }
+    else
+    {
+        static_assert(std::is_integral_v<T> && std::is_signed_v<T>, "unsupported option type");
+        Add(name, help, std::to_string(value), [&value](const std::string& text) -> std::string {
+            bool negative = !text.empty() && text[0] == '-';
+            uint64_t magnitude = 0;
+            uint64_t limit =
+                static_cast<uint64_t>(std::numeric_limits<T>::max()) + (negative ? 1 : 0);
+            std::string problem = ReadWhole(negative ? text.substr(1) : text, limit, magnitude);
+            if (problem.empty())
+            {
+                value = negative ? static_cast<T>(-static_cast<int64_t>(magnitude - 1) - 1)
+                                 : static_cast<T>(magnitude);
+            }
+            return problem;
+        });
+    }
+}
 
 } // namespace ns3
 

@@ -6,6 +6,8 @@
 
 #include "usage-error.h"
 
+#include "value-parser.h"
+
 #include "ns3/simulator.h"
 
 #include <cstdlib>
@@ -23,7 +25,9 @@ UsageError::Exit(const std::string& program, const std::string& key, const std::
 void
 UsageError::Exit(const std::string& message)
 {
-    std::cerr << message << std::endl;
+    // One printable line of at most 400 bytes, whatever values the message quotes (values
+    // already escaped keep their backslashes).
+    std::cerr << ValueParser::Escape(message, 400, false) << std::endl;
     Simulator::Destroy();
     std::exit(2);
 }
