@@ -51,6 +51,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 using namespace ns3;
 
@@ -215,8 +216,7 @@ main(int argc, char* argv[])
               << s.incastBytes << " bytes per sender into h3" << std::endl
               << "  configuration   victim FCT (us)   incast FCT (us)   pauses   drops   resent"
               << std::endl;
-    std::ofstream json(outDir + "/summary.json");
-    json << "{\n";
+    nlohmann::ordered_json summary;
     for (size_t i = 0; i < results.size(); ++i)
     {
         const Result& r = results[i];
@@ -224,13 +224,15 @@ main(int argc, char* argv[])
                   << r.victim.GetNanoSeconds() / 1000.0 << std::setw(18)
                   << r.incast.GetNanoSeconds() / 1000.0 << std::setw(9) << r.pauses << std::setw(8)
                   << r.drops << std::setw(9) << r.resent << std::endl;
-        json << "  \"" << r.name << "\": {\"victim_fct_us\": " << r.victim.GetNanoSeconds() / 1000.0
-             << ", \"incast_fct_us\": " << r.incast.GetNanoSeconds() / 1000.0
-             << ", \"flows_done\": " << r.done << ", \"pfc_pause_frames\": " << r.pauses
-             << ", \"drops\": " << r.drops << ", \"retransmitted_packets\": " << r.resent << "}"
-             << (i + 1 < results.size() ? "," : "") << "\n";
+        summary[r.name] = {{"victim_fct_us", r.victim.GetNanoSeconds() / 1000.0},
+                           {"incast_fct_us", r.incast.GetNanoSeconds() / 1000.0},
+                           {"flows_done", r.done},
+                           {"pfc_pause_frames", r.pauses},
+                           {"drops", r.drops},
+                           {"retransmitted_packets", r.resent}};
     }
-    json << "}\n";
+    std::ofstream json(outDir + "/summary.json");
+    json << summary.dump(2) << "\n";
     if (!json)
     {
         Fail("outDir", "cannot write " + outDir + "/summary.json");

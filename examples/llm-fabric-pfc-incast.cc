@@ -48,6 +48,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <sys/resource.h>
 
 using namespace ns3;
@@ -322,23 +323,23 @@ main(int argc, char* argv[])
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);
 
+    nlohmann::ordered_json summary = {
+        {"senders", senders},
+        {"packets_sent", sent},
+        {"packets_received", rx.frames},
+        {"drops", sw->GetTotalDrops()},
+        {"drops_lossy_limit", LossyDrops(sw)},
+        {"pfc_pause_frames", monitor.GetTotalPauseFramesSent()},
+        {"paused_time_us", monitor.GetTotalPausedTime().GetMicroSeconds()},
+        {"ecn_marks", ecn},
+        {"max_queue_bytes", monitor.GetMaxQueueBytes()},
+        {"last_arrival_us", rx.last.GetNanoSeconds() / 1000.0},
+        {"line_rate_bound_us", boundNs / 1000.0},
+        {"events", events},
+        {"wall_s", wall},
+        {"peak_rss_mib", usage.ru_maxrss / 1024.0}};
     std::ofstream json(outDir + "/summary.json");
-    json << "{\n"
-         << "  \"senders\": " << senders << ",\n"
-         << "  \"packets_sent\": " << sent << ",\n"
-         << "  \"packets_received\": " << rx.frames << ",\n"
-         << "  \"drops\": " << sw->GetTotalDrops() << ",\n"
-         << "  \"drops_lossy_limit\": " << LossyDrops(sw) << ",\n"
-         << "  \"pfc_pause_frames\": " << monitor.GetTotalPauseFramesSent() << ",\n"
-         << "  \"paused_time_us\": " << monitor.GetTotalPausedTime().GetMicroSeconds() << ",\n"
-         << "  \"ecn_marks\": " << ecn << ",\n"
-         << "  \"max_queue_bytes\": " << monitor.GetMaxQueueBytes() << ",\n"
-         << "  \"last_arrival_us\": " << rx.last.GetNanoSeconds() / 1000.0 << ",\n"
-         << "  \"line_rate_bound_us\": " << boundNs / 1000.0 << ",\n"
-         << "  \"events\": " << events << ",\n"
-         << "  \"wall_s\": " << wall << ",\n"
-         << "  \"peak_rss_mib\": " << usage.ru_maxrss / 1024.0 << "\n"
-         << "}\n";
+    json << summary.dump(2) << "\n";
     if (!json)
     {
         Fail("outDir", "cannot write " + outDir + "/summary.json");

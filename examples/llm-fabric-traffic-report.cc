@@ -33,6 +33,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -58,14 +59,13 @@ Gb(uint64_t bytes)
 }
 
 /// @return the JSON object of a TrafficBytes.
-std::string
+nlohmann::ordered_json
 Json(const TrafficBytes& b)
 {
-    std::ostringstream os;
-    os << "{\"intra_sent\": " << b.intraSent << ", \"inter_sent\": " << b.interSent
-       << ", \"intra_received\": " << b.intraReceived << ", \"inter_received\": " << b.interReceived
-       << "}";
-    return os.str();
+    return {{"intra_sent", b.intraSent},
+            {"inter_sent", b.interSent},
+            {"intra_received", b.intraReceived},
+            {"inter_received", b.interReceived}};
 }
 
 } // namespace
@@ -162,44 +162,54 @@ main(int argc, char* argv[])
 
     if (!jsonPath.empty())
     {
+        // Written with a JSON library (strings escaped, numbers as JSON numbers), one rank per
+        // line and streamed: the ranks of a large cluster are never all in memory as JSON.
         std::ofstream json(jsonPath);
-        json << "{\n  \"scenario\": \"" << scenarioPath << "\",\n  \"gpus\": " << scenario.GetGpus()
-             << ",\n  \"parameters\": " << model->GetParameterCount()
-             << ",\n  \"micro_batches\": " << report.GetMicroBatches() << ",\n  \"totals\": {";
+        nlohmann::ordered_json totalsJson;
         for (size_t s = 0; s < TRAFFIC_STRATEGIES; ++s)
         {
-            json << (s ? ", " : "") << "\""
-                 << TrafficReport::GetStrategyName(static_cast<TrafficStrategy>(s))
-                 << "\": " << Json(totals.byStrategy[s]);
+            totalsJson[TrafficReport::GetStrategyName(static_cast<TrafficStrategy>(s))] =
+                Json(totals.byStrategy[s]);
         }
-        json << ", \"all\": " << Json(totals.all) << "},\n  \"ranks\": [\n";
+        totalsJson["all"] = Json(totals.all);
+        nlohmann::ordered_json head = {{"scenario", scenarioPath},
+                                       {"gpus", scenario.GetGpus()},
+                                       {"parameters", model->GetParameterCount()},
+                                       {"micro_batches", report.GetMicroBatches()},
+                                       {"totals", totalsJson}};
+        json << "{\n";
+        for (const auto& [key, value] : head.items())
+        {
+            json << "  " << nlohmann::ordered_json(key).dump() << ": " << value.dump() << ",\n";
+        }
+        json << "  \"ranks\": [\n";
         for (uint32_t r = 0; r < report.GetRankCount(); ++r)
         {
-            const TrafficTotals& t = report.GetRankTotals(r);
-            json << "    {\"rank\": " << r << ", \"server\": " << layout->GetServer(r)
-                 << ", \"compute_s\": " << report.GetComputeTime(r).GetSeconds()
-                 << ", \"required_bandwidth_bps\": " << report.GetRequiredBandwidth(r)
-                 << ", \"all\": " << Json(t.all);
+            nlohmann::ordered_json rank = {
+                {"rank", r},
+                {"server", layout->GetServer(r)},
+                {"compute_s", report.GetComputeTime(r).GetSeconds()},
+                {"required_bandwidth_bps", report.GetRequiredBandwidth(r)},
+                {"all", Json(report.GetRankTotals(r).all)}};
             if (ranks == "all" || chosen.count(r))
             {
-                json << ", \"collectives\": [";
-                bool first = true;
+                nlohmann::ordered_json collectives = nlohmann::ordered_json::array();
                 for (const auto& e : report.GetRankEntries(r))
                 {
-                    json << (first ? "" : ", ") << "{\"strategy\": \""
-                         << TrafficReport::GetStrategyName(e.strategy) << "\", \"variant\": \""
-                         << e.variant << "\", \"what\": \"" << e.what << "\", \"kind\": \""
-                         << GetCollectiveKindName(e.kind) << "\", \"algorithm\": \""
-                         << TypeIdAlias::GetShortName(e.algorithm)
-                         << "\", \"group_size\": " << e.GetGroupSize()
-                         << ", \"message_bytes\": " << e.messageBytes << ", \"count\": " << e.count
-                         << ", \"phase\": \"" << TrafficReport::GetPhaseName(e.phase)
-                         << "\", \"bytes\": " << Json(e.bytes) << "}";
-                    first = false;
+                    collectives.push_back({{"strategy", TrafficReport::GetStrategyName(e.strategy)},
+                                           {"variant", e.variant},
+                                           {"what", e.what},
+                                           {"kind", GetCollectiveKindName(e.kind)},
+                                           {"algorithm", TypeIdAlias::GetShortName(e.algorithm)},
+                                           {"group_size", e.GetGroupSize()},
+                                           {"message_bytes", e.messageBytes},
+                                           {"count", e.count},
+                                           {"phase", TrafficReport::GetPhaseName(e.phase)},
+                                           {"bytes", Json(e.bytes)}});
                 }
-                json << "]";
+                rank["collectives"] = collectives;
             }
-            json << "}" << (r + 1 < report.GetRankCount() ? "," : "") << "\n";
+            json << "    " << rank.dump() << (r + 1 < report.GetRankCount() ? "," : "") << "\n";
         }
         json << "  ]\n}\n";
         if (!json)

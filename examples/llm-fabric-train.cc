@@ -318,36 +318,35 @@ WriteSummary(const std::string& path,
     {
         iterationUs.push_back(static_cast<double>((it.end - it.start).GetNanoSeconds()) / 1000.0);
     }
+    // Written with a JSON library: a scenario path with quotes or backslashes stays valid.
+    nlohmann::ordered_json summary;
+    summary["scenario"] = scenarioPath;
+    summary["gpus"] = job.GetApplications().size();
+    summary["servers"] = job.GetNvlinkDomains().size();
+    summary["topology"] = job.GetTopology()->Describe();
+    summary["ranks_finished"] = outcome.finished;
+    summary["iterations"] = monitor.Iterations();
+    summary["iteration_time_us"] = FlowStatistics::Distribution(iterationUs);
+    summary["collective_time_us"] = FlowStatistics::Distribution(monitor.GetCollectiveTimesUs());
+    summary["collective_slowdown"] = FlowStatistics::Distribution(monitor.GetCollectiveSlowdowns());
+    summary["fct_us"] = FlowStatistics::Distribution(monitor.GetFctUs());
+    summary["slowdown"] = FlowStatistics::Distribution(monitor.GetSlowdowns());
+    summary["collectives"] = monitor.GetCollectives();
+    summary["transfers"] = monitor.GetTransfers();
+    summary["data_packets"] = outcome.dataPackets;
+    summary["retransmitted_packets"] = outcome.retransmitted;
+    summary["link_frames"] = outcome.linkFrames;
+    summary["pfc_pause_frames"] = ports.GetTotalPauseFramesSent();
+    summary["drops"] = ports.GetTotalDrops();
+    summary["ecn_marks"] = ports.GetTotalEcnMarks();
+    summary["cnps"] = outcome.cnps;
+    summary["max_queue_bytes"] = ports.GetMaxQueueBytes();
+    summary["simulated_us"] = outcome.simulated.GetNanoSeconds() / 1000.0;
+    summary["events"] = outcome.events;
+    summary["wall_s"] = outcome.wall;
+    summary["peak_rss_mib"] = outcome.peakRssKib / 1024.0;
     std::ofstream json(path);
-    json << "{\n"
-         << "  \"scenario\": \"" << scenarioPath << "\",\n"
-         << "  \"gpus\": " << job.GetApplications().size() << ",\n"
-         << "  \"servers\": " << job.GetNvlinkDomains().size() << ",\n"
-         << "  \"topology\": \"" << job.GetTopology()->Describe() << "\",\n"
-         << "  \"ranks_finished\": " << outcome.finished << ",\n"
-         << "  \"iterations\": " << monitor.IterationsJson() << ",\n"
-         << "  \"iteration_time_us\": " << FlowStatistics::DistributionJson(iterationUs) << ",\n"
-         << "  \"collective_time_us\": "
-         << FlowStatistics::DistributionJson(monitor.GetCollectiveTimesUs()) << ",\n"
-         << "  \"collective_slowdown\": "
-         << FlowStatistics::DistributionJson(monitor.GetCollectiveSlowdowns()) << ",\n"
-         << "  \"fct_us\": " << FlowStatistics::DistributionJson(monitor.GetFctUs()) << ",\n"
-         << "  \"slowdown\": " << FlowStatistics::DistributionJson(monitor.GetSlowdowns()) << ",\n"
-         << "  \"collectives\": " << monitor.GetCollectives() << ",\n"
-         << "  \"transfers\": " << monitor.GetTransfers() << ",\n"
-         << "  \"data_packets\": " << outcome.dataPackets << ",\n"
-         << "  \"retransmitted_packets\": " << outcome.retransmitted << ",\n"
-         << "  \"link_frames\": " << outcome.linkFrames << ",\n"
-         << "  \"pfc_pause_frames\": " << ports.GetTotalPauseFramesSent() << ",\n"
-         << "  \"drops\": " << ports.GetTotalDrops() << ",\n"
-         << "  \"ecn_marks\": " << ports.GetTotalEcnMarks() << ",\n"
-         << "  \"cnps\": " << outcome.cnps << ",\n"
-         << "  \"max_queue_bytes\": " << ports.GetMaxQueueBytes() << ",\n"
-         << "  \"simulated_us\": " << outcome.simulated.GetNanoSeconds() / 1000.0 << ",\n"
-         << "  \"events\": " << outcome.events << ",\n"
-         << "  \"wall_s\": " << outcome.wall << ",\n"
-         << "  \"peak_rss_mib\": " << outcome.peakRssKib / 1024.0 << "\n"
-         << "}\n";
+    json << summary.dump(2) << "\n";
     return static_cast<bool>(json);
 }
 

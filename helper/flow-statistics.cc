@@ -56,9 +56,15 @@ FlowStatistics::IdealFctNs(uint64_t bytes,
 std::string
 FlowStatistics::DistributionJson(std::vector<double> v)
 {
+    return Distribution(std::move(v)).dump();
+}
+
+nlohmann::ordered_json
+FlowStatistics::Distribution(std::vector<double> v)
+{
     if (v.empty())
     {
-        return "null";
+        return nullptr;
     }
     std::sort(v.begin(), v.end());
     auto rank = [&v](double q) {
@@ -70,11 +76,12 @@ FlowStatistics::DistributionJson(std::vector<double> v)
     {
         mean += x / static_cast<double>(v.size());
     }
-    std::ostringstream os;
-    os << std::setprecision(10) << "{\"min\": " << v.front() << ", \"p50\": " << rank(0.5)
-       << ", \"p99\": " << rank(0.99) << ", \"p999\": " << rank(0.999) << ", \"max\": " << v.back()
-       << ", \"mean\": " << mean << "}";
-    return os.str();
+    return {{"min", v.front()},
+            {"p50", rank(0.5)},
+            {"p99", rank(0.99)},
+            {"p999", rank(0.999)},
+            {"max", v.back()},
+            {"mean", mean}};
 }
 
 uint64_t
@@ -133,26 +140,24 @@ FlowStatistics::SummaryJson(const FlowRunSummary& s)
 {
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);
-    std::ostringstream json;
-    json << "{\n"
-         << "  \"flows\": " << s.flows << ",\n"
-         << "  \"flows_done\": " << s.flowsDone << ",\n"
-         << "  \"last_flow_end_us\": " << s.lastFlowEnd.GetNanoSeconds() / 1000.0 << ",\n"
-         << "  \"fct_us\": " << DistributionJson(s.fctUs) << ",\n"
-         << "  \"slowdown\": " << DistributionJson(s.slowdown) << ",\n"
-         << "  \"data_packets\": " << s.transport.dataPackets << ",\n"
-         << "  \"retransmitted_packets\": " << s.transport.retransmitted << ",\n"
-         << "  \"link_frames\": " << s.linkFrames << ",\n"
-         << "  \"pfc_pause_frames\": " << s.monitor->GetTotalPauseFramesSent() << ",\n"
-         << "  \"drops\": " << s.monitor->GetTotalDrops() << ",\n"
-         << "  \"ecn_marks\": " << s.monitor->GetTotalEcnMarks() << ",\n"
-         << "  \"cnps\": " << s.transport.cnps << ",\n"
-         << "  \"max_queue_bytes\": " << s.monitor->GetMaxQueueBytes() << ",\n"
-         << "  \"events\": " << s.events << ",\n"
-         << "  \"wall_s\": " << s.wallS << ",\n"
-         << "  \"peak_rss_mib\": " << usage.ru_maxrss / 1024.0 << "\n"
-         << "}\n";
-    return json.str();
+    nlohmann::ordered_json json;
+    json["flows"] = s.flows;
+    json["flows_done"] = s.flowsDone;
+    json["last_flow_end_us"] = s.lastFlowEnd.GetNanoSeconds() / 1000.0;
+    json["fct_us"] = Distribution(s.fctUs);
+    json["slowdown"] = Distribution(s.slowdown);
+    json["data_packets"] = s.transport.dataPackets;
+    json["retransmitted_packets"] = s.transport.retransmitted;
+    json["link_frames"] = s.linkFrames;
+    json["pfc_pause_frames"] = s.monitor->GetTotalPauseFramesSent();
+    json["drops"] = s.monitor->GetTotalDrops();
+    json["ecn_marks"] = s.monitor->GetTotalEcnMarks();
+    json["cnps"] = s.transport.cnps;
+    json["max_queue_bytes"] = s.monitor->GetMaxQueueBytes();
+    json["events"] = s.events;
+    json["wall_s"] = s.wallS;
+    json["peak_rss_mib"] = usage.ru_maxrss / 1024.0;
+    return json.dump(2) + "\n";
 }
 
 std::string

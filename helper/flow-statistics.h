@@ -15,6 +15,7 @@
 #include "ns3/rdma-endpoint.h"
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,13 @@ class FlowStatistics
      *         percentiles), or null for no value.
      */
     static std::string DistributionJson(std::vector<double> values);
+
+    /**
+     * The same distribution as a JSON value.
+     * @param values the samples.
+     * @return {"min", "p50", "p99", "p999", "max", "mean"}, or null if there are none.
+     */
+    static nlohmann::ordered_json Distribution(std::vector<double> values);
 
     /**
      * @param fabric a fabric after a run.

@@ -256,22 +256,25 @@ TrainingMonitor::GetCollectives() const
 std::string
 TrainingMonitor::IterationsJson() const
 {
-    std::ostringstream os;
-    os << "[";
-    bool first = true;
+    return Iterations().dump();
+}
+
+nlohmann::ordered_json
+TrainingMonitor::Iterations() const
+{
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const auto& [i, it] : m_iterations)
     {
         double n = it.ranks;
-        os << (first ? "" : ", ") << "{\"iteration\": " << i << ", \"ranks\": " << it.ranks
-           << ", \"time_us\": " << Us(it.end - it.start)
-           << ", \"compute_us\": " << Us(it.compute) / n
-           << ", \"communication_us\": " << Us(it.communication) / n
-           << ", \"exposed_us\": " << Us(it.exposed) / n << ", \"bubble_us\": " << Us(it.bubble) / n
-           << "}";
-        first = false;
+        list.push_back({{"iteration", i},
+                        {"ranks", it.ranks},
+                        {"time_us", Us(it.end - it.start)},
+                        {"compute_us", Us(it.compute) / n},
+                        {"communication_us", Us(it.communication) / n},
+                        {"exposed_us", Us(it.exposed) / n},
+                        {"bubble_us", Us(it.bubble) / n}});
     }
-    os << "]";
-    return os.str();
+    return list;
 }
 
 } // namespace ns3

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -110,6 +111,9 @@ class TrainingMonitor
      * communication_us, exposed_us, bubble_us}.
      */
     std::string IterationsJson() const;
+
+    /// @return the iterations as a JSON array (see IterationsJson).
+    nlohmann::ordered_json Iterations() const;
 
   private:
     /**
