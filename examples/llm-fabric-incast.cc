@@ -22,9 +22,13 @@
  * subclass of ns3::RdmaCongestionOps): none (line rate, PFC only), fixed (--fixedRate, by
  * default the fair share linkRate / senders; it sets ns3::RdmaCcFixedRate::Rate) or dcqcn
  * (ns3::Dcqcn with the parameters of --dcqcnProfile=mlx5|sigcomm2015, each overridable by
- * attribute, e.g. --ns3::Dcqcn::G=0.00390625). The default profile is mlx5, the NIC's own
- * defaults, made for the 100 Gb/s links this program uses by default; sigcomm2015 (the paper's,
- * tuned for 40 Gb/s) is there for comparison. --pfc=1 makes priority 3 lossless;
+ * attribute, e.g. --ns3::Dcqcn::G=0.00390625) or dctcp (ns3::Dctcp). A congestion control that
+ * states the switch marking it is designed for sets --kmin, --kmax and --pmax unless they are
+ * given: dctcp marks as a step at K = 30 KB x link rate / 10 Gb/s (Kmin = Kmax = K, Pmax 1; 300 KB
+ * at 100 Gb/s); the others keep 5KB, 200KB and 0.01 (--kmin and --kmax given alone are bytes on
+ * every port). The default profile is mlx5, the NIC's own defaults, made for the 100 Gb/s links
+ * this program uses by default; sigcomm2015 (the paper's, tuned for 40 Gb/s) is there for
+ * comparison. --pfc=1 makes priority 3 lossless;
  * --pfc=0 leaves drops to go-back-N and the retransmission timer.
  *
  * Expected: with PFC every flow finishes with no drop and the last one near the line-rate bound
@@ -47,7 +51,7 @@
  * --sampleInterval), pauses.csv (every PFC pause interval) and cc.csv (time_us, flow, variable,
  * value: each change of each of the flow's congestion-control variables, as named by the
  * algorithm: rate_gbps (and window_bytes if it sets a window) for all, target_gbps and alpha for
- * DCQCN).
+ * DCQCN, alpha and marked_fraction for DCTCP).
  *
  * Run: ./ns3 run "llm-fabric-incast --senders=8 --bytes=1000000 --cc=dcqcn --outDir=out"
  */
@@ -64,6 +68,7 @@
 #include "ns3/type-id-alias.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -144,6 +149,8 @@ struct Options
     std::string kmin = "5KB";              //!< ECN Kmin
     std::string kmax = "200KB";            //!< ECN Kmax
     double pmax = 0.01;                    //!< ECN Pmax
+    std::array<bool, 3> ecnGiven{};        //!< --kmin, --kmax, --pmax given
+    DataRate ecnReferenceRate{0};          //!< SwitchMmu::EcnReferenceRate (0: none)
     std::string pcap;                      //!< pcap prefix
     std::string outDir = ".";              //!< output folder
     uint32_t seed = 1;                     //!< RNG run
@@ -188,9 +195,9 @@ ParseOptions(int argc, char* argv[])
     cmd.AddValue("fixedRate", "Rate of --cc=fixed (default: linkRate / senders)", o.fixedRate);
     cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", o.pfc);
     cmd.AddValue("bufferSize", "Switch buffer", o.bufferSize);
-    cmd.AddValue("kmin", "ECN Kmin", o.kmin);
-    cmd.AddValue("kmax", "ECN Kmax", o.kmax);
-    cmd.AddValue("pmax", "ECN Pmax", o.pmax);
+    cmd.AddValue("kmin", "ECN Kmin (default: the congestion control's, else 5KB)", o.kmin);
+    cmd.AddValue("kmax", "ECN Kmax (default: the congestion control's, else 200KB)", o.kmax);
+    cmd.AddValue("pmax", "ECN Pmax (default: the congestion control's, else 0.01)", o.pmax);
     cmd.AddValue("pcap", "Prefix of pcap files; empty: none", o.pcap);
     cmd.AddValue("outDir", "Folder for summary.json and fct.csv", o.outDir);
     cmd.AddValue("seed", "RNG run number", o.seed);
@@ -224,6 +231,23 @@ ParseOptions(int argc, char* argv[])
     {
         Fail("cc", problem);
     }
+    // A congestion control that states its switch marking (DCTCP's step at K) sets what the
+    // user did not give.
+    for (int i = 1; i < argc; ++i)
+    {
+        std::string arg = argv[i];
+        for (size_t k = 0; k < 3; ++k)
+        {
+            const char* name[] = {"--kmin=", "--kmax=", "--pmax="};
+            o.ecnGiven[k] = o.ecnGiven[k] || arg.rfind(name[k], 0) == 0;
+        }
+    }
+    RdmaHelper::CompleteEcnOptions(o.ccType,
+                                   o.ecnGiven,
+                                   o.kmin,
+                                   o.kmax,
+                                   o.pmax,
+                                   o.ecnReferenceRate);
     if (o.timeSeries && !o.sampleInterval.IsStrictlyPositive())
     {
         Fail("sampleInterval", "must be positive");
@@ -309,6 +333,7 @@ main(int argc, char* argv[])
     {
         Fail("bufferSize/kmin/kmax", problem);
     }
+    topo.SetMmuAttribute("EcnReferenceRate", DataRateValue(o.ecnReferenceRate));
     RoceFabric fabric = topo.BuildStar(senders + 1, linkRate, o.linkDelay);
     problem = fabric.CheckSwitches();
     if (!problem.empty())

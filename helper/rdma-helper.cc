@@ -101,6 +101,50 @@ RdmaHelper::LookupCongestionControl(const std::string& name, TypeId& tid)
     return TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), name, tid, "congestion control");
 }
 
+bool
+RdmaHelper::GetEcnMarking(TypeId cc, RdmaEcnMarking& marking)
+{
+    ObjectFactory factory;
+    factory.SetTypeId(cc);
+    Ptr<RdmaCongestionOps> ops = factory.Create<RdmaCongestionOps>();
+    bool states = ops->GetEcnMarking(marking);
+    ops->Dispose();
+    return states;
+}
+
+bool
+RdmaHelper::CompleteEcnOptions(TypeId cc,
+                               const std::array<bool, 3>& given,
+                               std::string& kmin,
+                               std::string& kmax,
+                               double& pmax,
+                               DataRate& referenceRate)
+{
+    referenceRate = DataRate(0);
+    RdmaEcnMarking marking;
+    if (!GetEcnMarking(cc, marking))
+    {
+        return false;
+    }
+    if (!given[0])
+    {
+        kmin = std::to_string(marking.kminBytes) + "B";
+    }
+    if (!given[1])
+    {
+        kmax = std::to_string(marking.kmaxBytes) + "B";
+    }
+    if (!given[2])
+    {
+        pmax = marking.pmax;
+    }
+    if (!given[0] && !given[1])
+    {
+        referenceRate = marking.referenceRate;
+    }
+    return true;
+}
+
 uint32_t
 RdmaHelper::ConnectCongestionControlTraces(Ptr<RdmaQueuePair> qp,
                                            uint32_t flow,

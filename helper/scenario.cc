@@ -903,6 +903,7 @@ Loader::ReadNetwork(const YAML::Node& section)
                 {
                     return error;
                 }
+                m_network->MarkGiven(spec.attribute);
             }
         }
     }

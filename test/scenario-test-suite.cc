@@ -1011,12 +1011,13 @@ class ScenarioNetworkTestCase : public TestCase
         }
         for (const char* name : {"bbr", "ns3::RingCollective"})
         {
-            // Unknown, or a class of another extension point: the line lists the aliases (the
-            // test binary registers test-only ones too, so only the first are checked).
+            // Unknown, or a class of another extension point: the line lists the aliases, sorted
+            // (dctcp sorts after dcqcn; the test binary registers test-only ones too, so only
+            // the first are checked).
             std::string message = LoadNetwork(std::string("  congestion_control: ") + name + "\n");
             std::string expected = std::string("t.yaml: network.congestion_control: unknown "
                                                "congestion control '") +
-                                   name + "' (known: dcqcn, fixed, none, ";
+                                   name + "' (known: dcqcn, dctcp, fixed, none, ";
             NS_TEST_EXPECT_MSG_EQ(message.rfind(expected, 0), 0, message);
             NS_TEST_EXPECT_MSG_NE(message.find("or the TypeId name of a subclass of "
                                                "ns3::RdmaCongestionOps)"),
@@ -1096,7 +1097,7 @@ class ScenarioNetworkTestCase : public TestCase
         std::string refused = LoadNetwork("  congestion_control: DCQCN\n");
         NS_TEST_EXPECT_MSG_EQ(
             refused.rfind("t.yaml: network.congestion_control: unknown congestion "
-                          "control 'DCQCN' (known: dcqcn, fixed, none, ",
+                          "control 'DCQCN' (known: dcqcn, dctcp, fixed, none, ",
                           0),
             0,
             "names are case-sensitive: " << refused);

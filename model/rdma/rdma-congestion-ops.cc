@@ -130,6 +130,24 @@ RdmaCongestionOps::GetLineRate() const
     return m_lineRate;
 }
 
+bool
+RdmaCongestionOps::GetEcnMarking(RdmaEcnMarking& marking) const
+{
+    return false;
+}
+
+void
+RdmaCongestionOps::SetMtu(uint32_t mtu)
+{
+    m_mtu = mtu;
+}
+
+uint32_t
+RdmaCongestionOps::GetMtu() const
+{
+    return m_mtu;
+}
+
 void
 RdmaCongestionOps::SetRate(DataRate rate)
 {

@@ -52,6 +52,25 @@ struct RdmaAckInfo
 
 /**
  * @ingroup llm-fabric
+ * @brief The switch ECN marking a congestion control is designed for (RED on the egress queue:
+ * the SwitchMmu attributes Kmin, Kmax, Pmax and EcnReferenceRate).
+ *
+ * Programs and NetworkConfig ask the chosen algorithm for it (RdmaCongestionOps::GetEcnMarking,
+ * RdmaHelper::GetEcnMarking) and make it the switches' marking wherever the user gave none:
+ * each value the user gave on the command line or in a scenario still wins.
+ */
+struct RdmaEcnMarking
+{
+    uint32_t kminBytes{0}; //!< Kmin at referenceRate, bytes
+    uint32_t kmaxBytes{0}; //!< Kmax at referenceRate, bytes
+    double pmax{0};        //!< marking probability at Kmax
+    /// The port rate the thresholds are given for; each port's are scaled by its rate over this
+    /// one (SwitchMmu::EcnReferenceRate). Zero: the same bytes on every port.
+    DataRate referenceRate{0};
+};
+
+/**
+ * @ingroup llm-fabric
  * @brief How a traced variable of a congestion control appears in a time series (for example
  * the incast program's cc.csv): its name there and the factor applied to its value.
  */
@@ -72,7 +91,8 @@ struct RdmaCcVariableDisplay
  * alias next to its GetTypeId (TypeIdAlias) and touches no other file.
  *
  * What the transport reports:
- * - Start(lineRate), once, when the queue pair is set up; Stop() when it is disposed;
+ * - SetMtu(mtu) and then Start(lineRate), once, when the queue pair is set up; Stop() when it
+ *   is disposed;
  * - OnSend(bytes) for every data packet handed to the port, retransmissions included;
  * - OnAck(info) for every acknowledgement that acknowledges new data: newly acknowledged bytes,
  *   an RTT sample (Karn's rule), the ECN echo, the acknowledged PSN and the bytes in flight
@@ -179,6 +199,23 @@ class RdmaCongestionOps : public Object
     /// @return the line rate given to Start.
     DataRate GetLineRate() const;
 
+    /**
+     * The switch ECN marking this algorithm is designed for, if it needs one of its own.
+     * @param[out] marking the thresholds (unchanged when the answer is false).
+     * @return false (the default): the algorithm states none and the switches keep theirs.
+     */
+    virtual bool GetEcnMarking(RdmaEcnMarking& marking) const;
+
+    /**
+     * Tell the algorithm the queue pair's MTU (payload bytes of a full packet), for algorithms
+     * that count in packets. The queue pair calls it before Start.
+     * @param mtu payload bytes per packet.
+     */
+    void SetMtu(uint32_t mtu);
+
+    /// @return the MTU given to SetMtu (1024, RdmaQueuePair's default, if none was).
+    uint32_t GetMtu() const;
+
   protected:
     /**
      * Set the current rate (and fire the Rate trace when it changes).
@@ -196,6 +233,7 @@ class RdmaCongestionOps : public Object
 
   private:
     DataRate m_lineRate;            //!< line rate
+    uint32_t m_mtu{1024};           //!< payload bytes per packet
     TracedValue<uint64_t> m_rate;   //!< current rate, bit/s
     TracedValue<uint64_t> m_window; //!< current window, bytes
 };

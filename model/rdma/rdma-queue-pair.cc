@@ -188,6 +188,7 @@ RdmaQueuePair::Setup(Ptr<RdmaEndpoint> endpoint,
     m_cc = cc;
     m_ecnEcho = cc->NeedsEcnEcho();
     m_cc->TraceConnectWithoutContext("Rate", MakeCallback(&RdmaQueuePair::RateChanged, this));
+    m_cc->SetMtu(m_mtu);
     m_cc->Start(endpoint->GetDevice()->GetDataRate());
     m_window = m_cc->GetWindow();
 }
@@ -372,7 +373,14 @@ RdmaQueuePair::GetNextPacket()
     bth.SetOpcode(opcode);
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(static_cast<uint32_t>(index % PSN_MODULUS));
-    bth.SetAckRequest(j + 1 == msg.packets);
+    // The last packet of a message asks for an ACK, and so does a new packet after which a
+    // limited window lets no further one go (counting a full next packet): nothing more leaves
+    // until an ACK comes, so the receiver should not hold it for AckInterval or AckDelay (a
+    // window of fewer than AckInterval packets would otherwise stall AckDelay per window, and
+    // the RTT sample would include that wait).
+    bool windowFull = next && m_window != RdmaCongestionOps::UNLIMITED_WINDOW &&
+                      m_sndNxtBytes + payload - m_sndUnaBytes + m_mtu > m_window;
+    bth.SetAckRequest(j + 1 == msg.packets || windowFull);
     p->AddHeader(bth);
     m_endpoint->Encapsulate(p, this, true, payload); // the payload is Create<Packet>'s zeros
 

@@ -73,7 +73,8 @@ class RdmaEndpoint;
  *
  * Receiver side: a gap is answered by one NAK (until the expected packet arrives), a duplicate
  * by an ACK of the last in-order PSN; an ACK goes back every AckInterval in-order packets, for
- * every packet that asks for one (the last of a message), and at the latest AckDelay after the
+ * every packet that asks for one (the last of a message, and a packet after which the sender's
+ * limited window lets no further new packet go), and at the latest AckDelay after the
  * first in-order packet it does not yet acknowledge arrived (as NICs coalesce ACKs in count and
  * in time; without the time bound a flow slowed by its congestion control to fewer than
  * AckInterval packets per RetransmitTimeout would wait for ACKs longer than the timeout).
