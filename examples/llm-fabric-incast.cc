@@ -22,9 +22,9 @@
  * subclass of ns3::RdmaCongestionOps): none (line rate, PFC only), fixed (--fixedRate, by
  * default the fair share linkRate / senders; it sets ns3::RdmaCcFixedRate::Rate), dcqcn
  * (ns3::Dcqcn with the parameters of --dcqcnProfile=mlx5|sigcomm2015, each overridable by
- * attribute, e.g. --ns3::Dcqcn::G=0.00390625), dctcp (ns3::Dctcp) or timely (ns3::Timely). The
- * default DCQCN profile is mlx5, the NIC's own defaults, made for the 100 Gb/s links this
- * program uses by default; sigcomm2015 (the paper's, tuned for 40 Gb/s) is there for
+ * attribute, e.g. --ns3::Dcqcn::G=0.00390625), dctcp (ns3::Dctcp), timely (ns3::Timely) or swift
+ * (ns3::Swift). The default DCQCN profile is mlx5, the NIC's own defaults, made for the 100 Gb/s
+ * links this program uses by default; sigcomm2015 (the paper's, tuned for 40 Gb/s) is there for
  * comparison. A congestion control that states the switch marking it is designed for sets
  * --kmin, --kmax and --pmax unless they are given: dctcp marks as a step at K = 30 KB x link
  * rate / 10 Gb/s (Kmin = Kmax = K, Pmax 1; 300 KB at 100 Gb/s); the others keep 5KB, 200KB and
@@ -52,7 +52,8 @@
  * --sampleInterval), pauses.csv (every PFC pause interval) and cc.csv (time_us, flow, variable,
  * value: each change of each of the flow's congestion-control variables, as named by the
  * algorithm: rate_gbps (and window_bytes if it sets a window) for all, target_gbps and alpha for
- * DCQCN, alpha and marked_fraction for DCTCP, rtt_gradient for TIMELY).
+ * DCQCN, alpha and marked_fraction for DCTCP, rtt_gradient for TIMELY, cwnd_packets,
+ * target_delay_us and delay_us for Swift).
  *
  * Run: ./ns3 run "llm-fabric-incast --senders=8 --bytes=1000000 --cc=dcqcn --outDir=out"
  */

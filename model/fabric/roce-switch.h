@@ -41,6 +41,14 @@ namespace ns3
  * MMU to admit it against the ingress priority group, and queues the frame on the egress port in
  * its priority.
  *
+ * As a router does, it decrements the IPv4 TTL of every IPv4 frame it forwards and patches the
+ * IPv4 header checksum incrementally (RFC 1624, equation 3), at the fixed offsets of the
+ * (untagged or 802.1Q-tagged) frame, without parsing headers (DecrementTtl, true by default);
+ * the RoCEv2 ICRC masks both fields, so it stays valid. A frame whose TTL is already 1 or 0 is
+ * forwarded unchanged: no fabric built here has loops or 63 switch hops, and the model sends no
+ * ICMP Time Exceeded (a router would drop such a frame). Receivers learn a packet's hop count
+ * as 64 minus its TTL (RoceV2Packet sends with TTL 64).
+ *
  * As a frame leaves its egress queue, the switch's egress stages (EgressStage, an ordered list
  * applied on every port) see it in turn and may modify it. EcnEnabled (the default) puts an
  * EcnMarker first in that list, which marks ECN-capable packets CE when the MMU's RED decides so,
@@ -236,6 +244,14 @@ class RoceSwitch : public Object
     void Drop(uint32_t port, uint8_t priority, Ptr<const Packet> frame, DropReason reason);
 
     /**
+     * Decrement the IPv4 TTL of a forwarded frame and patch its header checksum (RFC 1624).
+     * @param frame the frame, Ethernet header first.
+     * @param bytes its first bytes (from Receive).
+     * @param n how many.
+     */
+    static void DecrementTtl(Ptr<Packet> frame, const uint8_t* bytes, uint32_t n);
+
+    /**
      * Send the PFC pause of an ingress group in XOFF, and schedule its refresh.
      * @param port ingress port.
      * @param priority priority.
@@ -255,6 +271,7 @@ class RoceSwitch : public Object
     Ptr<SwitchMmu> m_mmu;                                         //!< buffer manager
     Ptr<LoadBalancer> m_loadBalancer;                             //!< picks among equal-cost ports
     bool m_ecnEnabled;                                            //!< install an EcnMarker
+    bool m_decrementTtl;                                          //!< DecrementTtl
     EcnMarker::MarkPoint m_ecnMarkPoint;                          //!< its MarkPoint
     uint16_t m_pauseQuanta;                                       //!< quanta of the pauses it sends
     bool m_initialized;                                           //!< DoInitialize has run

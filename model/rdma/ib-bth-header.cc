@@ -38,6 +38,8 @@ constexpr uint8_t BYTE4_FECN = 0x80;
 constexpr uint8_t BYTE4_BECN = 0x40;
 /// Byte 8: Acknowledge Request bit.
 constexpr uint8_t BYTE8_ACKREQ = 0x80;
+/// Byte 8, bits 6-0: reserved by the IBTA, the hop echo of llm-fabric's ACKs.
+constexpr uint8_t BYTE8_HOP_ECHO = 0x7F;
 
 /**
  * Write the low 24 bits of a value, most significant byte first.
@@ -77,6 +79,7 @@ IbBthHeader::IbBthHeader()
       m_becn(false),
       m_destQp(0),
       m_ackRequest(false),
+      m_hopEcho(0),
       m_psn(0)
 {
 }
@@ -187,6 +190,10 @@ IbBthHeader::Print(std::ostream& os) const
        << " SE=" << m_solicitedEvent << " M=" << m_migReq
        << " padcnt=" << static_cast<uint32_t>(m_padCount)
        << " tver=" << static_cast<uint32_t>(m_tver) << " FECN=" << m_fecn << " BECN=" << m_becn;
+    if (m_hopEcho != 0)
+    {
+        os << " hops=" << static_cast<uint32_t>(m_hopEcho);
+    }
     os.flags(flags);
 }
 
@@ -224,8 +231,22 @@ IbBthHeader::Serialize(Buffer::Iterator start) const
     }
     i.WriteU8(byte4);
     WriteHtonU24(i, m_destQp);
-    i.WriteU8(m_ackRequest ? BYTE8_ACKREQ : 0);
+    i.WriteU8(
+        static_cast<uint8_t>((m_ackRequest ? BYTE8_ACKREQ : 0) | (m_hopEcho & BYTE8_HOP_ECHO)));
     WriteHtonU24(i, m_psn);
+}
+
+void
+IbBthHeader::SetHopEcho(uint8_t hops)
+{
+    NS_ABORT_MSG_IF(hops > BYTE8_HOP_ECHO, "IbBthHeader: hop echo " << +hops << " > 127");
+    m_hopEcho = hops;
+}
+
+uint8_t
+IbBthHeader::GetHopEcho() const
+{
+    return m_hopEcho;
 }
 
 uint32_t
@@ -243,7 +264,9 @@ IbBthHeader::Deserialize(Buffer::Iterator start)
     m_fecn = (byte4 & BYTE4_FECN) != 0;
     m_becn = (byte4 & BYTE4_BECN) != 0;
     m_destQp = ReadNtohU24(i);
-    m_ackRequest = (i.ReadU8() & BYTE8_ACKREQ) != 0;
+    uint8_t byte8 = i.ReadU8();
+    m_ackRequest = (byte8 & BYTE8_ACKREQ) != 0;
+    m_hopEcho = byte8 & BYTE8_HOP_ECHO;
     m_psn = ReadNtohU24(i);
     return i.GetDistanceFrom(start);
 }

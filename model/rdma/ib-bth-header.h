@@ -28,11 +28,15 @@ namespace ns3
    bytes 2-3  P_Key
    byte 4     FECN (bit 7) | BECN (bit 6) | reserved (bits 5-0, zero)    [RoCEv2]
    bytes 5-7  DestQP (24 bits)
-   byte 8     A (bit 7) | reserved (bits 6-0, zero)
+   byte 8     A (bit 7) | reserved (bits 6-0, zero; the hop echo of llm-fabric's ACKs)
    bytes 9-11 PSN (24 bits)
    @endverbatim
  *
- * Reserved bits are always written as zero and ignored when read.
+ * Reserved bits are written as zero and ignored when read, with one exception of llm-fabric's:
+ * the 7 reserved bits of byte 8 carry the hop echo (SetHopEcho), which only ACKs and NAKs of a
+ * receiver whose congestion control asks for it (RdmaCongestionOps::NeedsHopEcho, Swift) set;
+ * everywhere else they are zero. They are covered by the ICRC like the rest of the BTH but for
+ * byte 4; Wireshark shows them as the BTH's reserved bits.
  */
 class IbBthHeader : public Header
 {
@@ -243,6 +247,17 @@ class IbBthHeader : public Header
     bool GetAckRequest() const;
 
     /**
+     * @param hops the hop echo (0 to 127): in an ACK or NAK, the number of switches the data
+     *        packets it acknowledges crossed (their IPv4 TTL's decrease), in the reserved bits
+     *        6-0 of byte 8. Aborts if above 127.
+     */
+    void SetHopEcho(uint8_t hops);
+    /**
+     * @return the hop echo (byte 8, bits 6-0; 0 when not set).
+     */
+    uint8_t GetHopEcho() const;
+
+    /**
      * @param psn the Packet Sequence Number (24 bits). Aborts if larger than 0xFFFFFF.
      */
     void SetPsn(uint32_t psn);
@@ -262,6 +277,7 @@ class IbBthHeader : public Header
     bool m_becn;             ///< Backward Explicit Congestion Notification bit.
     uint32_t m_destQp;       ///< Destination Queue Pair number (24 bits).
     bool m_ackRequest;       ///< Acknowledge Request bit (A).
+    uint8_t m_hopEcho;       ///< Byte 8 bits 6-0: the hop echo of ACKs (0 otherwise).
     uint32_t m_psn;          ///< Packet Sequence Number (24 bits).
 };
 

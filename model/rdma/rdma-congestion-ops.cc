@@ -86,6 +86,12 @@ RdmaCongestionOps::NeedsEcnEcho() const
     return false;
 }
 
+bool
+RdmaCongestionOps::NeedsHopEcho() const
+{
+    return false;
+}
+
 RdmaCcVariableDisplay
 RdmaCongestionOps::GetVariableDisplay(const std::string& traceSource) const
 {

@@ -48,6 +48,13 @@ struct RdmaAckInfo
     uint64_t ackedPsn{0};
     /// Payload bytes sent and not yet acknowledged, after this acknowledgement.
     uint64_t bytesInFlight{0};
+    /**
+     * The ACK's hop echo: the switches the receiver's last data packet crossed (64 minus its
+     * IPv4 TTL; switches decrement the TTL), carried in the ACK's BTH (byte 8, bits 6-0). Set
+     * only by a receiver whose congestion control asks for it (RdmaCongestionOps::NeedsHopEcho);
+     * 0 otherwise.
+     */
+    uint8_t hops{0};
 };
 
 /**
@@ -172,6 +179,13 @@ class RdmaCongestionOps : public Object
      * @return false unless a subclass needs the echo (DCTCP-like algorithms).
      */
     virtual bool NeedsEcnEcho() const;
+
+    /**
+     * Whether the receiving queue pair should echo in its ACKs the hop count of the data
+     * packets it receives (RdmaAckInfo::hops). Asked once per queue pair, when it is set up.
+     * @return false unless a subclass needs the hop count (Swift).
+     */
+    virtual bool NeedsHopEcho() const;
 
     /**
      * How one of this algorithm's TracedValues appears in a time series. The default names

@@ -9,6 +9,7 @@
 #include "ib-reth-header.h"
 #include "rdma-endpoint.h"
 #include "roce-cnp-header.h"
+#include "roce-v2-packet.h"
 
 #include "ns3/abort.h"
 #include "ns3/enum.h"
@@ -136,6 +137,8 @@ RdmaQueuePair::RdmaQueuePair()
       m_nakSent(false),
       m_ecnEcho(false),
       m_ceState(false),
+      m_hopEcho(false),
+      m_lastHops(0),
       m_ackedUpTo(0),
       m_anyCnp(false),
       m_packetsSent(0),
@@ -187,6 +190,7 @@ RdmaQueuePair::Setup(Ptr<RdmaEndpoint> endpoint,
     m_udpSourcePort = udpSourcePort;
     m_cc = cc;
     m_ecnEcho = cc->NeedsEcnEcho();
+    m_hopEcho = cc->NeedsHopEcho();
     m_cc->TraceConnectWithoutContext("Rate", MakeCallback(&RdmaQueuePair::RateChanged, this));
     m_cc->SetMtu(m_mtu);
     m_cc->Start(endpoint->GetDevice()->GetDataRate());
@@ -517,7 +521,7 @@ RdmaQueuePair::Unwrap(uint32_t psn, uint64_t reference)
 }
 
 void
-RdmaQueuePair::Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked)
+RdmaQueuePair::Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked, uint8_t ttl)
 {
     uint8_t opcode = bth.GetOpcode();
     if (opcode == IbBthHeader::CNP)
@@ -538,7 +542,7 @@ RdmaQueuePair::Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarke
         ReceiveAck(bth, aeth);
         return;
     }
-    ReceiveData(bth, payload, ceMarked);
+    ReceiveData(bth, payload, ceMarked, ttl);
 }
 
 void
@@ -556,6 +560,7 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
         info.ackedBytes = static_cast<uint32_t>(std::min<uint64_t>(acked, 0xFFFFFFFF));
         info.ackedPsn = una - 1;
         info.ecnEcho = bth.GetBecn();
+        info.hops = bth.GetHopEcho();
         int64_t sentAt = m_sentAt[(una - 1) & m_sentAtMask];
         if (!aeth.IsNak() && sentAt >= 0)
         {
@@ -623,8 +628,15 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth, const IbAethHeader& aeth)
 }
 
 void
-RdmaQueuePair::ReceiveData(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked)
+RdmaQueuePair::ReceiveData(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked, uint8_t ttl)
 {
+    if (m_hopEcho)
+    {
+        // Switches decrement the TTL (RoceSwitch::DecrementTtl); the BTH field holds 0-127.
+        m_lastHops = static_cast<uint8_t>(std::min<uint32_t>(
+            ttl <= RoceV2Packet::INITIAL_TTL ? RoceV2Packet::INITIAL_TTL - ttl : 0,
+            127));
+    }
     if (ceMarked && (!m_anyCnp || Simulator::Now() - m_lastCnp >= m_cnpInterval))
     {
         SendCnp();
@@ -771,6 +783,10 @@ RdmaQueuePair::SendAck(uint64_t index, bool nak)
     if (m_ecnEcho)
     {
         bth.SetBecn(m_ceState); // every packet this acknowledges arrived in this CE state
+    }
+    if (m_hopEcho)
+    {
+        bth.SetHopEcho(m_lastHops);
     }
     p->AddHeader(bth);
     m_endpoint->Encapsulate(p, this, false);
