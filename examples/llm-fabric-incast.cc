@@ -235,21 +235,18 @@ ParseOptions(int argc, char* argv[])
     }
     // A congestion control that states its switch marking (DCTCP's step at K) sets what the
     // user did not give.
-    for (int i = 1; i < argc; ++i)
-    {
-        std::string arg = argv[i];
-        for (size_t k = 0; k < 3; ++k)
-        {
-            const char* name[] = {"--kmin=", "--kmax=", "--pmax="};
-            o.ecnGiven[k] = o.ecnGiven[k] || arg.rfind(name[k], 0) == 0;
-        }
-    }
+    o.ecnGiven = RdmaHelper::GetGivenEcnOptions(argc, argv);
     RdmaHelper::CompleteEcnOptions(o.ccType,
                                    o.ecnGiven,
                                    o.kmin,
                                    o.kmax,
                                    o.pmax,
                                    o.ecnReferenceRate);
+    if (o.ecnReferenceRate.GetBitRate() > 0)
+    {
+        // Its thresholds stand for a port of this rate, scaled on every port by its rate.
+        Config::SetDefault("ns3::SwitchMmu::EcnReferenceRate", DataRateValue(o.ecnReferenceRate));
+    }
     if (o.timeSeries && !o.sampleInterval.IsStrictlyPositive())
     {
         Fail("sampleInterval", "must be positive");
@@ -335,7 +332,6 @@ main(int argc, char* argv[])
     {
         Fail("bufferSize/kmin/kmax", problem);
     }
-    topo.SetMmuAttribute("EcnReferenceRate", DataRateValue(o.ecnReferenceRate));
     RoceFabric fabric = topo.BuildStar(senders + 1, linkRate, o.linkDelay);
     problem = fabric.CheckSwitches();
     if (!problem.empty())

@@ -29,8 +29,11 @@
  * instead, sizes log-uniform on --minBytes..--maxBytes, start times uniform over --duration.
  * Every flow is a new RC queue pair with one RDMA WRITE (RDMA MTU --mtu). --cc, an alias or the
  * TypeId name of any subclass of ns3::RdmaCongestionOps: none (line rate, PFC only), fixed
- * (--fixedRate, by default hostRate; it sets ns3::RdmaCcFixedRate::Rate) or dcqcn (ns3::Dcqcn,
- * parameters by attribute). --pfc=1 makes priority 3 lossless; --pfc=0 leaves drops to go-back-N.
+ * (--fixedRate, by default hostRate; it sets ns3::RdmaCcFixedRate::Rate), dcqcn (ns3::Dcqcn,
+ * parameters by attribute), dctcp, timely or swift. An algorithm that states its switch marking
+ * (dctcp: a step at 30 KB x link rate / 10 Gb/s, scaled per port) sets --kmin, --kmax and
+ * --pmax unless they are given (5KB, 200KB and 0.01 otherwise). --pfc=1 makes priority 3 lossless;
+ * --pfc=0 leaves drops to go-back-N.
  *
  * Expected: at moderate load with PFC every flow finishes without drops; small flows see
  * slowdowns near 1 and the tail grows with the load (queueing behind large flows, ECMP
@@ -111,6 +114,7 @@ struct Options
     std::string kmin = "5KB";                  //!< ECN Kmin
     std::string kmax = "200KB";                //!< ECN Kmax
     double pmax = 0.01;                        //!< ECN Pmax
+    DataRate ecnReferenceRate{0};              //!< SwitchMmu::EcnReferenceRate (0: none)
     std::string pcap;                          //!< pcap prefix
     std::string outDir = ".";                  //!< output folder
     uint32_t seed = 1;                         //!< RNG run
@@ -155,9 +159,9 @@ ParseOptions(int argc, char* argv[])
     cmd.AddValue("fixedRate", "Rate of --cc=fixed (default: hostRate)", o.fixedRate);
     cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", o.pfc);
     cmd.AddValue("bufferSize", "Switch buffer", o.bufferSize);
-    cmd.AddValue("kmin", "ECN Kmin", o.kmin);
-    cmd.AddValue("kmax", "ECN Kmax", o.kmax);
-    cmd.AddValue("pmax", "ECN Pmax", o.pmax);
+    cmd.AddValue("kmin", "ECN Kmin (default: the congestion control's, else 5KB)", o.kmin);
+    cmd.AddValue("kmax", "ECN Kmax (default: the congestion control's, else 200KB)", o.kmax);
+    cmd.AddValue("pmax", "ECN Pmax (default: the congestion control's, else 0.01)", o.pmax);
     cmd.AddValue("pcap", "Prefix of pcap files; empty: none", o.pcap);
     cmd.AddValue("outDir", "Folder for summary.json and fct.csv", o.outDir);
     cmd.AddValue("seed", "RNG run number", o.seed);
@@ -209,6 +213,18 @@ ParseOptions(int argc, char* argv[])
     if (!problem.empty())
     {
         Fail("cc", problem);
+    }
+    // A congestion control that states its switch marking (DCTCP's) sets what was not given.
+    RdmaHelper::CompleteEcnOptions(o.ccType,
+                                   RdmaHelper::GetGivenEcnOptions(argc, argv),
+                                   o.kmin,
+                                   o.kmax,
+                                   o.pmax,
+                                   o.ecnReferenceRate);
+    if (o.ecnReferenceRate.GetBitRate() > 0)
+    {
+        // Its thresholds stand for a port of this rate, scaled on every port by its rate.
+        Config::SetDefault("ns3::SwitchMmu::EcnReferenceRate", DataRateValue(o.ecnReferenceRate));
     }
     // --fixedRate is the default Rate of the fixed-rate algorithm (used only if it is chosen).
     Config::SetDefault("ns3::RdmaCcFixedRate::Rate",

@@ -145,6 +145,22 @@ RdmaHelper::CompleteEcnOptions(TypeId cc,
     return true;
 }
 
+std::array<bool, 3>
+RdmaHelper::GetGivenEcnOptions(int argc, char* argv[])
+{
+    std::array<bool, 3> given{};
+    const std::array<std::string, 3> names{"--kmin=", "--kmax=", "--pmax="};
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        for (size_t k = 0; k < names.size(); ++k)
+        {
+            given[k] = given[k] || arg.rfind(names[k], 0) == 0;
+        }
+    }
+    return given;
+}
+
 uint32_t
 RdmaHelper::ConnectCongestionControlTraces(Ptr<RdmaQueuePair> qp,
                                            uint32_t flow,

@@ -81,6 +81,15 @@ class RdmaHelper
                                    DataRate& referenceRate);
 
     /**
+     * Which of --kmin, --kmax and --pmax a program's command line gives (as
+     * CompleteEcnOptions's given).
+     * @param argc argument count.
+     * @param argv arguments.
+     * @return whether each was given, in that order.
+     */
+    static std::array<bool, 3> GetGivenEcnOptions(int argc, char* argv[]);
+
+    /**
      * Receives one change of a congestion-control variable.
      * Arguments: the time, the flow number given to ConnectCongestionControlTraces, the
      * variable's display name and its new value times the display scale
