@@ -19,6 +19,7 @@
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/switch-mmu.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -298,66 +299,108 @@ Quantile(const std::vector<uint32_t>& sorted, double q)
     return sorted[static_cast<size_t>(q * static_cast<double>(sorted.size() - 1))];
 }
 
+/// What a run of two long DCTCP flows on a 10 Gb/s bottleneck shows.
+struct DctcpTwoFlows
+{
+    double peak{0};      //!< 99th percentile of the queue, packets of 1058 bytes
+    double trough{0};    //!< 1st percentile
+    double meanAlpha{0}; //!< time mean of both flows' alpha
+    double fraction{0};  //!< marked share of the bytes acknowledged meanwhile
+    uint64_t marks{0};   //!< CE marks of the switch
+    uint64_t marked{0};  //!< marked bytes the senders counted
+    uint32_t k{0};       //!< the bottleneck's K, bytes
+};
+
+/**
+ * Two long DCTCP flows into one 10 Gb/s port for 25 ms, sampled from 5 ms on.
+ * @param paper the DCTCP paper's conditions: an ACK per packet and marking on arrival (else
+ * the defaults: ACK coalescing, marking at dequeue).
+ * @return what it shows.
+ */
+DctcpTwoFlows
+RunDctcpTwoFlows(bool paper)
+{
+    const uint32_t startMs = 5;
+    const uint32_t endMs = 25;
+    Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
+    Config::SetDefault("ns3::Dctcp::InitialWindow", UintegerValue(20000));
+    if (paper)
+    {
+        Config::SetDefault("ns3::RdmaQueuePair::AckInterval", UintegerValue(1));
+    }
+    std::string kmin = "5KB";
+    std::string kmax = "200KB";
+    double pmax = 0.01;
+    DataRate reference;
+    RdmaHelper::CompleteEcnOptions(Dctcp::GetTypeId(), {}, kmin, kmax, pmax, reference);
+    RoceTopologyHelper topo;
+    topo.SetMmuBufferAndEcn("12MB", kmin, kmax, pmax, true);
+    topo.SetMmuAttribute("EcnReferenceRate", DataRateValue(reference));
+    topo.SetSwitchAttribute("EcnMarkPoint", StringValue(paper ? "Enqueue" : "Dequeue"));
+    RoceFabric fabric = topo.BuildStar(3, DataRate("10Gbps"), MicroSeconds(1));
+    fabric.AssignStreams(1);
+    RdmaHelper rdma;
+    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Dctcp::GetTypeId()));
+    auto ep = rdma.Install(fabric);
+    DctcpProbe probe;
+    for (uint32_t s = 0; s < 2; ++s)
+    {
+        auto [a, b] = RdmaEndpoint::Connect(ep[s], ep[2], 0xC000 + s);
+        a->PostWrite(1000000000);
+        probe.ccs.push_back(DynamicCast<Dctcp>(a->GetCongestionControl()));
+    }
+    probe.mmu = fabric.GetSwitch(0)->GetMmu();
+    probe.port = 2;
+    probe.interval = NanoSeconds(100);
+    probe.end = MilliSeconds(endMs);
+    fabric.GetSwitch(0)->TraceConnectWithoutContext(
+        "EcnMark",
+        MakeBoundCallback(&CountDctcpMark, &probe.marks));
+    Simulator::Schedule(MilliSeconds(startMs), &DctcpProbe::Sample, &probe);
+    Simulator::Stop(MilliSeconds(endMs) + NanoSeconds(1));
+    Simulator::Run();
+    DctcpTwoFlows result;
+    uint64_t acked = 0;
+    for (const auto& cc : probe.ccs)
+    {
+        result.marked += cc->GetMarkedBytes();
+        acked += cc->GetAckedBytes();
+    }
+    result.k = probe.mmu->GetKmin(2);
+    Simulator::Destroy();
+    Config::Reset();
+    std::vector<uint32_t> sorted = probe.queue;
+    std::sort(sorted.begin(), sorted.end());
+    result.peak = Quantile(sorted, 0.99) / 1058.0;
+    result.trough = Quantile(sorted, 0.01) / 1058.0;
+    double sum = 0;
+    for (double a : probe.alpha)
+    {
+        sum += a;
+    }
+    result.meanAlpha = sum / static_cast<double>(probe.alpha.size());
+    result.fraction = static_cast<double>(result.marked - probe.startMarked) /
+                      static_cast<double>(acked - probe.startAcked);
+    result.marks = probe.marks;
+    return result;
+}
+
 /**
  * @ingroup llm-fabric-tests
  * N = 2 long DCTCP flows on one 10 Gb/s bottleneck: the queue and alpha against the DCTCP
- * paper's analysis (section 3.3), and the marked bytes the senders count against the switch's
- * marks (exact).
+ * paper's analysis (section 3.3), under the paper's conditions and under the defaults.
  */
 class DctcpSteadyStateTestCase : public TestCase
 {
   public:
     DctcpSteadyStateTestCase()
-        : TestCase("DCTCP: 2 flows, queue peaks near K + N with the analysed amplitude")
+        : TestCase("DCTCP: 2 flows, queue peak near K + N, amplitude and alpha as analysed")
     {
     }
 
   private:
     void DoRun() override
     {
-        Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(MTU));
-        Config::SetDefault("ns3::Dctcp::InitialWindow", UintegerValue(20000));
-        std::string kmin = "5KB";
-        std::string kmax = "200KB";
-        double pmax = 0.01;
-        DataRate reference;
-        RdmaHelper::CompleteEcnOptions(Dctcp::GetTypeId(), {}, kmin, kmax, pmax, reference);
-        RoceTopologyHelper topo;
-        topo.SetMmuBufferAndEcn("12MB", kmin, kmax, pmax, true);
-        topo.SetMmuAttribute("EcnReferenceRate", DataRateValue(reference));
-        RoceFabric fabric = topo.BuildStar(3, DataRate("10Gbps"), MicroSeconds(1));
-        fabric.AssignStreams(1);
-        RdmaHelper rdma;
-        rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Dctcp::GetTypeId()));
-        auto ep = rdma.Install(fabric);
-        DctcpProbe probe;
-        for (uint32_t s = 0; s < 2; ++s)
-        {
-            auto [a, b] = RdmaEndpoint::Connect(ep[s], ep[2], 0xC000 + s);
-            a->PostWrite(1000000000);
-            probe.ccs.push_back(DynamicCast<Dctcp>(a->GetCongestionControl()));
-        }
-        probe.mmu = fabric.GetSwitch(0)->GetMmu();
-        probe.port = 2;
-        probe.interval = NanoSeconds(100);
-        probe.end = MilliSeconds(END_MS);
-        fabric.GetSwitch(0)->TraceConnectWithoutContext(
-            "EcnMark",
-            MakeBoundCallback(&CountDctcpMark, &probe.marks));
-        Simulator::Schedule(MilliSeconds(START_MS), &DctcpProbe::Sample, &probe);
-        Simulator::Stop(MilliSeconds(END_MS) + NanoSeconds(1));
-        Simulator::Run();
-        uint64_t markedBytes = 0;
-        uint64_t ackedBytes = 0;
-        for (const auto& cc : probe.ccs)
-        {
-            markedBytes += cc->GetMarkedBytes();
-            ackedBytes += cc->GetAckedBytes();
-        }
-        uint32_t k = probe.mmu->GetKmin(2);
-        Simulator::Destroy();
-        Config::Reset();
-
         // K at 10 Gb/s is 30 KB itself. The MMU counts a packet as its frame without FCS:
         // 1000 payload + 12 BTH + 4 ICRC + 8 UDP + 20 IPv4 + 14 Ethernet = 1058 bytes, so
         // K = 30000 / 1058 = 28.36 packets. On the wire a packet takes 1058 + 4 FCS + 20
@@ -371,67 +414,69 @@ class DctcpSteadyStateTestCase : public TestCase
         //   Qmax = K + N = 30.36 packets = 32,120 bytes,
         //   A = 1/2 sqrt(2 N (C RTT + K)) = 1/2 sqrt(4 x 35.14) = 5.93 packets = 6,270 bytes,
         //   Qmin = Qmax - A = 24.43 packets = 25,850 bytes.
-        // What differs here, and the tolerances it gives: (1) feedback comes later than in the
-        // analysis by up to AckDelay (4 us): the ACK of the first marked packet leaves when the
-        // CE state changes back, the count or the window asks for one, or at AckDelay. At 10
-        // Gb/s with 2 flows each flow's packets are 1.73 us apart, so the window grows on for
-        // up to 4 / 5.87 = 0.68 RTT more: N x 0.68 = 1.4 packets more at the peak (and as much
-        // more amplitude). (2) Two flows are not synchronized: each cuts on its own marks, so
-        // the sum of their sawtooths has at most each one's amplitude. (3) Samples are every
-        // 100 ns of 20 ms: the peak and trough are the 99th and 1st percentiles (the extremes
-        // of a sawtooth, robust to single samples). So: peak in [K + N - 1, K + N + 1.4 + 1]
-        // packets (one packet of granularity either side), amplitude in [A / 2, A + 1.4 + 1].
-        //
-        // Alpha: its time mean is the mean of the per-window F it averages, the fraction of
-        // marked bytes, within 10 % (its EWMA over 16 windows of about 30 us lags by 0.5 ms
-        // in 20 ms). The analysis's alpha ~ sqrt(2 / W*) = 0.337 assumes that in each sawtooth
-        // a whole window of each flow is marked (the queue stays above K for one round trip);
-        // here the two flows do not synchronize, each cut (about alpha / 2 x 17.6 packets)
-        // brings the queue back under K within a few packets, and fewer bytes are marked: this
-        // run's alpha is about 0.14, which is not checked against the analysis (see the
-        // documentation's known limits).
-        const double packet = 1058.0;
-        const double kPackets = 30000.0 / packet;
+        const double kPackets = 30000.0 / 1058.0;
         const double n = 2;
         const double bdp = 5.869 / 0.8656;
         const double wStar = (bdp + kPackets) / n;
         const double qmax = kPackets + n;
         const double amplitude = 0.5 * std::sqrt(2 * n * (bdp + kPackets));
-        NS_TEST_EXPECT_MSG_EQ(k, 30000, "K = 30 KB at 10 Gb/s");
         NS_TEST_EXPECT_MSG_EQ_TOL(wStar, 17.57, 0.01, "W*");
         NS_TEST_EXPECT_MSG_EQ_TOL(amplitude, 5.93, 0.01, "A");
-        std::vector<uint32_t> sorted = probe.queue;
-        std::sort(sorted.begin(), sorted.end());
-        double peak = Quantile(sorted, 0.99) / packet;
-        double trough = Quantile(sorted, 0.01) / packet;
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(peak, qmax - 1, "queue peak near K + N");
-        NS_TEST_EXPECT_MSG_LT_OR_EQ(peak, qmax + 1.4 + 1, "queue peak near K + N");
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(peak - trough, amplitude / 2, "amplitude");
-        NS_TEST_EXPECT_MSG_LT_OR_EQ(peak - trough, amplitude + 1.4 + 1, "amplitude");
-        double sum = 0;
-        for (double a : probe.alpha)
-        {
-            sum += a;
-        }
-        double meanAlpha = sum / static_cast<double>(probe.alpha.size());
-        double fraction = static_cast<double>(markedBytes - probe.startMarked) /
-                          static_cast<double>(ackedBytes - probe.startAcked);
-        NS_TEST_EXPECT_MSG_EQ_TOL(meanAlpha, fraction, fraction * 0.10, "alpha ~ marked share");
-        NS_TEST_EXPECT_MSG_GT(meanAlpha, 0.0, "some bytes are marked");
+
+        // The paper's conditions: an ACK per packet (AckInterval 1), marks on arrival. What
+        // still differs: (1) the queue is sampled every 100 ns for 20 ms, the peak and trough
+        // are its 99th and 1st percentiles, within a packet of a sawtooth's extremes; (2) the
+        // two flows are not forced into step as the analysis assumes: each cuts on its own
+        // marks. So: peak in [K + N - 1, K + N + 1] packets, amplitude in [A / 2, A + 1]. Alpha:
+        // the analysis marks one whole window of each flow per sawtooth, the most a cycle can
+        // mark (the queue stays above K for one round trip); flows out of step are marked
+        // less, so alpha lies below its 0.353 and, by our allowance (not derived), not more
+        // than 30 % below 0.337: [0.236, 0.353].
+        DctcpTwoFlows paper = RunDctcpTwoFlows(true);
+        NS_TEST_EXPECT_MSG_EQ(paper.k, 30000, "K = 30 KB at 10 Gb/s");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(paper.peak, qmax - 1, "queue peak near K + N");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(paper.peak, qmax + 1, "queue peak near K + N");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(paper.peak - paper.trough, amplitude / 2, "amplitude");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(paper.peak - paper.trough, amplitude + 1, "amplitude");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(paper.meanAlpha, 0.7 * 0.337, "alpha ~ sqrt(2 / W*)");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(paper.meanAlpha, 0.353, "alpha ~ sqrt(2 / W*)");
+
+        // The defaults: ACKs coalesced (AckInterval 16, AckDelay 4 us) and marks at dequeue.
+        // The ACK of the first marked packet may wait for the CE state to change back, the
+        // count, the window's AckReq or AckDelay: at 10 Gb/s with 2 flows each flow's packets
+        // are 1.73 us apart, so its window grows on for up to 4 / 5.87 = 0.68 RTT more: N x
+        // 0.68 = 1.4 packets more at the peak (and as much more amplitude). So: peak in
+        // [K + N - 1, K + N + 1.4 + 1], amplitude in [A / 2, A + 1.4 + 1]. Marking at dequeue
+        // tells the sender without the wait behind the queue (5.9 us instead of the 30 us a
+        // marked packet queues behind K), so each sawtooth marks fewer bytes and alpha is
+        // lower than the analysis's (about 0.14 here, 0.16 with per-packet ACKs, 0.17 with
+        // marks on arrival: not checked against it). Its time mean is still the marked share of
+        // the bytes, which it estimates, within 10 % (its EWMA over 16 windows of about 30 us
+        // lags by 0.5 ms in 20 ms).
+        DctcpTwoFlows defaults = RunDctcpTwoFlows(false);
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(defaults.peak, qmax - 1, "queue peak near K + N");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(defaults.peak, qmax + 1.4 + 1, "queue peak near K + N");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(defaults.peak - defaults.trough, amplitude / 2, "amplitude");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(defaults.peak - defaults.trough,
+                                    amplitude + 1.4 + 1,
+                                    "amplitude");
+        NS_TEST_EXPECT_MSG_GT(defaults.meanAlpha, 0.0, "some bytes are marked");
+        NS_TEST_EXPECT_MSG_EQ_TOL(defaults.meanAlpha,
+                                  defaults.fraction,
+                                  defaults.fraction * 0.10,
+                                  "alpha ~ marked share");
         // Exact marked bytes: every marked packet carries 1000 payload bytes, is delivered once
         // (PFC, no loss) and acknowledged by an ACK whose BECN is its CE state, so the senders
-        // count 1000 bytes per mark, except marks on packets not yet acknowledged at the end
-        // (at most a window each: 2 x W). Here the flows are stopped mid-transfer, so compare
-        // within those bytes in flight.
-        NS_TEST_EXPECT_MSG_LT_OR_EQ(markedBytes, probe.marks * MTU, "no byte counted twice");
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(markedBytes + 2 * 40 * MTU,
-                                    probe.marks * MTU,
-                                    "every marked byte counted but those in flight");
+        // count 1000 bytes per mark, except marks on packets not yet acknowledged when the run
+        // stops (at most a window each, 2 x 40 packets).
+        for (const DctcpTwoFlows* run : {&paper, &defaults})
+        {
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(run->marked, run->marks * 1000, "no byte counted twice");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(run->marked + 2 * 40 * 1000,
+                                        run->marks * 1000,
+                                        "every marked byte counted but those in flight");
+        }
     }
-
-    static constexpr uint32_t MTU = 1000;   //!< payload bytes per packet
-    static constexpr uint32_t START_MS = 5; //!< first sample
-    static constexpr uint32_t END_MS = 25;  //!< last sample
 };
 
 /**
