@@ -5,8 +5,10 @@
  */
 
 #include "cc-test-util.h"
+#include "fabric-test-util.h"
 #include "llm-fabric-test-util.h"
 
+#include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/ethernet-header.h"
@@ -14,6 +16,7 @@
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
+#include "ns3/roce-switch.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/swift.h"
@@ -284,6 +287,136 @@ class SwiftHopsTestCase : public TestCase
     }
 };
 
+/**
+ * @param ttl the IPv4 TTL.
+ * @param tagged with an 802.1Q tag.
+ * @param ecn the ECN field.
+ * @return an Ethernet frame with IPv4 (valid header checksum) and a 100-byte payload.
+ */
+Ptr<Packet>
+TtlFrame(uint8_t ttl, bool tagged, Ipv4Header::EcnType ecn)
+{
+    Ptr<Packet> p = Create<Packet>(100);
+    Ipv4Header ip;
+    ip.SetSource(Ipv4Address("10.0.0.1"));
+    ip.SetDestination(Ipv4Address("10.0.0.2"));
+    ip.SetProtocol(17);
+    ip.SetPayloadSize(100);
+    ip.SetTtl(ttl);
+    ip.SetIdentification(0x1234);
+    ip.SetDscp(Ipv4Header::DSCP_AF31);
+    ip.SetEcn(ecn);
+    ip.EnableChecksum();
+    p->AddHeader(ip);
+    uint8_t tag[4] = {0x81, 0x00, 0x60, 0x01}; // TPID, PCP 3, VID 1; then the EtherType
+    EthernetHeader eth(false);
+    eth.SetSource(Mac48Address("02:00:00:00:00:01"));
+    eth.SetDestination(Mac48Address("02:00:00:00:00:02"));
+    eth.SetLengthType(0x0800);
+    if (tagged)
+    {
+        // An 802.1Q tag sits between the source address and the EtherType: write the 12
+        // address bytes, the tag, then the EtherType.
+        Ptr<Packet> header = Create<Packet>();
+        header->AddHeader(eth);
+        uint8_t bytes[14];
+        header->CopyData(bytes, 14);
+        uint8_t tagged18[18];
+        std::copy(bytes, bytes + 12, tagged18);
+        std::copy(tag, tag + 4, tagged18 + 12);
+        std::copy(bytes + 12, bytes + 14, tagged18 + 16);
+        Ptr<Packet> frame = Create<Packet>(tagged18, 18);
+        frame->AddAtEnd(p);
+        return frame;
+    }
+    p->AddHeader(eth);
+    return p;
+}
+
+/**
+ * @ingroup llm-fabric-tests
+ * RoceSwitch::DecrementTtl: the TTL falls by one and the incrementally patched checksum equals
+ * a full recomputation, untagged or 802.1Q-tagged, CE-marked or not; a TTL of 1 is left alone.
+ */
+class SwitchTtlTestCase : public TestCase
+{
+  public:
+    SwitchTtlTestCase()
+        : TestCase("Switch: TTL decrement with an RFC 1624 checksum patch, tagged or not")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool tagged : {false, true})
+        {
+            for (uint8_t ttl : {64, 2, 1})
+            {
+                for (auto ecn : {Ipv4Header::ECN_ECT0, Ipv4Header::ECN_CE})
+                {
+                    Ptr<Packet> frame = TtlFrame(ttl, tagged, ecn);
+                    uint8_t bytes[64];
+                    uint32_t n = frame->CopyData(bytes, sizeof(bytes));
+                    bool done = RoceSwitch::DecrementTtl(frame, bytes, n);
+                    const bool expectDone = ttl > 1;
+                    const uint32_t size = (tagged ? 18 : 14) + 20 + 100;
+                    NS_TEST_EXPECT_MSG_EQ(done, expectDone, "decremented unless TTL 1");
+                    NS_TEST_EXPECT_MSG_EQ(frame->GetSize(), size, "size");
+                    // Read it back: the header as a fresh one with TTL - 1 would be, checksum
+                    // included (Ipv4Header recomputes it in full).
+                    Ptr<Packet> p = frame->Copy();
+                    p->RemoveAtStart(tagged ? 18 : 14);
+                    Ipv4Header ip;
+                    ip.EnableChecksum();
+                    p->RemoveHeader(ip);
+                    const uint8_t expected = ttl > 1 ? ttl - 1 : ttl;
+                    NS_TEST_EXPECT_MSG_EQ(+ip.GetTtl(), +expected, "TTL");
+                    NS_TEST_EXPECT_MSG_EQ(ip.IsChecksumOk(), true, "checksum valid");
+                    NS_TEST_EXPECT_MSG_EQ(ip.GetEcn(), ecn, "ECN untouched");
+                    NS_TEST_EXPECT_MSG_EQ(ip.GetIdentification(), 0x1234, "rest untouched");
+                    NS_TEST_EXPECT_MSG_EQ(p->GetSize(), 100, "payload untouched");
+                }
+            }
+        }
+        // The whole frame after the patch is byte for byte the frame built with TTL 63 (whose
+        // checksum Ipv4Header computes in full).
+        Ptr<Packet> a = TtlFrame(64, false, Ipv4Header::ECN_ECT0);
+        Ptr<Packet> b = TtlFrame(63, false, Ipv4Header::ECN_ECT0);
+        uint8_t bytes[64];
+        uint32_t n = a->CopyData(bytes, sizeof(bytes));
+        RoceSwitch::DecrementTtl(a, bytes, n);
+        uint8_t got[34];
+        uint8_t want[34];
+        a->CopyData(got, 34);
+        b->CopyData(want, 34);
+        NS_TEST_EXPECT_MSG_EQ(std::equal(got, got + 34, want), true, "byte for byte as TTL 63");
+
+        // DecrementTtl false: frames cross a switch with TTL 64.
+        for (bool decrement : {true, false})
+        {
+            RoceTopologyHelper topo;
+            topo.SetSwitchAttribute("DecrementTtl", BooleanValue(decrement));
+            RoceFabric fabric = topo.BuildStar(2, DataRate("100Gbps"), MicroSeconds(1));
+            FrameRecorder rec;
+            fabric.GetHostDevice(1)->TraceConnectWithoutContext(
+                "PhyRxEnd",
+                MakeCallback(&FrameRecorder::Received, &rec));
+            AddConstantRateSource(fabric, 0, 1, DataRate("10Gbps"), 3, 100, 0xC000);
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(rec.frames.size(), 3, "three frames");
+            Ptr<Packet> p = rec.frames[0]->Copy();
+            p->RemoveAtStart(14);
+            Ipv4Header ip;
+            ip.EnableChecksum();
+            p->RemoveHeader(ip);
+            NS_TEST_EXPECT_MSG_EQ(+ip.GetTtl(), decrement ? 63 : 64, "TTL after one switch");
+            NS_TEST_EXPECT_MSG_EQ(ip.IsChecksumOk(), true, "checksum valid");
+        }
+    }
+};
+
 /// Samples the delays and targets Swift sees.
 class SwiftProbe
 {
@@ -515,6 +648,7 @@ class SwiftTestSuite : public TestSuite
         : TestSuite("llm-fabric-swift", Type::SYSTEM)
     {
         AddTestCase(new SwiftRulesTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new SwitchTtlTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new SwiftHopsTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new SwiftDelayTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new SwiftPacingTestCase, ns3::llmfabric::TEST_QUICK);

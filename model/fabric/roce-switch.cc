@@ -356,7 +356,7 @@ RoceSwitch::Dequeued(Ptr<RoceNetDevice> device, Ptr<Packet> frame, uint8_t prior
     }
 }
 
-void
+bool
 RoceSwitch::DecrementTtl(Ptr<Packet> frame, const uint8_t* bytes, uint32_t n)
 {
     // Receive has checked that the frame is IPv4 (ExtractFromFrame), tagged or not.
@@ -367,7 +367,7 @@ RoceSwitch::DecrementTtl(Ptr<Packet> frame, const uint8_t* bytes, uint32_t n)
     const uint32_t ttl = ip + IPV4_TTL_OFFSET;
     if (n <= ttl + 3 || bytes[ttl] <= 1)
     {
-        return; // expired: forwarded as it is (see the class description)
+        return false; // expired: forwarded as it is (see the class description)
     }
     FramePrefixHeader prefix(ttl + 4); // up to the checksum's two bytes, which follow TTL, proto
     frame->RemoveHeader(prefix);
@@ -384,6 +384,7 @@ RoceSwitch::DecrementTtl(Ptr<Packet> frame, const uint8_t* bytes, uint32_t n)
     b[ttl + 2] = static_cast<uint8_t>(checksum >> 8);
     b[ttl + 3] = static_cast<uint8_t>(checksum & 0xFF);
     frame->AddHeader(prefix);
+    return true;
 }
 
 EgressStage::QueueState

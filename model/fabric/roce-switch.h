@@ -144,6 +144,18 @@ class RoceSwitch : public Object
     Ptr<LoadBalancer> GetLoadBalancer() const;
 
     /**
+     * Decrement the IPv4 TTL of a frame and patch its header checksum incrementally (RFC 1624,
+     * equation 3), from the bytes at fixed offsets (no header parsed), as the switch does to
+     * every IPv4 frame it forwards when DecrementTtl is true. A TTL of 1 or 0 is left as it is.
+     * @param frame an untagged or 802.1Q-tagged Ethernet frame carrying IPv4, Ethernet header
+     * first.
+     * @param bytes its first n bytes (Receive has them already; at least up to the checksum).
+     * @param n how many.
+     * @return true if the TTL was decremented.
+     */
+    static bool DecrementTtl(Ptr<Packet> frame, const uint8_t* bytes, uint32_t n);
+
+    /**
      * Append a stage to the egress pipeline of every port (after the EcnMarker that EcnEnabled
      * installs at initialization, and after the stages added before). A stage object belongs to
      * one switch.
@@ -242,14 +254,6 @@ class RoceSwitch : public Object
      * @param reason why.
      */
     void Drop(uint32_t port, uint8_t priority, Ptr<const Packet> frame, DropReason reason);
-
-    /**
-     * Decrement the IPv4 TTL of a forwarded frame and patch its header checksum (RFC 1624).
-     * @param frame the frame, Ethernet header first.
-     * @param bytes its first bytes (from Receive).
-     * @param n how many.
-     */
-    static void DecrementTtl(Ptr<Packet> frame, const uint8_t* bytes, uint32_t n);
 
     /**
      * Send the PFC pause of an ingress group in XOFF, and schedule its refresh.
