@@ -18,6 +18,7 @@
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-topology-helper.h"
+#include "ns3/scenario.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/switch-mmu.h"
@@ -205,6 +206,18 @@ class DctcpMarkingTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(kmin, "50KB", "the user's Kmin wins");
         NS_TEST_EXPECT_MSG_EQ(pmax, 0.5, "the user's Pmax wins");
         NS_TEST_EXPECT_MSG_EQ(reference, DataRate(0), "a user's threshold is not scaled");
+
+        // The loader records the network keys a scenario gives (and only those).
+        const std::string yaml = "model:\n  preset: gpt2-small\ntraining:\n  "
+                                 "global_batch_sequences: 64\ncluster:\n  gpus: 1\nnetwork:\n"
+                                 "  congestion_control: dctcp\n  kmin_bytes: 20000\n";
+        Scenario scenario;
+        NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(yaml, "t.yaml", scenario), "", "loads");
+        NS_TEST_EXPECT_MSG_EQ(scenario.GetNetwork()->GetCongestionControl(),
+                              Dctcp::GetTypeId(),
+                              "dctcp by alias");
+        NS_TEST_EXPECT_MSG_EQ(scenario.GetNetwork()->IsGiven("KminBytes"), true, "kmin given");
+        NS_TEST_EXPECT_MSG_EQ(scenario.GetNetwork()->IsGiven("KmaxBytes"), false, "kmax not");
 
         // A scenario: network.congestion_control dctcp and no ECN key: DCTCP's marking becomes
         // the defaults; with kmin_bytes given (MarkGiven, as the loader records it), that one

@@ -993,6 +993,10 @@ class ScenarioNetworkTestCase : public TestCase
             {"network:\n  congestion_control: fixed\n", true, "ns3::RdmaCcFixedRate"},
             {"network:\n  congestion_control: dcqcn\n", true, "ns3::Dcqcn"},
             {"network:\n  congestion_control: ns3::Dcqcn\n", true, "ns3::Dcqcn"},
+            {"network:\n  congestion_control: dctcp\n", true, "ns3::Dctcp"},
+            {"network:\n  congestion_control: timely\n", true, "ns3::Timely"},
+            {"network:\n  congestion_control: swift\n", true, "ns3::Swift"},
+            {"network:\n  congestion_control: ns3::Swift\n", true, "ns3::Swift"},
             {"topology:\n  load_balancer: spray\n", false, "ns3::SprayLoadBalancer"},
             {"topology:\n  load_balancer: ns3::EcmpLoadBalancer\n", false, "ns3::EcmpLoadBalancer"},
         };
