@@ -233,6 +233,11 @@ ParseOptions(int argc, char* argv[])
     {
         Fail("cc", problem);
     }
+    problem = RdmaHelper::CheckCongestionControl(o.ccType);
+    if (!problem.empty())
+    {
+        Fail("cc", problem);
+    }
     // A congestion control that states its switch marking (DCTCP's step at K) sets what the
     // user did not give.
     o.ecnGiven = RdmaHelper::GetGivenEcnOptions(argc, argv);

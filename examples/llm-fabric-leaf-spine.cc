@@ -214,6 +214,11 @@ ParseOptions(int argc, char* argv[])
     {
         Fail("cc", problem);
     }
+    problem = RdmaHelper::CheckCongestionControl(o.ccType);
+    if (!problem.empty())
+    {
+        Fail("cc", problem);
+    }
     // A congestion control that states its switch marking (DCTCP's) sets what was not given.
     RdmaHelper::CompleteEcnOptions(o.ccType,
                                    RdmaHelper::GetGivenEcnOptions(argc, argv),

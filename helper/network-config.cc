@@ -303,10 +303,10 @@ NetworkConfig::IsGiven(const std::string& attribute) const
     return m_given.count(attribute) != 0;
 }
 
-void
-NetworkConfig::OfferEcnMarking(const AttributeDefaults& defaults) const
+TypeId
+NetworkConfig::EffectiveCongestionControl(const AttributeDefaults& defaults) const
 {
-    // The congestion control that will run: the command line's, else the scenario's.
+    // The command line's, else the scenario's.
     TypeId cc = m_congestionControl;
     if (defaults.IsGiven("ns3::RdmaEndpoint::CongestionControl"))
     {
@@ -315,6 +315,13 @@ NetworkConfig::OfferEcnMarking(const AttributeDefaults& defaults) const
         Ptr<const TypeIdValue> value = DynamicCast<const TypeIdValue>(info.initialValue);
         cc = value ? value->Get() : cc;
     }
+    return cc;
+}
+
+void
+NetworkConfig::OfferEcnMarking(const AttributeDefaults& defaults) const
+{
+    TypeId cc = EffectiveCongestionControl(defaults);
     // Its marking replaces the defaults of the network section, not what a user gave.
     uint32_t kmin = m_kminBytes;
     uint32_t kmax = m_kmaxBytes;
@@ -367,6 +374,11 @@ NetworkConfig::Apply(const AttributeDefaults& defaults, RoceTopologyHelper& topo
     OfferEcnMarking(defaults);
     defaults.Offer("ns3::SwitchMmu::LosslessPriorities",
                    UintegerValue(m_pfc ? LOSSLESS_PRIORITIES : 0));
+    problem = RdmaHelper::CheckCongestionControl(EffectiveCongestionControl(defaults));
+    if (!problem.empty())
+    {
+        return problem;
+    }
     if (!defaults.IsGiven("ns3::RoceSwitch::LoadBalancer"))
     {
         problem = topology.SetLoadBalancer(m_loadBalancer.GetName());

@@ -131,7 +131,8 @@ class NetworkConfig : public Object
      * topology helper install the load balancer (see the class description).
      * @param defaults what the user gave.
      * @param topology the helper that builds the switches.
-     * @return an empty string, or the problem (Check's, or an unknown DCQCN profile).
+     * @return an empty string, or the problem (Check's, an unknown DCQCN profile, or the
+     * congestion control's CheckConfig).
      */
     std::string Apply(const AttributeDefaults& defaults, RoceTopologyHelper& topology) const;
 
@@ -161,6 +162,13 @@ class NetworkConfig : public Object
      * @param defaults what the user gave.
      */
     void OfferEcnMarking(const AttributeDefaults& defaults) const;
+
+    /**
+     * @param defaults what the user gave.
+     * @return the congestion control that will run: the command line's
+     * (ns3::RdmaEndpoint::CongestionControl), else CongestionControl.
+     */
+    TypeId EffectiveCongestionControl(const AttributeDefaults& defaults) const;
 
     uint32_t m_mtu;                     //!< RDMA MTU, bytes.
     uint32_t m_channels;                //!< Queue pairs per NIC pair.

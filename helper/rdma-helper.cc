@@ -101,6 +101,17 @@ RdmaHelper::LookupCongestionControl(const std::string& name, TypeId& tid)
     return TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), name, tid, "congestion control");
 }
 
+std::string
+RdmaHelper::CheckCongestionControl(TypeId cc)
+{
+    ObjectFactory factory;
+    factory.SetTypeId(cc);
+    Ptr<RdmaCongestionOps> ops = factory.Create<RdmaCongestionOps>();
+    std::string problem = ops->CheckConfig();
+    ops->Dispose();
+    return problem.empty() ? problem : cc.GetName() + ": " + problem;
+}
+
 bool
 RdmaHelper::GetEcnMarking(TypeId cc, RdmaEcnMarking& marking)
 {

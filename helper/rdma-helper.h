@@ -50,6 +50,15 @@ class RdmaHelper
     static std::string LookupCongestionControl(const std::string& name, TypeId& tid);
 
     /**
+     * Check a congestion control's attribute defaults: RdmaCongestionOps::CheckConfig of an
+     * object of that type made with the current defaults (the checks that need the line rate
+     * are left to its Start).
+     * @param cc a RdmaCongestionOps subclass.
+     * @return "" or the problem, e.g. "ns3::Dctcp: G (0) is outside (0, 1]".
+     */
+    static std::string CheckCongestionControl(TypeId cc);
+
+    /**
      * The switch ECN marking a congestion control states (RdmaCongestionOps::GetEcnMarking),
      * asked of an object of that type made with the current attribute defaults.
      * @param cc a RdmaCongestionOps subclass.

@@ -207,6 +207,14 @@ class DctcpMarkingTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(pmax, 0.5, "the user's Pmax wins");
         NS_TEST_EXPECT_MSG_EQ(reference, DataRate(0), "a user's threshold is not scaled");
 
+        // Bad attribute values are refused before a run, with the attribute named.
+        NS_TEST_EXPECT_MSG_EQ(RdmaHelper::CheckCongestionControl(Dctcp::GetTypeId()), "", "ok");
+        Config::SetDefault("ns3::Dctcp::G", DoubleValue(0.0));
+        NS_TEST_EXPECT_MSG_EQ(RdmaHelper::CheckCongestionControl(Dctcp::GetTypeId()),
+                              "ns3::Dctcp: G (0) is outside (0, 1]",
+                              "G = 0 refused");
+        Config::Reset();
+
         // The loader records the network keys a scenario gives (and only those).
         const std::string yaml = "model:\n  preset: gpt2-small\ntraining:\n  "
                                  "global_batch_sequences: 64\ncluster:\n  gpus: 1\nnetwork:\n"

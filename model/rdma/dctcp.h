@@ -99,7 +99,7 @@ class Dctcp : public RdmaCongestionOps
      * outside (0, 1], InitialAlpha outside [0, 1], AdditiveIncrease not positive,
      * MarkingThreshold not in bytes or zero, MarkingReferenceRate zero.
      */
-    std::string CheckConfig() const;
+    std::string CheckConfig() const override;
 
     /// @return alpha.
     double GetAlpha() const;

@@ -86,6 +86,12 @@ RdmaCongestionOps::NeedsEcnEcho() const
     return false;
 }
 
+std::string
+RdmaCongestionOps::CheckConfig() const
+{
+    return "";
+}
+
 bool
 RdmaCongestionOps::NeedsHopEcho() const
 {

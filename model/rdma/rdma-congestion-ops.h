@@ -181,6 +181,13 @@ class RdmaCongestionOps : public Object
     virtual bool NeedsEcnEcho() const;
 
     /**
+     * Check the algorithm's attributes (programs call it through
+     * RdmaHelper::CheckCongestionControl before a run, to refuse bad values with a message).
+     * @return "" (the default) or the first problem, naming the attribute and its value.
+     */
+    virtual std::string CheckConfig() const;
+
+    /**
      * Whether the receiving queue pair should echo in its ACKs the hop count of the data
      * packets it receives (RdmaAckInfo::hops). Asked once per queue pair, when it is set up.
      * @return false unless a subclass needs the hop count (Swift).

@@ -112,7 +112,7 @@ class Swift : public RdmaCongestionOps
      * @return "" if consistent, otherwise the first problem naming the attribute and value:
      * FsMinCwnd not below FsMaxCwnd, MinCwnd above MaxCwnd, InitialCwnd outside them.
      */
-    std::string CheckConfig() const;
+    std::string CheckConfig() const override;
 
     /// @return cwnd, packets.
     double GetCwnd() const;

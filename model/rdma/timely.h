@@ -93,7 +93,7 @@ class Timely : public RdmaCongestionOps
      * @return "" if consistent, otherwise the first problem naming the attribute and value:
      * Alpha or Beta outside (0, 1], THigh not above TLow, a negative MinRtt.
      */
-    std::string CheckConfig() const;
+    std::string CheckConfig() const override;
 
     /// @return the normalized RTT gradient of the last completion.
     double GetRttGradient() const;
