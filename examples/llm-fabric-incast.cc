@@ -20,16 +20,21 @@
  * Every sender opens one RC queue pair to the receiver and posts one RDMA WRITE of --bytes at
  * time 0 (RDMA MTU --mtu). --cc chooses the congestion control by alias or TypeId name (any
  * subclass of ns3::RdmaCongestionOps): none (line rate, PFC only), fixed (--fixedRate, by
- * default the fair share linkRate / senders; it sets ns3::RdmaCcFixedRate::Rate) or dcqcn
+ * default the fair share linkRate / senders; it sets ns3::RdmaCcFixedRate::Rate), dcqcn
  * (ns3::Dcqcn with the parameters of --dcqcnProfile=mlx5|sigcomm2015|simai, each overridable
- * by attribute, e.g. --ns3::Dcqcn::G=0.00390625). The default profile is mlx5, the NIC's own
+ * by attribute, e.g. --ns3::Dcqcn::G=0.00390625), hpcc (ns3::Hpcc), dctcp (ns3::Dctcp), timely
+ * (ns3::Timely) or swift (ns3::Swift). The default DCQCN profile is mlx5, the NIC's own
  * defaults, made for the 100 Gb/s links this program uses by default; sigcomm2015 (the paper's,
  * tuned for 40 Gb/s) and simai (the HPCC-lineage simulators' settings, with a window of
- * ns3::Dcqcn::BaseRtt, 8 us by default) are there for comparison. hpcc (ns3::Hpcc) runs HPCC on
- * the switches' in-band telemetry (added to the switch for it); its BaseRtt is set to the star's
+ * ns3::Dcqcn::BaseRtt, 8 us by default) are there for comparison. hpcc runs HPCC on the
+ * switches' in-band telemetry (added to the switch for it); its BaseRtt is set to the star's
  * round trip without queues (Hpcc::PathBaseRtt of two links of --linkRate and --linkDelay at
- * --mtu; 4.21 us by default) unless --ns3::Hpcc::BaseRtt is given. --pfc=1 makes priority 3
- * lossless; --pfc=0 leaves drops to go-back-N and the retransmission timer.
+ * --mtu; 4.21 us by default) unless --ns3::Hpcc::BaseRtt is given. A congestion control that
+ * states the switch marking it is designed for sets --kmin, --kmax and --pmax unless they are
+ * given: dctcp marks as a step at K = 30 KB x link rate / 10 Gb/s (Kmin = Kmax = K, Pmax 1;
+ * 300 KB at 100 Gb/s); the others keep 5KB, 200KB and 0.01 (--kmin and --kmax given alone are
+ * bytes on every port). --pfc=1 makes priority 3 lossless; --pfc=0 leaves drops to go-back-N and
+ * the retransmission timer.
  *
  * Expected: with PFC every flow finishes with no drop and the last one near the line-rate bound
  * (the receiver's link is the bottleneck): 696.6 us for 8 x 1 MB with --cc=none, and with
@@ -51,7 +56,8 @@
  * --sampleInterval), pauses.csv (every PFC pause interval) and cc.csv (time_us, flow, variable,
  * value: each change of each of the flow's congestion-control variables, as named by the
  * algorithm: rate_gbps (and window_bytes if it sets a window) for all, target_gbps and alpha for
- * DCQCN).
+ * DCQCN, alpha and marked_fraction for DCTCP, rtt_gradient for TIMELY, cwnd_packets,
+ * target_delay_us and delay_us for Swift).
  *
  * Run: ./ns3 run "llm-fabric-incast --senders=8 --bytes=1000000 --cc=dcqcn --outDir=out"
  */
@@ -70,6 +76,7 @@
 #include "ns3/roce-topology-helper.h"
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <iostream>
 

@@ -29,8 +29,11 @@
  * instead, sizes log-uniform on --minBytes..--maxBytes, start times uniform over --duration.
  * Every flow is a new RC queue pair with one RDMA WRITE (RDMA MTU --mtu). --cc, an alias or the
  * TypeId name of any subclass of ns3::RdmaCongestionOps: none (line rate, PFC only), fixed
- * (--fixedRate, by default hostRate; it sets ns3::RdmaCcFixedRate::Rate) or dcqcn (ns3::Dcqcn,
- * parameters by attribute). --pfc=1 makes priority 3 lossless; --pfc=0 leaves drops to go-back-N.
+ * (--fixedRate, by default hostRate; it sets ns3::RdmaCcFixedRate::Rate), dcqcn (ns3::Dcqcn,
+ * parameters by attribute), dctcp, timely or swift. An algorithm that states its switch marking
+ * (dctcp: a step at 30 KB x link rate / 10 Gb/s, scaled per port) sets --kmin, --kmax and
+ * --pmax unless they are given (5KB, 200KB and 0.01 otherwise). --pfc=1 makes priority 3 lossless;
+ * --pfc=0 leaves drops to go-back-N.
  *
  * Expected: at moderate load with PFC every flow finishes without drops; small flows see
  * slowdowns near 1 and the tail grows with the load (queueing behind large flows, ECMP

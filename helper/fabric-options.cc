@@ -16,6 +16,7 @@
 #include "ns3/type-id-alias.h"
 #include "ns3/uinteger.h"
 
+#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -42,6 +43,7 @@ FabricOptions::FabricOptions(const std::string& program)
 void
 FabricOptions::AddTo(ProgramOptions& cmd, const std::string& fixedRateDefault)
 {
+    m_cmd = &cmd;
     cmd.AddValue("mtu", "RDMA MTU (256-4096)", m_mtu);
     cmd.AddValue("cc",
                  "Congestion control: " + TypeIdAlias::ListAliases(RdmaCongestionOps::GetTypeId()) +
@@ -52,9 +54,13 @@ FabricOptions::AddTo(ProgramOptions& cmd, const std::string& fixedRateDefault)
                  m_fixedRate);
     cmd.AddValue("pfc", "1: priority 3 lossless (PFC); 0: lossy", m_pfc);
     cmd.AddValue("bufferSize", "Switch buffer", m_bufferSize);
-    cmd.AddValue("kmin", "ECN Kmin", m_kmin);
-    cmd.AddValue("kmax", "ECN Kmax", m_kmax);
-    cmd.AddValue("pmax", "ECN Pmax", m_pmax);
+    cmd.AddValue("kmin",
+                 "ECN Kmin (default: the congestion control's, else " + m_kmin + ")",
+                 m_kmin);
+    cmd.AddValue("kmax",
+                 "ECN Kmax (default: the congestion control's, else " + m_kmax + ")",
+                 m_kmax);
+    cmd.AddValue("pmax", "ECN Pmax (default: the congestion control's)", m_pmax);
     cmd.AddValue("pcap", "Prefix of pcap files; empty: none", m_pcap);
     cmd.AddValue("outDir", "Folder for summary.json and fct.csv", m_outDir);
     cmd.AddValue("seed", "RNG run number", m_seed);
@@ -71,6 +77,23 @@ FabricOptions::Apply(DataRate fixedRate)
     if (!problem.empty())
     {
         Fail("cc", problem);
+    }
+    problem = RdmaHelper::CheckCongestionControl(m_ccType);
+    if (!problem.empty())
+    {
+        Fail("cc", problem);
+    }
+    // A congestion control that states its switch marking (DCTCP's step at K) sets what the
+    // user did not give.
+    std::array<bool, 3> given{m_cmd != nullptr && m_cmd->IsGiven("kmin"),
+                              m_cmd != nullptr && m_cmd->IsGiven("kmax"),
+                              m_cmd != nullptr && m_cmd->IsGiven("pmax")};
+    DataRate referenceRate(0);
+    RdmaHelper::CompleteEcnOptions(m_ccType, given, m_kmin, m_kmax, m_pmax, referenceRate);
+    if (referenceRate.GetBitRate() > 0)
+    {
+        // Its thresholds stand for a port of this rate, scaled on every port by its rate.
+        Config::SetDefault("ns3::SwitchMmu::EcnReferenceRate", DataRateValue(referenceRate));
     }
     // --fixedRate is the default Rate of the fixed-rate algorithm (used only if it is chosen).
     Config::SetDefault("ns3::RdmaCcFixedRate::Rate",

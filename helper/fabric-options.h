@@ -112,19 +112,20 @@ class FabricOptions
     const std::string& GetOutDir() const;
 
   private:
-    std::string m_program;    //!< the program's name
-    uint32_t m_mtu;           //!< RDMA MTU
-    std::string m_cc;         //!< congestion control, as given
-    TypeId m_ccType;          //!< congestion control, resolved by Apply
-    DataRate m_fixedRate;     //!< rate of --cc=fixed (0: the program's default)
-    bool m_pfc;               //!< priority 3 lossless
-    std::string m_bufferSize; //!< switch buffer
-    std::string m_kmin;       //!< ECN Kmin
-    std::string m_kmax;       //!< ECN Kmax
-    double m_pmax;            //!< ECN Pmax
-    std::string m_pcap;       //!< pcap prefix
-    std::string m_outDir;     //!< output folder
-    uint32_t m_seed;          //!< RNG run
+    std::string m_program;                //!< the program's name
+    uint32_t m_mtu;                       //!< RDMA MTU
+    std::string m_cc;                     //!< congestion control, as given
+    TypeId m_ccType;                      //!< congestion control, resolved by Apply
+    const ProgramOptions* m_cmd{nullptr}; //!< the command line it was added to
+    DataRate m_fixedRate;                 //!< rate of --cc=fixed (0: the program's default)
+    bool m_pfc;                           //!< priority 3 lossless
+    std::string m_bufferSize;             //!< switch buffer
+    std::string m_kmin;                   //!< ECN Kmin
+    std::string m_kmax;                   //!< ECN Kmax
+    double m_pmax;                        //!< ECN Pmax
+    std::string m_pcap;                   //!< pcap prefix
+    std::string m_outDir;                 //!< output folder
+    uint32_t m_seed;                      //!< RNG run
 };
 
 } // namespace ns3

@@ -7,10 +7,12 @@
 #include "network-config.h"
 
 #include "attribute-defaults.h"
+#include "rdma-helper.h"
 #include "roce-topology-helper.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/data-rate.h"
 #include "ns3/dcqcn.h"
 #include "ns3/double.h"
 #include "ns3/ecmp-load-balancer.h"
@@ -18,6 +20,7 @@
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/log.h"
 #include "ns3/queue-size.h"
+#include "ns3/rdma-endpoint.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
@@ -299,6 +302,60 @@ NetworkConfig::GetPmax() const
     return m_pmax;
 }
 
+void
+NetworkConfig::MarkGiven(const std::string& attribute)
+{
+    m_given.insert(attribute);
+}
+
+bool
+NetworkConfig::IsGiven(const std::string& attribute) const
+{
+    return m_given.count(attribute) != 0;
+}
+
+TypeId
+NetworkConfig::EffectiveCongestionControl(const AttributeDefaults& defaults) const
+{
+    // The command line's, else the scenario's.
+    TypeId cc = m_congestionControl;
+    if (defaults.IsGiven("ns3::RdmaEndpoint::CongestionControl"))
+    {
+        TypeId::AttributeInformation info;
+        RdmaEndpoint::GetTypeId().LookupAttributeByName("CongestionControl", &info);
+        Ptr<const TypeIdValue> value = DynamicCast<const TypeIdValue>(info.initialValue);
+        cc = value ? value->Get() : cc;
+    }
+    return cc;
+}
+
+void
+NetworkConfig::OfferEcnMarking(const AttributeDefaults& defaults) const
+{
+    TypeId cc = EffectiveCongestionControl(defaults);
+    // Its marking replaces the defaults of the network section, not what a user gave.
+    uint32_t kmin = m_kminBytes;
+    uint32_t kmax = m_kmaxBytes;
+    double pmax = m_pmax;
+    RdmaEcnMarking marking;
+    bool kminGiven = IsGiven("KminBytes") || defaults.IsGiven("ns3::SwitchMmu::Kmin");
+    bool kmaxGiven = IsGiven("KmaxBytes") || defaults.IsGiven("ns3::SwitchMmu::Kmax");
+    if (RdmaHelper::GetEcnMarking(cc, marking))
+    {
+        kmin = IsGiven("KminBytes") ? kmin : marking.kminBytes;
+        kmax = IsGiven("KmaxBytes") ? kmax : marking.kmaxBytes;
+        pmax = IsGiven("Pmax") ? pmax : marking.pmax;
+        if (!kminGiven && !kmaxGiven)
+        {
+            defaults.Offer("ns3::SwitchMmu::EcnReferenceRate",
+                           DataRateValue(marking.referenceRate));
+        }
+    }
+    defaults.Offer("ns3::SwitchMmu::Kmin", QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, kmin)));
+    defaults.Offer("ns3::SwitchMmu::Kmax", QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, kmax)));
+    defaults.Offer("ns3::SwitchMmu::Pmax", DoubleValue(pmax));
+}
+
 std::string
 NetworkConfig::Apply(const AttributeDefaults& defaults, RoceTopologyHelper& topology) const
 {
@@ -325,13 +382,14 @@ NetworkConfig::Apply(const AttributeDefaults& defaults, RoceTopologyHelper& topo
     defaults.Offer("ns3::CollectiveRuntime::Channels", UintegerValue(m_channels));
     defaults.Offer("ns3::SwitchMmu::Buffer",
                    QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, m_bufferBytes)));
-    defaults.Offer("ns3::SwitchMmu::Kmin",
-                   QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, m_kminBytes)));
-    defaults.Offer("ns3::SwitchMmu::Kmax",
-                   QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, m_kmaxBytes)));
-    defaults.Offer("ns3::SwitchMmu::Pmax", DoubleValue(m_pmax));
+    OfferEcnMarking(defaults);
     defaults.Offer("ns3::SwitchMmu::LosslessPriorities",
                    UintegerValue(m_pfc ? LOSSLESS_PRIORITIES : 0));
+    problem = RdmaHelper::CheckCongestionControl(EffectiveCongestionControl(defaults));
+    if (!problem.empty())
+    {
+        return problem;
+    }
     if (!defaults.IsGiven("ns3::RoceSwitch::LoadBalancer"))
     {
         problem = topology.SetLoadBalancer(m_loadBalancer.GetName());

@@ -11,6 +11,7 @@
 #include "ns3/type-id.h"
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,13 @@ class RoceTopologyHelper;
  * LlmTrainingHelper::Build applies it, so every program that builds a job from a scenario gets
  * the scenario's network. CongestionControl and LoadBalancer are TypeIds of any subclass of
  * RdmaCongestionOps and LoadBalancer (named in YAML by alias or TypeId name).
+ *
+ * A congestion control may state the switch marking it is designed for
+ * (RdmaCongestionOps::GetEcnMarking: DCTCP's step at K): Apply then offers its Kmin, Kmax and
+ * Pmax in place of KminBytes, KmaxBytes and Pmax wherever the scenario (MarkGiven) and the
+ * command line gave none, and its SwitchMmu::EcnReferenceRate when both thresholds are its own.
+ * The congestion control asked is the one the command line gave
+ * (ns3::RdmaEndpoint::CongestionControl), else CongestionControl.
  *
  * The ECN thresholds follow RED as DCQCN switches use it: a queue of at most KminBytes is never
  * marked, one above KmaxBytes always, and in between with a probability rising linearly from 0
@@ -124,9 +132,23 @@ class NetworkConfig : public Object
      * topology helper install the load balancer (see the class description).
      * @param defaults what the user gave.
      * @param topology the helper that builds the switches.
-     * @return an empty string, or the problem (Check's, or an unknown DCQCN profile).
+     * @return an empty string, or the problem (Check's, an unknown DCQCN profile, or the
+     * congestion control's CheckConfig).
      */
     std::string Apply(const AttributeDefaults& defaults, RoceTopologyHelper& topology) const;
+
+    /**
+     * Record that a scenario gave an attribute (the loader calls it for each network key it
+     * reads), so that Apply can tell a value the scenario chose from a default.
+     * @param attribute the attribute's name, e.g. "KminBytes".
+     */
+    void MarkGiven(const std::string& attribute);
+
+    /**
+     * @param attribute an attribute's name.
+     * @return whether MarkGiven recorded it.
+     */
+    bool IsGiven(const std::string& attribute) const;
 
     /// The AttributeDefaults name under which a program marks a DCQCN profile the user chose.
     static constexpr const char* DCQCN_PROFILE_SETTING = "dcqcn-profile";
@@ -135,6 +157,20 @@ class NetworkConfig : public Object
     void DoInitialize() override;
 
   private:
+    /**
+     * Offer the switches' ECN marking: KminBytes, KmaxBytes and Pmax, or the congestion
+     * control's marking where neither the scenario nor the command line gave them.
+     * @param defaults what the user gave.
+     */
+    void OfferEcnMarking(const AttributeDefaults& defaults) const;
+
+    /**
+     * @param defaults what the user gave.
+     * @return the congestion control that will run: the command line's
+     * (ns3::RdmaEndpoint::CongestionControl), else CongestionControl.
+     */
+    TypeId EffectiveCongestionControl(const AttributeDefaults& defaults) const;
+
     uint32_t m_mtu;                     //!< RDMA MTU, bytes.
     uint32_t m_channels;                //!< Queue pairs per NIC pair.
     TypeId m_congestionControl;         //!< Congestion control.
@@ -147,6 +183,7 @@ class NetworkConfig : public Object
     uint32_t m_kminBytes;               //!< ECN Kmin, bytes.
     uint32_t m_kmaxBytes;               //!< ECN Kmax, bytes.
     double m_pmax;                      //!< ECN marking probability at Kmax.
+    std::set<std::string> m_given;      //!< Attributes a scenario gave.
 };
 
 } // namespace ns3

@@ -102,6 +102,77 @@ RdmaHelper::LookupCongestionControl(const std::string& name, TypeId& tid)
     return TypeIdAlias::Resolve(RdmaCongestionOps::GetTypeId(), name, tid, "congestion control");
 }
 
+std::string
+RdmaHelper::CheckCongestionControl(TypeId cc)
+{
+    ObjectFactory factory;
+    factory.SetTypeId(cc);
+    Ptr<RdmaCongestionOps> ops = factory.Create<RdmaCongestionOps>();
+    std::string problem = ops->CheckConfig();
+    ops->Dispose();
+    return problem.empty() ? problem : cc.GetName() + ": " + problem;
+}
+
+bool
+RdmaHelper::GetEcnMarking(TypeId cc, RdmaEcnMarking& marking)
+{
+    ObjectFactory factory;
+    factory.SetTypeId(cc);
+    Ptr<RdmaCongestionOps> ops = factory.Create<RdmaCongestionOps>();
+    bool states = ops->GetEcnMarking(marking);
+    ops->Dispose();
+    return states;
+}
+
+bool
+RdmaHelper::CompleteEcnOptions(TypeId cc,
+                               const std::array<bool, 3>& given,
+                               std::string& kmin,
+                               std::string& kmax,
+                               double& pmax,
+                               DataRate& referenceRate)
+{
+    referenceRate = DataRate(0);
+    RdmaEcnMarking marking;
+    if (!GetEcnMarking(cc, marking))
+    {
+        return false;
+    }
+    if (!given[0])
+    {
+        kmin = std::to_string(marking.kminBytes) + "B";
+    }
+    if (!given[1])
+    {
+        kmax = std::to_string(marking.kmaxBytes) + "B";
+    }
+    if (!given[2])
+    {
+        pmax = marking.pmax;
+    }
+    if (!given[0] && !given[1])
+    {
+        referenceRate = marking.referenceRate;
+    }
+    return true;
+}
+
+std::array<bool, 3>
+RdmaHelper::GetGivenEcnOptions(int argc, char* argv[])
+{
+    std::array<bool, 3> given{};
+    const std::array<std::string, 3> names{"--kmin=", "--kmax=", "--pmax="};
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        for (size_t k = 0; k < names.size(); ++k)
+        {
+            given[k] = given[k] || arg.rfind(names[k], 0) == 0;
+        }
+    }
+    return given;
+}
+
 uint32_t
 RdmaHelper::ConnectCongestionControlTraces(Ptr<RdmaQueuePair> qp,
                                            uint32_t flow,

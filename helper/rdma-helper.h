@@ -10,10 +10,13 @@
 #include "roce-fabric.h"
 
 #include "ns3/callback.h"
+#include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
+#include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-endpoint.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -45,6 +48,55 @@ class RdmaHelper
      * @return "" or why the name is not known (one line).
      */
     static std::string LookupCongestionControl(const std::string& name, TypeId& tid);
+
+    /**
+     * Check a congestion control's attribute defaults: RdmaCongestionOps::CheckConfig of an
+     * object of that type made with the current defaults (the checks that need the line rate
+     * are left to its Start).
+     * @param cc a RdmaCongestionOps subclass.
+     * @return "" or the problem, e.g. "ns3::Dctcp: G (0) is outside (0, 1]".
+     */
+    static std::string CheckCongestionControl(TypeId cc);
+
+    /**
+     * The switch ECN marking a congestion control states (RdmaCongestionOps::GetEcnMarking),
+     * asked of an object of that type made with the current attribute defaults.
+     * @param cc a RdmaCongestionOps subclass.
+     * @param[out] marking its marking (unchanged when it states none).
+     * @return whether it states one.
+     */
+    static bool GetEcnMarking(TypeId cc, RdmaEcnMarking& marking);
+
+    /**
+     * A program's ECN options completed by its congestion control: each of Kmin, Kmax and Pmax
+     * the user did not give becomes the algorithm's (GetEcnMarking), if it states a marking;
+     * the algorithm's reference rate (SwitchMmu::EcnReferenceRate) comes with it only when
+     * both thresholds are the algorithm's (a threshold the user gave is bytes on every port).
+     * What the user gave is left as it is, and so is everything when the algorithm states no
+     * marking.
+     * @param cc the congestion control.
+     * @param given whether the user gave Kmin, Kmax and Pmax.
+     * @param[in,out] kmin Kmin, as a size ("5KB").
+     * @param[in,out] kmax Kmax, as a size.
+     * @param[in,out] pmax Pmax.
+     * @param[out] referenceRate the EcnReferenceRate to set (0: none).
+     * @return whether the algorithm states a marking.
+     */
+    static bool CompleteEcnOptions(TypeId cc,
+                                   const std::array<bool, 3>& given,
+                                   std::string& kmin,
+                                   std::string& kmax,
+                                   double& pmax,
+                                   DataRate& referenceRate);
+
+    /**
+     * Which of --kmin, --kmax and --pmax a program's command line gives (as
+     * CompleteEcnOptions's given).
+     * @param argc argument count.
+     * @param argv arguments.
+     * @return whether each was given, in that order.
+     */
+    static std::array<bool, 3> GetGivenEcnOptions(int argc, char* argv[]);
 
     /**
      * Receives one change of a congestion-control variable.

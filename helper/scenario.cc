@@ -925,6 +925,7 @@ Loader::ReadNetwork(const YAML::Node& section)
                 {
                     return error;
                 }
+                m_network->MarkGiven(spec.attribute);
             }
         }
     }

@@ -76,7 +76,10 @@ class TransformerSpec;
  *   with ServersPerLeaf GpuClusterTopology::GetDefaultServersPerLeaf(servers): one switch per
  *   rail when the servers fit on one (up to 64), else leaves of 64 servers.
  * - @c network (optional, the attributes' defaults if absent), NetworkConfig: @c mtu (Mtu),
- *   @c channels (Channels), @c congestion_control (CongestionControl: none | fixed | dcqcn),
+ *   @c channels (Channels), @c congestion_control (CongestionControl: none | fixed | dcqcn |
+ *   hpcc | dctcp | timely | swift, or any alias or TypeId name of a RdmaCongestionOps subclass;
+ *   one that states its switch marking, as dctcp, replaces the kmin_bytes, kmax_bytes and pmax
+ *   not given: see NetworkConfig),
  *   @c dcqcn_profile (DcqcnProfile: mlx5 | sigcomm2015 | simai), @c recovery (Recovery:
  *   go-back-n | selective-repeat), @c pfc (Pfc), @c buffer_bytes (BufferBytes),
  *   @c kmin_bytes (KminBytes), @c kmax_bytes (KmaxBytes), @c pmax (Pmax).

@@ -708,14 +708,15 @@ class IbOpcodeExtensionTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
- * Reserved BTH bits are written as zero and ignored when read.
+ * Reserved BTH bits are written as zero and ignored when read, but for byte 8's bits 6-0, the
+ * hop echo of llm-fabric's ACKs (zero unless set).
  */
 class IbBthReservedBitsTestCase : public TestCase
 {
   public:
     /** Create the test case. */
     IbBthReservedBitsTestCase()
-        : TestCase("BTH writes reserved bits as zero and ignores them when read")
+        : TestCase("BTH writes reserved bits as zero and ignores them, but the hop echo")
     {
     }
 
@@ -755,22 +756,33 @@ class IbBthReservedBitsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(got.GetDestQp(), 0x11u, "DestQP should not absorb reserved bits");
         NS_TEST_ASSERT_MSG_EQ(got.GetAckRequest(), true, "A should be read despite reserved bits");
         NS_TEST_ASSERT_MSG_EQ(got.GetPsn(), 100u, "the PSN should not absorb reserved bits");
+        // Byte 8's seven reserved bits are llm-fabric's: bit 6 telemetry fill, bit 5 telemetry
+        // echo, bits 4-0 the hop echo (0x1f = 31); all kept. Byte 4's reserved bits are cleared.
         NS_TEST_ASSERT_MSG_EQ(got.GetTelemetryFill(), true, "byte 8 bit 6: telemetry fill");
         NS_TEST_ASSERT_MSG_EQ(got.GetTelemetryEcho(), true, "byte 8 bit 5: telemetry echo");
+        NS_TEST_ASSERT_MSG_EQ(+got.GetHopEcho(), 31, "byte 8 bits 4-0: the hop echo");
         NS_TEST_ASSERT_MSG_EQ(HeaderHex(got),
-                              "0a00ffff40000011e0000064",
-                              "re-serializing should clear the reserved bits and keep the rest");
+                              "0a00ffff40000011ff000064",
+                              "re-serializing should clear byte 4's reserved bits, keep the rest");
 
-        // Reserved bits alone decode to nothing (byte 8: 0x1f, bits 4-0).
+        // Reserved bits alone set no standard field (byte 4: 0x3f; byte 8: 0x1f, bits 4-0, the
+        // hop echo 31).
         p = PacketFromHex("0000ffff3f0000001f000000");
         p->RemoveHeader(got);
         NS_TEST_ASSERT_MSG_EQ(got.GetFecn(), false, "byte 4 bits 5-0 should not set FECN");
         NS_TEST_ASSERT_MSG_EQ(got.GetBecn(), false, "byte 4 bits 5-0 should not set BECN");
         NS_TEST_ASSERT_MSG_EQ(got.GetAckRequest(), false, "byte 8 bits 4-0 should not set A");
         NS_TEST_ASSERT_MSG_EQ(got.GetTelemetryFill(), false, "nor the telemetry bits");
+        NS_TEST_ASSERT_MSG_EQ(+got.GetHopEcho(), 31, "bits 4-0: the hop echo");
         NS_TEST_ASSERT_MSG_EQ(HeaderHex(got),
-                              "0000ffff0000000000000000",
-                              "reserved bits alone should re-serialize as a default BTH");
+                              "0000ffff000000001f000000",
+                              "byte 4's reserved bits cleared, byte 8's hop echo kept");
+        // The hop echo alone: 5 in bits 4-0 of byte 8, A untouched.
+        IbBthHeader echo;
+        echo.SetHopEcho(5);
+        NS_TEST_ASSERT_MSG_EQ(HeaderHex(echo), "0000ffff0000000005000000", "hop echo 5");
+        echo.SetAckRequest(true);
+        NS_TEST_ASSERT_MSG_EQ(HeaderHex(echo), "0000ffff0000000085000000", "A and hop echo 5");
     }
 };
 

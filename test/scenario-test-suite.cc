@@ -994,6 +994,10 @@ class ScenarioNetworkTestCase : public TestCase
             {"network:\n  congestion_control: fixed\n", true, "ns3::RdmaCcFixedRate"},
             {"network:\n  congestion_control: dcqcn\n", true, "ns3::Dcqcn"},
             {"network:\n  congestion_control: ns3::Dcqcn\n", true, "ns3::Dcqcn"},
+            {"network:\n  congestion_control: dctcp\n", true, "ns3::Dctcp"},
+            {"network:\n  congestion_control: timely\n", true, "ns3::Timely"},
+            {"network:\n  congestion_control: swift\n", true, "ns3::Swift"},
+            {"network:\n  congestion_control: ns3::Swift\n", true, "ns3::Swift"},
             {"topology:\n  load_balancer: spray\n", false, "ns3::SprayLoadBalancer"},
             {"topology:\n  load_balancer: ns3::EcmpLoadBalancer\n", false, "ns3::EcmpLoadBalancer"},
         };
@@ -1012,12 +1016,13 @@ class ScenarioNetworkTestCase : public TestCase
         }
         for (const char* name : {"bbr", "ns3::RingCollective"})
         {
-            // Unknown, or a class of another extension point: the line lists the aliases (the
-            // test binary registers test-only ones too, so only the first are checked).
+            // Unknown, or a class of another extension point: the line lists the aliases, sorted
+            // (dctcp sorts after dcqcn; the test binary registers test-only ones too, so only
+            // the first are checked).
             std::string message = LoadNetwork(std::string("  congestion_control: ") + name + "\n");
             std::string expected = std::string("t.yaml: network.congestion_control: unknown "
                                                "congestion control '") +
-                                   name + "' (known: dcqcn, fixed, hpcc, none, ";
+                                   name + "' (known: dcqcn, dctcp, fixed, hpcc, none, ";
             NS_TEST_EXPECT_MSG_EQ(message.rfind(expected, 0), 0, message);
             NS_TEST_EXPECT_MSG_NE(message.find("or the TypeId name of a subclass of "
                                                "ns3::RdmaCongestionOps)"),
@@ -1097,7 +1102,7 @@ class ScenarioNetworkTestCase : public TestCase
         std::string refused = LoadNetwork("  congestion_control: DCQCN\n");
         NS_TEST_EXPECT_MSG_EQ(
             refused.rfind("t.yaml: network.congestion_control: unknown congestion "
-                          "control 'DCQCN' (known: dcqcn, fixed, hpcc, none, ",
+                          "control 'DCQCN' (known: dcqcn, dctcp, fixed, hpcc, none, ",
                           0),
             0,
             "names are case-sensitive: " << refused);

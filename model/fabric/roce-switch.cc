@@ -8,6 +8,7 @@
 
 #include "ecmp-hash.h"
 #include "ecmp-load-balancer.h"
+#include "frame-prefix-header.h"
 #include "pfc-header.h"
 #include "roce-channel.h"
 
@@ -28,6 +29,14 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RoceSwitch");
 
 NS_OBJECT_ENSURE_REGISTERED(RoceSwitch);
+
+namespace
+{
+
+/// Offset of the TTL byte in an IPv4 header (the protocol and the header checksum follow).
+constexpr uint32_t IPV4_TTL_OFFSET = 8;
+
+} // namespace
 
 TypeId
 RoceSwitch::GetTypeId()
@@ -61,6 +70,13 @@ RoceSwitch::GetTypeId()
                                 "Dequeue",
                                 EcnMarker::MARK_ON_ENQUEUE,
                                 "Enqueue"))
+            .AddAttribute("DecrementTtl",
+                          "Decrement the IPv4 TTL of every forwarded IPv4 frame and patch the "
+                          "header checksum (RFC 1624), as a router does; receivers count hops "
+                          "as 64 minus the TTL.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RoceSwitch::m_decrementTtl),
+                          MakeBooleanChecker())
             .AddAttribute("PauseQuanta",
                           "Pause time of the PFC frames this switch sends, in quanta of 512 bit "
                           "times; re-sent every half of it while the condition holds.",
@@ -85,6 +101,7 @@ RoceSwitch::GetTypeId()
 
 RoceSwitch::RoceSwitch()
     : m_ecnEnabled(true),
+      m_decrementTtl(true),
       m_ecnMarkPoint(EcnMarker::MARK_ON_DEQUEUE),
       m_pauseQuanta(0xFFFF),
       m_initialized(false)
@@ -302,6 +319,10 @@ RoceSwitch::Receive(Ptr<RoceNetDevice> device, Ptr<Packet> frame)
     {
         SendPause(inPort, priority);
     }
+    if (m_decrementTtl)
+    {
+        DecrementTtl(frame, bytes, n);
+    }
     for (size_t i = 0; decisions != 0; ++i, decisions >>= 1)
     {
         if (decisions & 1)
@@ -333,6 +354,37 @@ RoceSwitch::Dequeued(Ptr<RoceNetDevice> device, Ptr<Packet> frame, uint8_t prior
             stage->Dequeue(*this, frame, state);
         }
     }
+}
+
+bool
+RoceSwitch::DecrementTtl(Ptr<Packet> frame, const uint8_t* bytes, uint32_t n)
+{
+    // Receive has checked that the frame is IPv4 (ExtractFromFrame), tagged or not.
+    const uint32_t ip = bytes[EcmpHash::ETHERNET_HEADER_SIZE - 2] == 0x81 &&
+                                bytes[EcmpHash::ETHERNET_HEADER_SIZE - 1] == 0x00
+                            ? EcmpHash::ETHERNET_HEADER_SIZE + EcmpHash::VLAN_TAG_SIZE
+                            : EcmpHash::ETHERNET_HEADER_SIZE;
+    const uint32_t ttl = ip + IPV4_TTL_OFFSET;
+    if (n <= ttl + 3 || bytes[ttl] <= 1)
+    {
+        return false; // expired: forwarded as it is (see the class description)
+    }
+    FramePrefixHeader prefix(ttl + 4); // up to the checksum's two bytes, which follow TTL, proto
+    frame->RemoveHeader(prefix);
+    uint8_t* b = prefix.GetBytes();
+    // RFC 1624, equation 3: HC' = ~(~HC + ~m + m'), m the 16-bit word holding TTL and protocol.
+    const uint32_t oldWord = (static_cast<uint32_t>(b[ttl]) << 8) | b[ttl + 1];
+    const uint32_t newWord = oldWord - 0x100;
+    uint32_t sum = (~((static_cast<uint32_t>(b[ttl + 2]) << 8) | b[ttl + 3]) & 0xFFFF) +
+                   (~oldWord & 0xFFFF) + newWord;
+    sum = (sum & 0xFFFF) + (sum >> 16);
+    sum = (sum & 0xFFFF) + (sum >> 16);
+    const uint32_t checksum = ~sum & 0xFFFF;
+    b[ttl] = static_cast<uint8_t>(newWord >> 8);
+    b[ttl + 2] = static_cast<uint8_t>(checksum >> 8);
+    b[ttl + 3] = static_cast<uint8_t>(checksum & 0xFF);
+    frame->AddHeader(prefix);
+    return true;
 }
 
 EgressStage::QueueState

@@ -41,6 +41,14 @@ namespace ns3
  * MMU to admit it against the ingress priority group, and queues the frame on the egress port in
  * its priority.
  *
+ * As a router does, it decrements the IPv4 TTL of every IPv4 frame it forwards and patches the
+ * IPv4 header checksum incrementally (RFC 1624, equation 3), at the fixed offsets of the
+ * (untagged or 802.1Q-tagged) frame, without parsing headers (DecrementTtl, true by default);
+ * the RoCEv2 ICRC masks both fields, so it stays valid. A frame whose TTL is already 1 or 0 is
+ * forwarded unchanged: no fabric built here has loops or 63 switch hops, and the model sends no
+ * ICMP Time Exceeded (a router would drop such a frame). Receivers learn a packet's hop count
+ * as 64 minus its TTL (RoceV2Packet sends with TTL 64).
+ *
  * As a frame leaves its egress queue, the switch's egress stages (EgressStage, an ordered list
  * applied on every port) see it in turn and may modify it. EcnEnabled (the default) puts an
  * EcnMarker first in that list, which marks ECN-capable packets CE when the MMU's RED decides so,
@@ -134,6 +142,18 @@ class RoceSwitch : public Object
 
     /// @return the load balancer (attribute LoadBalancer).
     Ptr<LoadBalancer> GetLoadBalancer() const;
+
+    /**
+     * Decrement the IPv4 TTL of a frame and patch its header checksum incrementally (RFC 1624,
+     * equation 3), from the bytes at fixed offsets (no header parsed), as the switch does to
+     * every IPv4 frame it forwards when DecrementTtl is true. A TTL of 1 or 0 is left as it is.
+     * @param frame an untagged or 802.1Q-tagged Ethernet frame carrying IPv4, Ethernet header
+     * first.
+     * @param bytes its first n bytes (Receive has them already; at least up to the checksum).
+     * @param n how many.
+     * @return true if the TTL was decremented.
+     */
+    static bool DecrementTtl(Ptr<Packet> frame, const uint8_t* bytes, uint32_t n);
 
     /**
      * Append a stage to the egress pipeline of every port (after the EcnMarker that EcnEnabled
@@ -255,6 +275,7 @@ class RoceSwitch : public Object
     Ptr<SwitchMmu> m_mmu;                                         //!< buffer manager
     Ptr<LoadBalancer> m_loadBalancer;                             //!< picks among equal-cost ports
     bool m_ecnEnabled;                                            //!< install an EcnMarker
+    bool m_decrementTtl;                                          //!< DecrementTtl
     EcnMarker::MarkPoint m_ecnMarkPoint;                          //!< its MarkPoint
     uint16_t m_pauseQuanta;                                       //!< quanta of the pauses it sends
     bool m_initialized;                                           //!< DoInitialize has run

@@ -184,6 +184,16 @@ SwitchMmu::GetTypeId()
                           DoubleValue(0.01),
                           MakeDoubleAccessor(&SwitchMmu::m_pmax),
                           MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("EcnReferenceRate",
+                          "0 (the default): Kmin and Kmax are the same byte counts on every "
+                          "port. Positive: they are the thresholds of a port of this rate, and "
+                          "each port's are scaled by its link rate over this one (K x rate / "
+                          "EcnReferenceRate, read at initialization), as the HPCC paper (Li et "
+                          "al., SIGCOMM 2019, section 5.1) scales its ECN thresholds with "
+                          "bandwidth: a threshold that stands for a queueing time.",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&SwitchMmu::m_ecnReferenceRate),
+                          MakeDataRateChecker())
             .AddTraceSource("Drop",
                             "A packet was refused: ingress port, priority, bytes and the "
                             "reason (lossy-limit, headroom-full or buffer-full).",
@@ -214,6 +224,7 @@ SwitchMmu::SwitchMmu()
       m_kmin("5KB"),
       m_kmax("200KB"),
       m_pmax(0.01),
+      m_ecnReferenceRate(0),
       m_ports(0),
       m_ready(false),
       m_sharedPool(0),
@@ -378,6 +389,16 @@ SwitchMmu::DoInitialize()
     m_bufferBytes = m_buffer.GetValue();
     m_reservedBytes = m_reserved.GetValue();
     m_resumeBytes = m_resumeOffset.GetValue();
+    m_kminPort.assign(m_ports, m_kmin.GetValue());
+    m_kmaxPort.assign(m_ports, m_kmax.GetValue());
+    if (m_ecnReferenceRate.GetBitRate() > 0)
+    {
+        for (uint32_t port = 0; port < m_ports; ++port)
+        {
+            m_kminPort[port] = ScaleThreshold(m_kmin.GetValue(), m_rates[port]);
+            m_kmaxPort[port] = ScaleThreshold(m_kmax.GetValue(), m_rates[port]);
+        }
+    }
     m_ready = true;
     NS_LOG_INFO("ports " << m_ports << " shared pool " << m_sharedPool << " B");
     Object::DoInitialize();
@@ -391,6 +412,8 @@ SwitchMmu::DoDispose()
     m_rates.clear();
     m_delays.clear();
     m_headroom.clear();
+    m_kminPort.clear();
+    m_kmaxPort.clear();
     m_reservedUsed.clear();
     m_sharedGroup.clear();
     m_headroomUsed.clear();
@@ -551,8 +574,52 @@ SwitchMmu::IsXoff(uint32_t inPort, uint8_t priority) const
 double
 SwitchMmu::GetMarkProbability(uint32_t queueBytes) const
 {
-    uint32_t kmin = m_kmin.GetValue();
-    uint32_t kmax = m_kmax.GetValue();
+    return RedProbability(m_kmin.GetValue(), m_kmax.GetValue(), queueBytes);
+}
+
+uint32_t
+SwitchMmu::ScaleThreshold(uint32_t bytes, DataRate portRate) const
+{
+    // In doubles: K (< 2^32) times a rate (< 2^44 bit/s) would overflow 64-bit integers; the
+    // 53 bits of a double lose at most a fraction of a byte before the rounding down.
+    double scaled = static_cast<double>(bytes) * static_cast<double>(portRate.GetBitRate()) /
+                    static_cast<double>(m_ecnReferenceRate.GetBitRate());
+    return scaled >= 4294967295.0 ? UINT32_MAX : static_cast<uint32_t>(scaled);
+}
+
+uint32_t
+SwitchMmu::GetKmin(uint32_t outPort) const
+{
+    CheckIndex(outPort, 0, "GetKmin:");
+    if (m_ready)
+    {
+        return m_kminPort[outPort];
+    }
+    return m_ecnReferenceRate.GetBitRate() > 0 ? ScaleThreshold(m_kmin.GetValue(), m_rates[outPort])
+                                               : m_kmin.GetValue();
+}
+
+uint32_t
+SwitchMmu::GetKmax(uint32_t outPort) const
+{
+    CheckIndex(outPort, 0, "GetKmax:");
+    if (m_ready)
+    {
+        return m_kmaxPort[outPort];
+    }
+    return m_ecnReferenceRate.GetBitRate() > 0 ? ScaleThreshold(m_kmax.GetValue(), m_rates[outPort])
+                                               : m_kmax.GetValue();
+}
+
+double
+SwitchMmu::GetMarkProbability(uint32_t outPort, uint32_t queueBytes) const
+{
+    return RedProbability(GetKmin(outPort), GetKmax(outPort), queueBytes);
+}
+
+double
+SwitchMmu::RedProbability(uint32_t kmin, uint32_t kmax, uint32_t queueBytes) const
+{
     if (queueBytes <= kmin)
     {
         return 0.0;
@@ -569,7 +636,7 @@ SwitchMmu::DecideEcnMark(uint32_t outPort, uint8_t priority)
 {
     CheckIndex(outPort, priority, "DecideEcnMark:");
     double probability =
-        GetMarkProbability(m_egress[static_cast<size_t>(outPort) * PRIORITIES + priority]);
+        GetMarkProbability(outPort, m_egress[static_cast<size_t>(outPort) * PRIORITIES + priority]);
     if (probability <= 0.0)
     {
         return false;

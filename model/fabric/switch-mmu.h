@@ -156,6 +156,29 @@ class SwitchMmu : public Object
     double GetMarkProbability(uint32_t queueBytes) const;
 
     /**
+     * The RED marking probability for an egress queue length of a port, with that port's
+     * thresholds (GetKmin, GetKmax).
+     * @param outPort egress port.
+     * @param queueBytes the instantaneous egress queue length in bytes.
+     * @return 0 at or below its Kmin, Pmax x (q - Kmin) / (Kmax - Kmin) between, 1 above its
+     * Kmax.
+     */
+    double GetMarkProbability(uint32_t outPort, uint32_t queueBytes) const;
+
+    /**
+     * @param outPort egress port.
+     * @return its RED lower threshold in bytes: Kmin, or Kmin x the port's rate /
+     * EcnReferenceRate when EcnReferenceRate is positive (rounded down).
+     */
+    uint32_t GetKmin(uint32_t outPort) const;
+
+    /**
+     * @param outPort egress port.
+     * @return its RED upper threshold in bytes: Kmax, scaled as GetKmin scales Kmin.
+     */
+    uint32_t GetKmax(uint32_t outPort) const;
+
+    /**
      * Decide whether to mark an ECN-capable packet about to join the egress queue
      * (outPort, priority), from that queue's current length (without the packet).
      * @param outPort egress port.
@@ -227,6 +250,22 @@ class SwitchMmu : public Object
     uint64_t ComputeHeadroom(uint32_t port) const;
 
     /**
+     * @param bytes a threshold at EcnReferenceRate (positive).
+     * @param portRate a port's rate.
+     * @return bytes x portRate / EcnReferenceRate, rounded down, at most 2^32 - 1.
+     */
+    uint32_t ScaleThreshold(uint32_t bytes, DataRate portRate) const;
+
+    /**
+     * RED's marking probability.
+     * @param kmin lower threshold, bytes.
+     * @param kmax upper threshold, bytes.
+     * @param queueBytes the queue length, bytes.
+     * @return 0 at or below kmin, Pmax x (q - kmin) / (kmax - kmin) between, 1 above kmax.
+     */
+    double RedProbability(uint32_t kmin, uint32_t kmax, uint32_t queueBytes) const;
+
+    /**
      * Abort unless the port and priority are valid.
      * @param port a port.
      * @param priority a priority.
@@ -248,6 +287,7 @@ class SwitchMmu : public Object
     QueueSize m_kmin;            //!< Kmin: RED lower threshold.
     QueueSize m_kmax;            //!< Kmax: RED upper threshold.
     double m_pmax;               //!< Pmax: marking probability at Kmax.
+    DataRate m_ecnReferenceRate; //!< EcnReferenceRate: Kmin, Kmax scale per port (0: off).
 
     // Ports, from ConfigurePorts.
     uint32_t m_ports;              //!< Number of ports (0 until ConfigurePorts).
@@ -261,6 +301,8 @@ class SwitchMmu : public Object
     uint32_t m_bufferBytes;           //!< Buffer, bytes.
     uint32_t m_reservedBytes;         //!< ReservedBytes, bytes.
     uint32_t m_resumeBytes;           //!< ResumeOffset, bytes.
+    std::vector<uint32_t> m_kminPort; //!< Kmin of each egress port, bytes.
+    std::vector<uint32_t> m_kmaxPort; //!< Kmax of each egress port, bytes.
 
     // Counters: per group (ingress port * 8 + priority) and per egress queue (port * 8 +
     // priority).

@@ -217,7 +217,7 @@ class Dcqcn : public RdmaCongestionOps
      *         MinDecFactor above 100, Window true with a zero BaseRtt, or (once started)
      *         MinRate above the line rate.
      */
-    std::string CheckConfig() const;
+    std::string CheckConfig() const override;
 
     /// @return alpha, the congestion estimate in [0, 1], with the decays of the whole periods
     /// since its last update that are not applied yet (they are applied at the next CNP).

@@ -160,6 +160,12 @@ Hpcc::NeedsTelemetry() const
     return true;
 }
 
+bool
+Hpcc::AckWhenWindowFull() const
+{
+    return false;
+}
+
 void
 Hpcc::Start(DataRate lineRate)
 {

@@ -38,6 +38,8 @@ constexpr uint8_t BYTE4_FECN = 0x80;
 constexpr uint8_t BYTE4_BECN = 0x40;
 /// Byte 8: Acknowledge Request bit.
 constexpr uint8_t BYTE8_ACKREQ = 0x80;
+/// Byte 8, bits 4-0: reserved by the IBTA, the hop echo of llm-fabric's ACKs.
+constexpr uint8_t BYTE8_HOP_ECHO = 0x1F;
 
 /**
  * Write the low 24 bits of a value, most significant byte first.
@@ -79,6 +81,7 @@ IbBthHeader::IbBthHeader()
       m_ackRequest(false),
       m_telemetryFill(false),
       m_telemetryEcho(false),
+      m_hopEcho(0),
       m_psn(0)
 {
 }
@@ -193,6 +196,10 @@ IbBthHeader::Print(std::ostream& os) const
     {
         os << " INT=" << (m_telemetryFill ? "fill" : "") << (m_telemetryEcho ? "echo" : "");
     }
+    if (m_hopEcho != 0)
+    {
+        os << " hops=" << static_cast<uint32_t>(m_hopEcho);
+    }
     os.flags(flags);
 }
 
@@ -233,8 +240,22 @@ IbBthHeader::Serialize(Buffer::Iterator start) const
     uint8_t byte8 = m_ackRequest ? BYTE8_ACKREQ : 0;
     byte8 |= m_telemetryFill ? TELEMETRY_FILL_BIT : 0;
     byte8 |= m_telemetryEcho ? TELEMETRY_ECHO_BIT : 0;
+    byte8 |= m_hopEcho & BYTE8_HOP_ECHO;
     i.WriteU8(byte8);
     WriteHtonU24(i, m_psn);
+}
+
+void
+IbBthHeader::SetHopEcho(uint8_t hops)
+{
+    NS_ABORT_MSG_IF(hops > BYTE8_HOP_ECHO, "IbBthHeader: hop echo " << +hops << " > 31");
+    m_hopEcho = hops;
+}
+
+uint8_t
+IbBthHeader::GetHopEcho() const
+{
+    return m_hopEcho;
 }
 
 uint32_t
@@ -256,6 +277,7 @@ IbBthHeader::Deserialize(Buffer::Iterator start)
     m_ackRequest = (byte8 & BYTE8_ACKREQ) != 0;
     m_telemetryFill = (byte8 & TELEMETRY_FILL_BIT) != 0;
     m_telemetryEcho = (byte8 & TELEMETRY_ECHO_BIT) != 0;
+    m_hopEcho = byte8 & BYTE8_HOP_ECHO;
     m_psn = ReadNtohU24(i);
     return i.GetDistanceFrom(start);
 }

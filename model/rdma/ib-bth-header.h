@@ -28,16 +28,20 @@ namespace ns3
    bytes 2-3  P_Key
    byte 4     FECN (bit 7) | BECN (bit 6) | reserved (bits 5-0, zero)    [RoCEv2]
    bytes 5-7  DestQP (24 bits)
-   byte 8     A (bit 7) | INT fill (bit 6) | INT echo (bit 5) | reserved (bits 4-0, zero)
+   byte 8     A (bit 7) | INT fill (bit 6) | INT echo (bit 5) | hop echo (bits 4-0)
    bytes 9-11 PSN (24 bits)
    @endverbatim
  *
- * Reserved bits are always written as zero and ignored when read. Bits 6 and 5 of byte 8 are
- * reserved in IBA; llm-fabric uses them for its in-band telemetry extension (RoceIntHeader),
- * which sits between the payload and the ICRC: "INT fill" marks a data packet whose telemetry
- * switches fill in (IntStamper), "INT echo" an acknowledgement that carries the telemetry of a
- * data packet back to its sender (switches leave it alone). Both are covered by the ICRC (byte 8
- * is invariant) and set only by the sending NIC. Wireshark shows them as "Reserved (7 bits)".
+ * Reserved bits are always written as zero and ignored when read, but for llm-fabric's use of the
+ * seven reserved bits of byte 8 (all covered by the ICRC: byte 8 is invariant; set only by the
+ * sending NIC; Wireshark shows them as "Reserved (7 bits)"):
+ * - bit 6, "INT fill", marks a data packet whose in-band telemetry (RoceIntHeader, between the
+ *   payload and the ICRC) switches fill in (IntStamper);
+ * - bit 5, "INT echo", an acknowledgement that carries a data packet's telemetry back to its
+ *   sender (switches leave it alone);
+ * - bits 4-0, the hop echo (SetHopEcho, 0 to 31): in ACKs and NAKs of a receiver whose congestion
+ *   control asks for it (RdmaCongestionOps::NeedsHopEcho, Swift), the switches the acknowledged
+ *   data packets crossed; zero everywhere else.
  */
 class IbBthHeader : public Header
 {
@@ -274,6 +278,17 @@ class IbBthHeader : public Header
     bool GetTelemetryEcho() const;
 
     /**
+     * @param hops the hop echo (0 to 31): in an ACK or NAK, the number of switches the data
+     *        packets it acknowledges crossed (their IPv4 TTL's decrease), in the reserved bits
+     *        4-0 of byte 8. Aborts if above 31.
+     */
+    void SetHopEcho(uint8_t hops);
+    /**
+     * @return the hop echo (byte 8, bits 4-0; 0 when not set).
+     */
+    uint8_t GetHopEcho() const;
+
+    /**
      * @param psn the Packet Sequence Number (24 bits). Aborts if larger than 0xFFFFFF.
      */
     void SetPsn(uint32_t psn);
@@ -295,6 +310,7 @@ class IbBthHeader : public Header
     bool m_ackRequest;       ///< Acknowledge Request bit (A).
     bool m_telemetryFill;    ///< INT header to fill (byte 8 bit 6).
     bool m_telemetryEcho;    ///< echoed INT header (byte 8 bit 5).
+    uint8_t m_hopEcho;       ///< Byte 8 bits 4-0: the hop echo of ACKs (0 otherwise).
     uint32_t m_psn;          ///< Packet Sequence Number (24 bits).
 };
 

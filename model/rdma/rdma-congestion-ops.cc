@@ -92,6 +92,24 @@ RdmaCongestionOps::NeedsTelemetry() const
     return false;
 }
 
+std::string
+RdmaCongestionOps::CheckConfig() const
+{
+    return "";
+}
+
+bool
+RdmaCongestionOps::NeedsHopEcho() const
+{
+    return false;
+}
+
+bool
+RdmaCongestionOps::AckWhenWindowFull() const
+{
+    return true;
+}
+
 RdmaCcVariableDisplay
 RdmaCongestionOps::GetVariableDisplay(const std::string& traceSource) const
 {
@@ -134,6 +152,24 @@ DataRate
 RdmaCongestionOps::GetLineRate() const
 {
     return m_lineRate;
+}
+
+bool
+RdmaCongestionOps::GetEcnMarking(RdmaEcnMarking& marking) const
+{
+    return false;
+}
+
+void
+RdmaCongestionOps::SetMtu(uint32_t mtu)
+{
+    m_mtu = mtu;
+}
+
+uint32_t
+RdmaCongestionOps::GetMtu() const
+{
+    return m_mtu;
 }
 
 void

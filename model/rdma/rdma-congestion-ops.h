@@ -58,6 +58,32 @@ struct RdmaAckInfo
     const IntHopRecord* telemetry{nullptr};
     /// Number of records at telemetry (0 to RoceIntHeader::MAX_HOPS).
     uint32_t telemetryHops{0};
+    /**
+     * The ACK's hop echo: the switches the receiver's last data packet crossed (64 minus its
+     * IPv4 TTL; switches decrement the TTL), carried in the ACK's BTH (byte 8, bits 4-0). Set
+     * only by a receiver whose congestion control asks for it (RdmaCongestionOps::NeedsHopEcho);
+     * 0 otherwise.
+     */
+    uint8_t hops{0};
+};
+
+/**
+ * @ingroup llm-fabric
+ * @brief The switch ECN marking a congestion control is designed for (RED on the egress queue:
+ * the SwitchMmu attributes Kmin, Kmax, Pmax and EcnReferenceRate).
+ *
+ * Programs and NetworkConfig ask the chosen algorithm for it (RdmaCongestionOps::GetEcnMarking,
+ * RdmaHelper::GetEcnMarking) and make it the switches' marking wherever the user gave none:
+ * each value the user gave on the command line or in a scenario still wins.
+ */
+struct RdmaEcnMarking
+{
+    uint32_t kminBytes{0}; //!< Kmin at referenceRate, bytes
+    uint32_t kmaxBytes{0}; //!< Kmax at referenceRate, bytes
+    double pmax{0};        //!< marking probability at Kmax
+    /// The port rate the thresholds are given for; each port's are scaled by its rate over this
+    /// one (SwitchMmu::EcnReferenceRate). Zero: the same bytes on every port.
+    DataRate referenceRate{0};
 };
 
 /**
@@ -82,7 +108,8 @@ struct RdmaCcVariableDisplay
  * alias next to its GetTypeId (TypeIdAlias) and touches no other file.
  *
  * What the transport reports:
- * - Start(lineRate), once, when the queue pair is set up; Stop() when it is disposed;
+ * - SetMtu(mtu) and then Start(lineRate), once, when the queue pair is set up; Stop() when it
+ *   is disposed;
  * - OnSend(bytes) for every data packet handed to the port, retransmissions included;
  * - OnAck(info) for every acknowledgement that acknowledges new data: newly acknowledged bytes,
  *   an RTT sample (Karn's rule), the ECN echo, the acknowledged PSN and the bytes in flight
@@ -180,6 +207,28 @@ class RdmaCongestionOps : public Object
     virtual bool NeedsTelemetry() const;
 
     /**
+     * Check the algorithm's attributes (programs call it through
+     * RdmaHelper::CheckCongestionControl before a run, to refuse bad values with a message).
+     * @return "" (the default) or the first problem, naming the attribute and its value.
+     */
+    virtual std::string CheckConfig() const;
+
+    /**
+     * Whether the receiving queue pair should echo in its ACKs the hop count of the data
+     * packets it receives (RdmaAckInfo::hops). Asked once per queue pair, when it is set up.
+     * @return false unless a subclass needs the hop count (Swift).
+     */
+    virtual bool NeedsHopEcho() const;
+
+    /**
+     * Whether a packet after which the window lets no further one go asks the receiver for an
+     * ACK at once (the BTH's acknowledge-request bit), so that a window of fewer than
+     * AckInterval packets does not wait AckDelay for its ACK. Asked once per queue pair.
+     * @return true unless a subclass handles ACK coalescing its own way (HPCC).
+     */
+    virtual bool AckWhenWindowFull() const;
+
+    /**
      * How one of this algorithm's TracedValues appears in a time series. The default names
      * "Rate" "rate_gbps" (scale 1e-9: bit/s to Gb/s), "Window" "window_bytes", and any other
      * source by its name in snake case ("Alpha" is "alpha", "TargetRate" "target_rate") at
@@ -205,6 +254,23 @@ class RdmaCongestionOps : public Object
     /// @return the line rate given to Start.
     DataRate GetLineRate() const;
 
+    /**
+     * The switch ECN marking this algorithm is designed for, if it needs one of its own.
+     * @param[out] marking the thresholds (unchanged when the answer is false).
+     * @return false (the default): the algorithm states none and the switches keep theirs.
+     */
+    virtual bool GetEcnMarking(RdmaEcnMarking& marking) const;
+
+    /**
+     * Tell the algorithm the queue pair's MTU (payload bytes of a full packet), for algorithms
+     * that count in packets. The queue pair calls it before Start.
+     * @param mtu payload bytes per packet.
+     */
+    void SetMtu(uint32_t mtu);
+
+    /// @return the MTU given to SetMtu (1024, RdmaQueuePair's default, if none was).
+    uint32_t GetMtu() const;
+
   protected:
     /**
      * Set the current rate (and fire the Rate trace when it changes).
@@ -222,6 +288,7 @@ class RdmaCongestionOps : public Object
 
   private:
     DataRate m_lineRate;            //!< line rate
+    uint32_t m_mtu{1024};           //!< payload bytes per packet
     TracedValue<uint64_t> m_rate;   //!< current rate, bit/s
     TracedValue<uint64_t> m_window; //!< current window, bytes
 };

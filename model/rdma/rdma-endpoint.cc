@@ -315,7 +315,7 @@ RdmaEndpoint::Receive(Ptr<NetDevice> device,
         NS_LOG_LOGIC("no queue pair " << bth.GetDestQp() << " at " << m_address);
         return true;
     }
-    it->second->Receive(bth, p, ip.GetEcn() == Ipv4Header::ECN_CE);
+    it->second->Receive(bth, p, ip.GetEcn() == Ipv4Header::ECN_CE, ip.GetTtl());
     return true;
 }
 

@@ -9,6 +9,7 @@
 #include "ib-reth-header.h"
 #include "rdma-endpoint.h"
 #include "roce-cnp-header.h"
+#include "roce-v2-packet.h"
 
 #include "ns3/abort.h"
 #include "ns3/enum.h"
@@ -136,6 +137,8 @@ RdmaQueuePair::RdmaQueuePair()
       m_nakSent(false),
       m_ecnEcho(false),
       m_ceState(false),
+      m_hopEcho(false),
+      m_lastHops(0),
       m_ackedUpTo(0),
       m_anyCnp(false),
       m_packetsSent(0),
@@ -188,7 +191,10 @@ RdmaQueuePair::Setup(Ptr<RdmaEndpoint> endpoint,
     m_cc = cc;
     m_ecnEcho = cc->NeedsEcnEcho();
     m_telemetry = cc->NeedsTelemetry();
+    m_hopEcho = cc->NeedsHopEcho();
+    m_ackWhenWindowFull = cc->AckWhenWindowFull();
     m_cc->TraceConnectWithoutContext("Rate", MakeCallback(&RdmaQueuePair::RateChanged, this));
+    m_cc->SetMtu(m_mtu);
     m_cc->Start(endpoint->GetDevice()->GetDataRate());
     m_window = m_cc->GetWindow();
 }
@@ -377,7 +383,16 @@ RdmaQueuePair::GetNextPacket()
     bth.SetOpcode(opcode);
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(static_cast<uint32_t>(index % PSN_MODULUS));
-    bth.SetAckRequest(j + 1 == msg.packets);
+    // The last packet of a message asks for an ACK, and so does a new packet after which a
+    // limited window lets no further one go (counting a full next packet), unless the
+    // congestion control says otherwise (RdmaCongestionOps::AckWhenWindowFull): nothing more
+    // leaves until an ACK comes, so the receiver should not hold it for AckInterval or AckDelay
+    // (a window of fewer than AckInterval packets would otherwise stall AckDelay per window, and
+    // the RTT sample would include that wait).
+    bool windowFull = next && m_ackWhenWindowFull &&
+                      m_window != RdmaCongestionOps::UNLIMITED_WINDOW &&
+                      m_sndNxtBytes + payload - m_sndUnaBytes + m_mtu > m_window;
+    bth.SetAckRequest(j + 1 == msg.packets || windowFull);
     bth.SetTelemetryFill(m_telemetry);
     p->AddHeader(bth);
     // The payload is Create<Packet>'s zeros, and the reserved telemetry after it zeros too.
@@ -516,7 +531,7 @@ RdmaQueuePair::Unwrap(uint32_t psn, uint64_t reference)
 }
 
 void
-RdmaQueuePair::Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked)
+RdmaQueuePair::Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked, uint8_t ttl)
 {
     uint8_t opcode = bth.GetOpcode();
     if (opcode == IbBthHeader::CNP)
@@ -544,7 +559,7 @@ RdmaQueuePair::Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarke
         ReceiveAck(bth, aeth, withTelemetry ? &telemetry : nullptr);
         return;
     }
-    ReceiveData(bth, payload, ceMarked, withTelemetry ? &telemetry : nullptr);
+    ReceiveData(bth, payload, ceMarked, withTelemetry ? &telemetry : nullptr, ttl);
 }
 
 void
@@ -564,6 +579,7 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth,
         info.ackedBytes = static_cast<uint32_t>(std::min<uint64_t>(acked, 0xFFFFFFFF));
         info.ackedPsn = una - 1;
         info.ecnEcho = bth.GetBecn();
+        info.hops = bth.GetHopEcho();
         int64_t sentAt = m_sentAt[(una - 1) & m_sentAtMask];
         if (!aeth.IsNak() && sentAt >= 0)
         {
@@ -640,8 +656,16 @@ void
 RdmaQueuePair::ReceiveData(const IbBthHeader& bth,
                            Ptr<Packet> payload,
                            bool ceMarked,
-                           const RoceIntHeader* telemetry)
+                           const RoceIntHeader* telemetry,
+                           uint8_t ttl)
 {
+    if (m_hopEcho)
+    {
+        // Switches decrement the TTL (RoceSwitch::DecrementTtl); the BTH field holds 0-31.
+        m_lastHops = static_cast<uint8_t>(std::min<uint32_t>(
+            ttl <= RoceV2Packet::INITIAL_TTL ? RoceV2Packet::INITIAL_TTL - ttl : 0,
+            31));
+    }
     if (ceMarked && (!m_anyCnp || Simulator::Now() - m_lastCnp >= m_cnpInterval))
     {
         SendCnp();
@@ -798,6 +822,10 @@ RdmaQueuePair::SendAck(uint64_t index, bool nak)
     {
         p->AddTrailer(m_echo); // the telemetry of the newest in-order data packet
         bth.SetTelemetryEcho(true);
+    }
+    if (m_hopEcho)
+    {
+        bth.SetHopEcho(m_lastHops);
     }
     p->AddHeader(bth);
     m_endpoint->Encapsulate(p, this, false);

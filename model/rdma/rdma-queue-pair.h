@@ -73,7 +73,8 @@ class RdmaEndpoint;
  *
  * Receiver side: a gap is answered by one NAK (until the expected packet arrives), a duplicate
  * by an ACK of the last in-order PSN; an ACK goes back every AckInterval in-order packets, for
- * every packet that asks for one (the last of a message), and at the latest AckDelay after the
+ * every packet that asks for one (the last of a message, and a packet after which the sender's
+ * limited window lets no further new packet go), and at the latest AckDelay after the
  * first in-order packet it does not yet acknowledge arrived (as NICs coalesce ACKs in count and
  * in time; without the time bound a flow slowed by its congestion control to fewer than
  * AckInterval packets per RetransmitTimeout would wait for ACKs longer than the timeout).
@@ -82,7 +83,9 @@ class RdmaEndpoint;
  * If the queue pair's congestion control asks for the ECN echo (RdmaCongestionOps::NeedsEcnEcho),
  * ACKs and NAKs also carry BECN when the packets they acknowledge arrived CE-marked, and an ACK
  * goes back at once when the CE state of in-order packets changes (RFC 8257 section 3.2), so
- * each acknowledges packets of one CE state.
+ * each acknowledges packets of one CE state. If it asks for the hop echo
+ * (RdmaCongestionOps::NeedsHopEcho), ACKs and NAKs carry the hop count of the last data packet
+ * received (64 minus its IPv4 TTL) in the BTH's byte 8, bits 6-0 (IbBthHeader::SetHopEcho).
  *
  * Congestion control (RdmaCongestionOps): every ACK that acknowledges new data reports the
  * acknowledged bytes, an RTT sample, the ECN echo, the acknowledged PSN and the bytes in flight
@@ -182,8 +185,10 @@ class RdmaQueuePair : public Object
      * @param bth its base transport header.
      * @param payload what follows the BTH (RETH/AETH and payload).
      * @param ceMarked the IPv4 ECN field was CE.
+     * @param ttl the IPv4 TTL it arrived with (64, the initial TTL, minus the switches it
+     *        crossed).
      */
-    void Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked);
+    void Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked, uint8_t ttl = 64);
 
     /// @return this queue pair's number.
     uint32_t GetLocalQpn() const;
@@ -320,11 +325,13 @@ class RdmaQueuePair : public Object
      * @param payload the rest (without telemetry).
      * @param ceMarked CE was set.
      * @param telemetry its telemetry, or null.
+     * @param ttl its IPv4 TTL.
      */
     void ReceiveData(const IbBthHeader& bth,
                      Ptr<Packet> payload,
                      bool ceMarked,
-                     const RoceIntHeader* telemetry);
+                     const RoceIntHeader* telemetry,
+                     uint8_t ttl);
     /**
      * The packet index a received 24-bit PSN stands for, near a reference index.
      * @param psn the PSN.
@@ -342,13 +349,14 @@ class RdmaQueuePair : public Object
     uint16_t m_udpSourcePort;     //!< UDP source port
 
     // Attributes
-    uint32_t m_mtu;         //!< payload bytes per packet
-    uint32_t m_ackInterval; //!< ACK every this many accepted packets
-    Time m_ackDelay;        //!< ACK at the latest this long after the first unacknowledged one
-    Time m_rto;             //!< base retransmission timeout
-    uint32_t m_maxBackoff;  //!< timeout doubles at most this many times
-    Time m_cnpInterval;     //!< least time between two CNPs
-    Recovery m_recovery;    //!< go-back-N or selective repeat
+    uint32_t m_mtu;                 //!< payload bytes per packet
+    uint32_t m_ackInterval;         //!< ACK every this many accepted packets
+    bool m_ackWhenWindowFull{true}; //!< RdmaCongestionOps::AckWhenWindowFull of m_cc
+    Time m_ackDelay;       //!< ACK at the latest this long after the first unacknowledged one
+    Time m_rto;            //!< base retransmission timeout
+    uint32_t m_maxBackoff; //!< timeout doubles at most this many times
+    Time m_cnpInterval;    //!< least time between two CNPs
+    Recovery m_recovery;   //!< go-back-N or selective repeat
 
     // Sender
     std::deque<Message> m_messages; //!< posted, not yet fully acknowledged
@@ -392,6 +400,8 @@ class RdmaQueuePair : public Object
     bool m_nakSent;                  //!< a NAK for m_expected is out
     bool m_ecnEcho;                  //!< echo CE in ACKs (the congestion control asks for it)
     bool m_ceState;                  //!< ECN echo: CE state of the last in-order packet
+    bool m_hopEcho;                  //!< echo hop counts in ACKs (the congestion control asks)
+    uint8_t m_lastHops;              //!< hop count of the last data packet received
     uint64_t m_ackedUpTo;            //!< m_expected when the last ACK or NAK left
     Time m_firstUnackedAt;           //!< arrival of the first packet after m_ackedUpTo
     EventId m_ackTimer;              //!< ACK delay timer (lazy, like the retransmission timer)

@@ -48,6 +48,9 @@ class RoceV2Packet
     static constexpr uint8_t IP_PROTOCOL_UDP = FlowFiveTuple::PROTOCOL_UDP;
     /// EtherType of IPv4 (0x0800).
     static constexpr uint16_t ETHERTYPE_IPV4 = EcmpHash::ETHER_TYPE_IPV4;
+    /// The IPv4 TTL packets leave a host with; each switch decrements it, so a receiver counts
+    /// the switches a packet crossed as this minus the TTL it arrives with.
+    static constexpr uint8_t INITIAL_TTL = 64;
 
     /// Fields of the IPv4 and UDP headers that a RoCEv2 sender chooses.
     struct Addressing
@@ -57,7 +60,7 @@ class RoceV2Packet
         uint16_t udpSourcePort{0xC000};                //!< UDP source port (the ECMP entropy)
         uint8_t dscp{0};                               //!< DSCP (6 bits)
         Ipv4Header::EcnType ecn{Ipv4Header::ECN_ECT0}; //!< ECN codepoint; data is ECT(0)
-        uint8_t ttl{64};                               //!< time to live
+        uint8_t ttl{INITIAL_TTL};                      //!< time to live
         uint16_t identification{0};                    //!< IPv4 identification
         /// The packet's last this many bytes are zeros (a payload made by Create<Packet>(n)):
         /// the ICRC then reads only the bytes before them (see RoceIcrcTrailer::Compute).
