@@ -110,9 +110,6 @@ class Hpcc : public RdmaCongestionOps
     /// @return true: HPCC needs the switches' telemetry.
     bool NeedsTelemetry() const override;
 
-    /// A parameter profile: attribute names and their values.
-    typedef std::vector<std::pair<std::string, Ptr<AttributeValue>>> Profile;
-
     /**
      * The attribute values of a named profile.
      *

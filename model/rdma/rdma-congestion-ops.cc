@@ -6,6 +6,7 @@
 
 #include "rdma-congestion-ops.h"
 
+#include "ns3/config.h"
 #include "ns3/log.h"
 
 #include <cctype>
@@ -134,6 +135,33 @@ DataRate
 RdmaCongestionOps::GetLineRate() const
 {
     return m_lineRate;
+}
+
+std::string
+RdmaCongestionOps::ApplyProfileFrom(ProfileGetter getProfile, const std::string& name)
+{
+    NS_LOG_FUNCTION(this << name);
+    Profile profile;
+    std::string problem = getProfile(name, profile);
+    for (const auto& [attribute, value] : profile)
+    {
+        SetAttribute(attribute, *value);
+    }
+    return problem;
+}
+
+std::string
+RdmaCongestionOps::SetDefaultProfileFrom(ProfileGetter getProfile,
+                                         const std::string& typeName,
+                                         const std::string& name)
+{
+    Profile profile;
+    std::string problem = getProfile(name, profile);
+    for (const auto& [attribute, value] : profile)
+    {
+        Config::SetDefault(typeName + "::" + attribute, *value);
+    }
+    return problem;
 }
 
 void
