@@ -37,22 +37,24 @@ ReadSource(const std::string& relative)
 }
 
 /**
- * The words of a CMake list: what stands between "set(NAME" and the closing parenthesis.
+ * The words of a CMake list: what stands between "COMMAND(NAME" and the closing parenthesis.
  * @param cmake the CMake text.
  * @param name the variable.
+ * @param command the command that takes the list: set, or foreach (the loop's items).
  * @return the words, sorted.
  */
 std::set<std::string>
-CmakeList(const std::string& cmake, const std::string& name)
+CmakeList(const std::string& cmake, const std::string& name, const std::string& command = "set")
 {
     std::set<std::string> words;
-    auto start = cmake.find("set(" + name + "\n");
+    const std::string opening = command + "(" + name + "\n";
+    auto start = cmake.find(opening);
     if (start == std::string::npos)
     {
         return words;
     }
     auto end = cmake.find(')', start);
-    std::istringstream in(cmake.substr(start + name.size() + 5, end - start - name.size() - 5));
+    std::istringstream in(cmake.substr(start + opening.size(), end - start - opening.size()));
     for (std::string w; in >> w;)
     {
         words.insert(w);
@@ -205,26 +207,19 @@ class BuildFilesTestCase : public TestCase
                               "(none)",
                               "test sources that CMake does not build");
 
-        // Examples: each llm_fabric_example(NAME n SOURCE_FILES f) has a create_ns3_program
-        // of the same name and source in waf, and each example source is built.
+        // Examples: CMake builds each program of the foreach list from the source of its name;
+        // each has a create_ns3_program of the same name and source in waf, and each example
+        // source is built.
         std::string cmakeExamples = ReadSource("examples/CMakeLists.txt");
         std::string wafExamples = ReadSource("wscript-compat/examples/wscript");
+        NS_TEST_ASSERT_MSG_NE(
+            cmakeExamples.find("llm_fabric_example(NAME ${program} SOURCE_FILES ${program}.cc)"),
+            std::string::npos,
+            "CMake builds each example from the source of its name");
         std::set<std::string> cmakePrograms;
-        std::istringstream in(cmakeExamples);
-        std::string word;
-        std::string name;
-        while (in >> word)
+        for (const std::string& program : CmakeList(cmakeExamples, "program", "foreach"))
         {
-            if (word == "NAME")
-            {
-                in >> name;
-            }
-            else if (word == "SOURCE_FILES")
-            {
-                std::string file;
-                in >> file;
-                cmakePrograms.insert(name + ":" + file);
-            }
+            cmakePrograms.insert(program + ":" + program + ".cc");
         }
         std::set<std::string> wafPrograms;
         for (auto p = wafExamples.find("create_ns3_program('"); p != std::string::npos;

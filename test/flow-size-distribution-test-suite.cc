@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <string>
 #include <unistd.h>
 #include <vector>
 
@@ -316,6 +317,27 @@ class RdmaFlowGeneratorTestCase : public TestCase
 };
 
 /**
+ * A flow generator without Poisson arrivals (Load 0: the flows come from AddRandomFlows or
+ * AddPoissonIncasts), installed on every host of a star with 1 us links.
+ * @param hosts the hosts of the star.
+ * @param rate the links' rate.
+ * @param[out] problem what Install returned ("" on success).
+ * @return the generator.
+ */
+Ptr<RdmaFlowGenerator>
+GeneratorOnStar(uint32_t hosts, DataRate rate, std::string& problem)
+{
+    RoceTopologyHelper topo;
+    RoceFabric fabric = topo.BuildStar(hosts, rate, MicroSeconds(1));
+    RdmaHelper rdma;
+    std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
+    Ptr<RdmaFlowGenerator> generator = CreateObject<RdmaFlowGenerator>();
+    generator->SetAttribute("Load", DoubleValue(0));
+    problem = generator->Install(endpoints);
+    return generator;
+}
+
+/**
  * @ingroup llm-fabric-tests
  * Random flows: 2,000 flows between 4 hosts, sizes log-uniform in [1,000, 1,000,000] bytes
  * (three decades), starts in [0, 1 ms). No flow goes to its own source; every size lies in its
@@ -335,13 +357,9 @@ class RdmaFlowGeneratorRandomFlowsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RoceTopologyHelper topo;
-        RoceFabric fabric = topo.BuildStar(4, DataRate("10Gbps"), MicroSeconds(1));
-        RdmaHelper rdma;
-        std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
-        Ptr<RdmaFlowGenerator> generator = CreateObject<RdmaFlowGenerator>();
-        generator->SetAttribute("Load", DoubleValue(0));
-        NS_TEST_ASSERT_MSG_EQ(generator->Install(endpoints), "", "install");
+        std::string problem;
+        Ptr<RdmaFlowGenerator> generator = GeneratorOnStar(4, DataRate("10Gbps"), problem);
+        NS_TEST_ASSERT_MSG_EQ(problem, "", "install");
         generator->AddRandomFlows(2000, 1000, 1000000, MilliSeconds(1), 7);
         std::vector<uint32_t> perDecade(3, 0);
         std::vector<uint32_t> perSource(4, 0);
@@ -398,13 +416,8 @@ class RdmaFlowGeneratorIncastTestCase : public TestCase
     static std::vector<RdmaFlowGenerator::Flow> Incasts(int64_t stream,
                                                         std::vector<uint32_t>& indices)
     {
-        RoceTopologyHelper topo;
-        RoceFabric fabric = topo.BuildStar(8, DataRate("100Gbps"), MicroSeconds(1));
-        RdmaHelper rdma;
-        std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
-        Ptr<RdmaFlowGenerator> generator = CreateObject<RdmaFlowGenerator>();
-        generator->SetAttribute("Load", DoubleValue(0));
-        generator->Install(endpoints);
+        std::string problem;
+        Ptr<RdmaFlowGenerator> generator = GeneratorOnStar(8, DataRate("100Gbps"), problem);
         indices = generator->AddPoissonIncasts(0.5, 3, 1000, MicroSeconds(100), stream);
         Simulator::Run();
         std::vector<RdmaFlowGenerator::Flow> flows = generator->GetFlows();

@@ -7,7 +7,6 @@
 #include "dcqcn.h"
 
 #include "ns3/boolean.h"
-#include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -396,26 +395,13 @@ Dcqcn::GetProfileNames()
 std::string
 Dcqcn::ApplyProfile(const std::string& name)
 {
-    NS_LOG_FUNCTION(this << name);
-    Profile profile;
-    std::string problem = GetProfile(name, profile);
-    for (const auto& [attribute, value] : profile)
-    {
-        SetAttribute(attribute, *value);
-    }
-    return problem;
+    return ApplyProfileFrom(&Dcqcn::GetProfile, name);
 }
 
 std::string
 Dcqcn::SetDefaultProfile(const std::string& name)
 {
-    Profile profile;
-    std::string problem = GetProfile(name, profile);
-    for (const auto& [attribute, value] : profile)
-    {
-        Config::SetDefault("ns3::Dcqcn::" + attribute, *value);
-    }
-    return problem;
+    return SetDefaultProfileFrom(&Dcqcn::GetProfile, "ns3::Dcqcn", name);
 }
 
 std::string

@@ -133,9 +133,6 @@ class Dcqcn : public RdmaCongestionOps
     /// React to a CNP: decrease (see the class description) and update alpha.
     void OnCnp() override;
 
-    /// A parameter profile: attribute names and their values.
-    typedef std::vector<std::pair<std::string, Ptr<AttributeValue>>> Profile;
-
     /// @return the names of the profiles: "sigcomm2015", "mlx5", "simai".
     static std::vector<std::string> GetProfileNames();
 

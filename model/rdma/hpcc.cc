@@ -11,7 +11,6 @@
 #include "roce-v2-packet.h"
 
 #include "ns3/boolean.h"
-#include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/exact-time.h"
 #include "ns3/log.h"
@@ -335,26 +334,13 @@ Hpcc::GetProfile(const std::string& name, Profile& out)
 std::string
 Hpcc::ApplyProfile(const std::string& name)
 {
-    NS_LOG_FUNCTION(this << name);
-    Profile profile;
-    std::string problem = GetProfile(name, profile);
-    for (const auto& [attribute, value] : profile)
-    {
-        SetAttribute(attribute, *value);
-    }
-    return problem;
+    return ApplyProfileFrom(&Hpcc::GetProfile, name);
 }
 
 std::string
 Hpcc::SetDefaultProfile(const std::string& name)
 {
-    Profile profile;
-    std::string problem = GetProfile(name, profile);
-    for (const auto& [attribute, value] : profile)
-    {
-        Config::SetDefault("ns3::Hpcc::" + attribute, *value);
-    }
-    return problem;
+    return SetDefaultProfileFrom(&Hpcc::GetProfile, "ns3::Hpcc", name);
 }
 
 Time

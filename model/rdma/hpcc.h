@@ -119,9 +119,6 @@ class Hpcc : public RdmaCongestionOps
      */
     bool AckWhenWindowFull() const override;
 
-    /// A parameter profile: attribute names and their values.
-    typedef std::vector<std::pair<std::string, Ptr<AttributeValue>>> Profile;
-
     /**
      * The attribute values of a named profile.
      *

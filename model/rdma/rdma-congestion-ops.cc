@@ -6,6 +6,7 @@
 
 #include "rdma-congestion-ops.h"
 
+#include "ns3/config.h"
 #include "ns3/log.h"
 
 #include <cctype>
@@ -170,6 +171,33 @@ uint32_t
 RdmaCongestionOps::GetMtu() const
 {
     return m_mtu;
+}
+
+std::string
+RdmaCongestionOps::ApplyProfileFrom(ProfileGetter getProfile, const std::string& name)
+{
+    NS_LOG_FUNCTION(this << name);
+    Profile profile;
+    std::string problem = getProfile(name, profile);
+    for (const auto& [attribute, value] : profile)
+    {
+        SetAttribute(attribute, *value);
+    }
+    return problem;
+}
+
+std::string
+RdmaCongestionOps::SetDefaultProfileFrom(ProfileGetter getProfile,
+                                         const std::string& typeName,
+                                         const std::string& name)
+{
+    Profile profile;
+    std::string problem = getProfile(name, profile);
+    for (const auto& [attribute, value] : profile)
+    {
+        Config::SetDefault(typeName + "::" + attribute, *value);
+    }
+    return problem;
 }
 
 void

@@ -9,6 +9,7 @@
 
 #include "roce-int-header.h"
 
+#include "ns3/attribute.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -16,6 +17,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -271,7 +274,38 @@ class RdmaCongestionOps : public Object
     /// @return the MTU given to SetMtu (1024, RdmaQueuePair's default, if none was).
     uint32_t GetMtu() const;
 
+    /// A parameter profile of an algorithm: attribute names and their values.
+    typedef std::vector<std::pair<std::string, Ptr<AttributeValue>>> Profile;
+
+    /**
+     * An algorithm's static GetProfile: the attribute values of a named profile.
+     * @param name the profile.
+     * @param[out] out the attributes and values (empty on error).
+     * @return "" or the problem.
+     */
+    typedef std::string (*ProfileGetter)(const std::string& name, Profile& out);
+
   protected:
+    /**
+     * Set the attributes of a named profile on this object: an algorithm's ApplyProfile.
+     * @param getProfile the algorithm's GetProfile.
+     * @param name the profile.
+     * @return "" or the problem (then nothing is changed: GetProfile gives no values).
+     */
+    std::string ApplyProfileFrom(ProfileGetter getProfile, const std::string& name);
+
+    /**
+     * Make a named profile the attribute defaults (Config::SetDefault) of every object of an
+     * algorithm created afterwards: an algorithm's SetDefaultProfile.
+     * @param getProfile the algorithm's GetProfile.
+     * @param typeName the algorithm's TypeId name, e.g. "ns3::Dcqcn".
+     * @param name the profile.
+     * @return "" or the problem (then nothing is changed).
+     */
+    static std::string SetDefaultProfileFrom(ProfileGetter getProfile,
+                                             const std::string& typeName,
+                                             const std::string& name);
+
     /**
      * Set the current rate (and fire the Rate trace when it changes).
      * @param rate the new rate.
