@@ -10,8 +10,11 @@
 #include "ns3/scenario.h"
 #include "ns3/test.h"
 
+#include <csignal>
 #include <cstdint>
 #include <string>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 /**
@@ -148,6 +151,76 @@ class ScenarioStrictTypesTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * A scenario whose first token cannot start a value (a lone ","; found by the scenario fuzz
+ * target as ",\xe3") is refused at once. With YAML::LoadAll, yaml-cpp 0.7 returned an empty
+ * document there again and again and the load never ended, its memory growing (1.9 GB in 15 s
+ * under the fuzzer). The load runs in a child process that an alarm ends after 5 s, so the old
+ * code fails this test instead of hanging the runner.
+ */
+class ScenarioStuckParserTestCase : public TestCase
+{
+  public:
+    ScenarioStuckParserTestCase()
+        : TestCase("A token that cannot start a value: refused at once, not loaded forever")
+    {
+    }
+
+  private:
+    /**
+     * @param yaml a scenario.
+     * @return its message, or "(no answer)" if the load did not end within 5 s.
+     */
+    static std::string LoadInChild(const std::string& yaml)
+    {
+        int fds[2];
+        if (pipe(fds) != 0)
+        {
+            return "(no pipe)";
+        }
+        pid_t child = fork();
+        if (child == 0)
+        {
+            close(fds[0]);
+            alarm(5);
+            Scenario scenario;
+            std::string message = Scenario::LoadFromString(yaml, "s.yaml", scenario);
+            ssize_t written = write(fds[1], message.data(), message.size());
+            _exit(written == static_cast<ssize_t>(message.size()) ? 0 : 1);
+        }
+        close(fds[1]);
+        std::string message;
+        char buffer[512];
+        ssize_t n = 0;
+        while (child > 0 && (n = read(fds[0], buffer, sizeof(buffer))) > 0)
+        {
+            message.append(buffer, n);
+        }
+        close(fds[0]);
+        int status = 0;
+        bool ended = child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) &&
+                     WEXITSTATUS(status) == 0;
+        return ended ? message : "(no answer)";
+    }
+
+    void DoRun() override
+    {
+        // The stuck token is the first one, at line 1, column 1.
+        NS_TEST_EXPECT_MSG_EQ(LoadInChild(","),
+                              "s.yaml: line 1, column 1: not YAML (nothing can start here)",
+                              "a lone comma");
+        NS_TEST_EXPECT_MSG_EQ(LoadInChild(",\xe3\x1a"),
+                              "s.yaml: line 1, column 1: not YAML (nothing can start here)",
+                              "the fuzzer's input");
+        // One document still loads and two are still refused.
+        NS_TEST_EXPECT_MSG_EQ(LoadInChild(BASE), "", "one document");
+        NS_TEST_EXPECT_MSG_EQ(LoadInChild(BASE + "---\n"),
+                              "s.yaml: a second YAML document (a scenario is one document)",
+                              "two documents");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * Whatever bytes a scenario holds, a refusal is one clean line of at most 400 bytes that still
  * names the file and the key.
  */
@@ -209,6 +282,7 @@ class ScenarioHostileTestSuite : public TestSuite
     {
         AddTestCase(new ScenarioStrictTypesTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new ScenarioHostileBytesTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new ScenarioStuckParserTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 
