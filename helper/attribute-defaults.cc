@@ -15,6 +15,7 @@
 #include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/pointer.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
@@ -63,6 +64,74 @@ Offered()
 {
     static std::map<std::string, std::string> offered;
     return offered;
+}
+
+/// How an object is written, for messages.
+const std::string OBJECT_FORM = "not an object such as ns3::Type or ns3::Type[Name=value|...]";
+
+/**
+ * Read the text of a pointer or object-factory attribute ("ns3::Type" or
+ * "ns3::Type[Name=value|Name=value]") strictly: ns-3's reader aborts on a type it does not
+ * know, one without a constructor, or a "[" without "]", and a pointer's object is created
+ * from the text, so its type must be the checker's or a subclass of it.
+ * @param checker the attribute's checker.
+ * @param value the text.
+ * @return "" or why it is refused.
+ */
+std::string
+CheckObjectText(Ptr<const AttributeChecker> checker, const std::string& value)
+{
+    if (value.find_first_of(" \t\n\r\v\f") != std::string::npos)
+    {
+        return OBJECT_FORM;
+    }
+    std::string::size_type open = value.find('[');
+    std::string name = value.substr(0, open);
+    TypeId tid;
+    if (name.empty() || name.find(']') != std::string::npos ||
+        !TypeId::LookupByNameFailSafe(name, &tid))
+    {
+        return OBJECT_FORM + " (no TypeId " + ValueParser::Quote(name, 80) + ")";
+    }
+    if (!tid.HasConstructor())
+    {
+        return name + " cannot be created (it has no constructor)";
+    }
+    auto pointer = DynamicCast<const PointerChecker>(checker);
+    if (pointer && tid != pointer->GetPointeeTypeId() &&
+        !tid.IsChildOf(pointer->GetPointeeTypeId()))
+    {
+        return name + " is not a " + pointer->GetPointeeTypeId().GetName();
+    }
+    if (open == std::string::npos)
+    {
+        return "";
+    }
+    if (value.back() != ']' || value.find_first_of("[]", open + 1) != value.size() - 1)
+    {
+        return OBJECT_FORM;
+    }
+    std::string list = value.substr(open + 1, value.size() - open - 2);
+    std::string::size_type start = 0;
+    while (start < list.size())
+    {
+        std::string::size_type bar = list.find('|', start);
+        std::string item = list.substr(start, bar == std::string::npos ? bar : bar - start);
+        start = bar == std::string::npos ? list.size() : bar + 1;
+        std::string::size_type equal = item.find('=');
+        TypeId::AttributeInformation info;
+        if (equal == std::string::npos || !tid.LookupAttributeByName(item.substr(0, equal), &info))
+        {
+            return OBJECT_FORM + " (" + ValueParser::Quote(item, 80) + " is not Name=value of " +
+                   name + ")";
+        }
+        std::string problem = AttributeDefaults::CheckText(info.checker, item.substr(equal + 1));
+        if (!problem.empty())
+        {
+            return item.substr(0, equal) + ": " + problem;
+        }
+    }
+    return "";
 }
 
 } // namespace
@@ -193,6 +262,18 @@ AttributeDefaults::CheckText(Ptr<const AttributeChecker> checker, const std::str
     {
         TypeId tid;
         return TypeId::LookupByNameFailSafe(value, &tid) ? "" : "not a TypeId name";
+    }
+    if (type == "PointerValue" || type == "ObjectFactoryValue")
+    {
+        std::string problem = CheckObjectText(checker, value);
+        if (!problem.empty())
+        {
+            return problem;
+        }
+    }
+    if (type == "ObjectPtrContainerValue")
+    {
+        return "a list of objects cannot be given as text"; // ns-3's reader aborts
     }
     // Other types: ns-3's reader, which refuses what it cannot read.
     Ptr<AttributeValue> parsed = checker->Create();

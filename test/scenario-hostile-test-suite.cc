@@ -10,11 +10,8 @@
 #include "ns3/scenario.h"
 #include "ns3/test.h"
 
-#include <csignal>
 #include <cstdint>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
 
 /**
@@ -172,34 +169,12 @@ class ScenarioStuckParserTestCase : public TestCase
      */
     static std::string LoadInChild(const std::string& yaml)
     {
-        int fds[2];
-        if (pipe(fds) != 0)
-        {
-            return "(no pipe)";
-        }
-        pid_t child = fork();
-        if (child == 0)
-        {
-            close(fds[0]);
-            alarm(5);
-            Scenario scenario;
-            std::string message = Scenario::LoadFromString(yaml, "s.yaml", scenario);
-            ssize_t written = write(fds[1], message.data(), message.size());
-            _exit(written == static_cast<ssize_t>(message.size()) ? 0 : 1);
-        }
-        close(fds[1]);
-        std::string message;
-        char buffer[512];
-        ssize_t n = 0;
-        while (child > 0 && (n = read(fds[0], buffer, sizeof(buffer))) > 0)
-        {
-            message.append(buffer, n);
-        }
-        close(fds[0]);
-        int status = 0;
-        bool ended = child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) &&
-                     WEXITSTATUS(status) == 0;
-        return ended ? message : "(no answer)";
+        return RunInChild(
+            [&yaml]() {
+                Scenario scenario;
+                return Scenario::LoadFromString(yaml, "s.yaml", scenario);
+            },
+            5);
     }
 
     void DoRun() override
