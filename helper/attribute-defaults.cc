@@ -20,6 +20,8 @@
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <arpa/inet.h>
+#include <cctype>
 #include <limits>
 
 namespace ns3
@@ -263,19 +265,53 @@ AttributeDefaults::CheckText(Ptr<const AttributeChecker> checker, const std::str
         TypeId tid;
         return TypeId::LookupByNameFailSafe(value, &tid) ? "" : "not a TypeId name";
     }
+    // The types left to ns-3's reader are checked first, and the others refused: its readers
+    // abort on text they cannot read (an unknown type for a pointer, a priomap of fewer than 16
+    // numbers, any list of objects, an invalid IPv4 address).
+    std::string problem;
     if (type == "PointerValue" || type == "ObjectFactoryValue")
     {
-        std::string problem = CheckObjectText(checker, value);
-        if (!problem.empty())
-        {
-            return problem;
-        }
+        problem = CheckObjectText(checker, value);
     }
-    if (type == "ObjectPtrContainerValue")
+    else if (type == "ObjectPtrContainerValue")
     {
-        return "a list of objects cannot be given as text"; // ns-3's reader aborts
+        problem = "a list of objects cannot be given as text";
     }
-    // Other types: ns-3's reader, which refuses what it cannot read.
+    else if (type == "EnumValue")
+    {
+        std::string names = "|" + checker->GetUnderlyingTypeInformation() + "|";
+        problem =
+            value.find('|') == std::string::npos &&
+                    names.find("|" + value + "|") != std::string::npos
+                ? ""
+                : "not one of " + ValueParser::Escape(checker->GetUnderlyingTypeInformation(), 200);
+    }
+    else if (type == "Ipv4AddressValue")
+    {
+        in_addr address;
+        problem = inet_pton(AF_INET, value.c_str(), &address) == 1 &&
+                          value.find('\0') == std::string::npos
+                      ? ""
+                      : "not an IPv4 address such as 10.0.0.1";
+    }
+    else if (type == "Mac48AddressValue")
+    {
+        bool valid = value.size() == 17;
+        for (std::size_t i = 0; valid && i < value.size(); ++i)
+        {
+            valid = i % 3 == 2 ? value[i] == ':'
+                               : std::isxdigit(static_cast<unsigned char>(value[i])) != 0;
+        }
+        problem = valid ? "" : "not a MAC address such as 00:00:00:00:00:01";
+    }
+    else if (type != "StringValue")
+    {
+        problem = "cannot be given as text (a " + ValueParser::Escape(type, 80) + ")";
+    }
+    if (!problem.empty())
+    {
+        return problem;
+    }
     Ptr<AttributeValue> parsed = checker->Create();
     return parsed->DeserializeFromString(value, checker) && checker->Check(*parsed)
                ? ""
