@@ -15,10 +15,13 @@
 #include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/pointer.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <arpa/inet.h>
+#include <cctype>
 #include <limits>
 
 namespace ns3
@@ -63,6 +66,74 @@ Offered()
 {
     static std::map<std::string, std::string> offered;
     return offered;
+}
+
+/// How an object is written, for messages.
+const std::string OBJECT_FORM = "not an object such as ns3::Type or ns3::Type[Name=value|...]";
+
+/**
+ * Read the text of a pointer or object-factory attribute ("ns3::Type" or
+ * "ns3::Type[Name=value|Name=value]") strictly: ns-3's reader aborts on a type it does not
+ * know, one without a constructor, or a "[" without "]", and a pointer's object is created
+ * from the text, so its type must be the checker's or a subclass of it.
+ * @param checker the attribute's checker.
+ * @param value the text.
+ * @return "" or why it is refused.
+ */
+std::string
+CheckObjectText(Ptr<const AttributeChecker> checker, const std::string& value)
+{
+    if (value.find_first_of(" \t\n\r\v\f") != std::string::npos)
+    {
+        return OBJECT_FORM;
+    }
+    std::string::size_type open = value.find('[');
+    std::string name = value.substr(0, open);
+    TypeId tid;
+    if (name.empty() || name.find(']') != std::string::npos ||
+        !TypeId::LookupByNameFailSafe(name, &tid))
+    {
+        return OBJECT_FORM + " (no TypeId " + ValueParser::Quote(name, 80) + ")";
+    }
+    if (!tid.HasConstructor())
+    {
+        return name + " cannot be created (it has no constructor)";
+    }
+    auto pointer = DynamicCast<const PointerChecker>(checker);
+    if (pointer && tid != pointer->GetPointeeTypeId() &&
+        !tid.IsChildOf(pointer->GetPointeeTypeId()))
+    {
+        return name + " is not a " + pointer->GetPointeeTypeId().GetName();
+    }
+    if (open == std::string::npos)
+    {
+        return "";
+    }
+    if (value.back() != ']' || value.find_first_of("[]", open + 1) != value.size() - 1)
+    {
+        return OBJECT_FORM;
+    }
+    std::string list = value.substr(open + 1, value.size() - open - 2);
+    std::string::size_type start = 0;
+    while (start < list.size())
+    {
+        std::string::size_type bar = list.find('|', start);
+        std::string item = list.substr(start, bar == std::string::npos ? bar : bar - start);
+        start = bar == std::string::npos ? list.size() : bar + 1;
+        std::string::size_type equal = item.find('=');
+        TypeId::AttributeInformation info;
+        if (equal == std::string::npos || !tid.LookupAttributeByName(item.substr(0, equal), &info))
+        {
+            return OBJECT_FORM + " (" + ValueParser::Quote(item, 80) + " is not Name=value of " +
+                   name + ")";
+        }
+        std::string problem = AttributeDefaults::CheckText(info.checker, item.substr(equal + 1));
+        if (!problem.empty())
+        {
+            return item.substr(0, equal) + ": " + problem;
+        }
+    }
+    return "";
 }
 
 } // namespace
@@ -194,7 +265,53 @@ AttributeDefaults::CheckText(Ptr<const AttributeChecker> checker, const std::str
         TypeId tid;
         return TypeId::LookupByNameFailSafe(value, &tid) ? "" : "not a TypeId name";
     }
-    // Other types: ns-3's reader, which refuses what it cannot read.
+    // The types left to ns-3's reader are checked first, and the others refused: its readers
+    // abort on text they cannot read (an unknown type for a pointer, a priomap of fewer than 16
+    // numbers, any list of objects, an invalid IPv4 address).
+    std::string problem;
+    if (type == "PointerValue" || type == "ObjectFactoryValue")
+    {
+        problem = CheckObjectText(checker, value);
+    }
+    else if (type == "ObjectPtrContainerValue")
+    {
+        problem = "a list of objects cannot be given as text";
+    }
+    else if (type == "EnumValue")
+    {
+        std::string names = "|" + checker->GetUnderlyingTypeInformation() + "|";
+        problem =
+            value.find('|') == std::string::npos &&
+                    names.find("|" + value + "|") != std::string::npos
+                ? ""
+                : "not one of " + ValueParser::Escape(checker->GetUnderlyingTypeInformation(), 200);
+    }
+    else if (type == "Ipv4AddressValue")
+    {
+        in_addr address;
+        problem = inet_pton(AF_INET, value.c_str(), &address) == 1 &&
+                          value.find('\0') == std::string::npos
+                      ? ""
+                      : "not an IPv4 address such as 10.0.0.1";
+    }
+    else if (type == "Mac48AddressValue")
+    {
+        bool valid = value.size() == 17;
+        for (std::size_t i = 0; valid && i < value.size(); ++i)
+        {
+            valid = i % 3 == 2 ? value[i] == ':'
+                               : std::isxdigit(static_cast<unsigned char>(value[i])) != 0;
+        }
+        problem = valid ? "" : "not a MAC address such as 00:00:00:00:00:01";
+    }
+    else if (type != "StringValue")
+    {
+        problem = "cannot be given as text (a " + ValueParser::Escape(type, 80) + ")";
+    }
+    if (!problem.empty())
+    {
+        return problem;
+    }
     Ptr<AttributeValue> parsed = checker->Create();
     return parsed->DeserializeFromString(value, checker) && checker->Check(*parsed)
                ? ""

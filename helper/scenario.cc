@@ -41,6 +41,7 @@
 #include <sstream>
 #include <utility>
 #include <vector>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 namespace ns3
@@ -1045,6 +1046,72 @@ Loader::Read(const YAML::Node& root, CollectiveChoices& algorithms)
     return "";
 }
 
+/**
+ * Records where each document of a YAML stream starts, and nothing else: Read counts a
+ * scenario's documents with it, at most two, instead of YAML::LoadAll, which never returns on
+ * a stream whose next token cannot start a node (a lone ","; yaml-cpp 0.7, the issue "Comma
+ * causing infinite loop", jbeder/yaml-cpp#1040): the parser then reports an empty document
+ * there again and again without reading on, and LoadAll collects them until memory runs out.
+ */
+class DocumentStarts : public YAML::EventHandler
+{
+  public:
+    void OnDocumentStart(const YAML::Mark& mark) override
+    {
+        m_starts.push_back(mark);
+    }
+
+    void OnDocumentEnd() override
+    {
+    }
+
+    void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override
+    {
+    }
+
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override
+    {
+    }
+
+    void OnScalar(const YAML::Mark& mark,
+                  const std::string& tag,
+                  YAML::anchor_t anchor,
+                  const std::string& value) override
+    {
+    }
+
+    void OnSequenceStart(const YAML::Mark& mark,
+                         const std::string& tag,
+                         YAML::anchor_t anchor,
+                         YAML::EmitterStyle::value style) override
+    {
+    }
+
+    void OnSequenceEnd() override
+    {
+    }
+
+    void OnMapStart(const YAML::Mark& mark,
+                    const std::string& tag,
+                    YAML::anchor_t anchor,
+                    YAML::EmitterStyle::value style) override
+    {
+    }
+
+    void OnMapEnd() override
+    {
+    }
+
+    /// @return where the documents seen so far start.
+    const std::vector<YAML::Mark>& GetStarts() const
+    {
+        return m_starts;
+    }
+
+  private:
+    std::vector<YAML::Mark> m_starts; //!< start of each document
+};
+
 } // namespace
 
 Scenario::Scenario()
@@ -1121,13 +1188,26 @@ Scenario::Read(const std::string& yaml, const std::string& name, Scenario& out)
     try
     {
         // A scenario is one document: a second one (even an empty or broken one) is refused,
-        // not ignored.
-        std::vector<YAML::Node> documents = YAML::LoadAll(yaml);
-        if (documents.size() > 1)
+        // not ignored. The documents are counted up to two (DocumentStarts says why not with
+        // YAML::LoadAll); a "second" one where the first started is the parser stuck on a token
+        // that cannot start a value.
+        std::istringstream stream(yaml);
+        YAML::Parser parser(stream);
+        DocumentStarts documents;
+        while (documents.GetStarts().size() < 2 && parser.HandleNextDocument(documents))
+        {
+        }
+        const auto& starts = documents.GetStarts();
+        if (starts.size() > 1 && starts[1].pos == starts[0].pos)
+        {
+            return shownName + ": line " + std::to_string(starts[1].line + 1) + ", column " +
+                   std::to_string(starts[1].column + 1) + ": not YAML (nothing can start here)";
+        }
+        if (starts.size() > 1)
         {
             return shownName + ": a second YAML document (a scenario is one document)";
         }
-        YAML::Node root = documents.empty() ? YAML::Node() : documents.front();
+        YAML::Node root = starts.empty() ? YAML::Node() : YAML::Load(yaml);
         Scenario scenario;
         Loader loader(shownName,
                       scenario.m_model,

@@ -6,6 +6,7 @@
 
 #include "llm-fabric-test-util.h"
 
+#include "ns3/buffer.h"
 #include "ns3/ib-aeth-header.h"
 #include "ns3/ib-bth-header.h"
 #include "ns3/ib-reth-header.h"
@@ -835,6 +836,61 @@ class IbWritePacketTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * A truncated header is not read past its buffer's end (found by the headers fuzz target:
+ * Deserialize read SIZE bytes from a shorter buffer and returned SIZE). The sizes are those of
+ * IBTA vol. 1: BTH 12 bytes (9.2), AETH 4 (9.3.5), RETH 16 (9.3.3), and the CNP's 16 reserved
+ * bytes (Annex A17). One byte less reads nothing and returns 0; the full size reads SIZE.
+ */
+class IbTruncatedHeadersTestCase : public TestCase
+{
+  public:
+    IbTruncatedHeadersTestCase()
+        : TestCase("Truncated BTH, AETH, RETH and CNP: Deserialize reads nothing, returns 0")
+    {
+    }
+
+  private:
+    /**
+     * @param size the bytes in the buffer (all 0xAB).
+     * @param header the header to read.
+     * @return what Deserialize returned.
+     */
+    template <typename H>
+    static uint32_t Read(uint32_t size, H& header)
+    {
+        Buffer buffer;
+        buffer.AddAtStart(size);
+        std::vector<uint8_t> bytes(size, 0xAB);
+        buffer.Begin().Write(bytes.data(), size);
+        return header.Deserialize(buffer.Begin());
+    }
+
+    void DoRun() override
+    {
+        IbBthHeader bth;
+        NS_TEST_EXPECT_MSG_EQ(Read(11, bth), 0U, "BTH from 11 bytes");
+        // Nothing was read: the header is as constructed (QP 0, PSN 0, P_Key 0xFFFF).
+        NS_TEST_EXPECT_MSG_EQ(bth.GetDestQp(), 0U, "BTH QP after a truncated read");
+        NS_TEST_EXPECT_MSG_EQ(bth.GetPsn(), 0U, "BTH PSN after a truncated read");
+        NS_TEST_EXPECT_MSG_EQ(Read(12, bth), 12U, "BTH from 12 bytes");
+        // 0xAB in bytes 5..7 is QP 0xABABAB.
+        NS_TEST_EXPECT_MSG_EQ(bth.GetDestQp(), 0xABABABU, "BTH QP read from 12 bytes");
+        IbAethHeader aeth;
+        NS_TEST_EXPECT_MSG_EQ(Read(3, aeth), 0U, "AETH from 3 bytes");
+        NS_TEST_EXPECT_MSG_EQ(Read(4, aeth), 4U, "AETH from 4 bytes");
+        IbRethHeader reth;
+        NS_TEST_EXPECT_MSG_EQ(Read(15, reth), 0U, "RETH from 15 bytes");
+        NS_TEST_EXPECT_MSG_EQ(reth.GetDmaLength(), 0U, "RETH length after a truncated read");
+        NS_TEST_EXPECT_MSG_EQ(Read(16, reth), 16U, "RETH from 16 bytes");
+        RoceCnpHeader cnp;
+        NS_TEST_EXPECT_MSG_EQ(Read(15, cnp), 0U, "CNP from 15 bytes");
+        NS_TEST_EXPECT_MSG_EQ(Read(0, cnp), 0U, "CNP from an empty buffer");
+        NS_TEST_EXPECT_MSG_EQ(Read(16, cnp), 16U, "CNP from 16 bytes");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The InfiniBand transport header test suite.
  */
 class IbHeadersTestSuite : public TestSuite
@@ -855,6 +911,7 @@ class IbHeadersTestSuite : public TestSuite
         AddTestCase(new IbAethReservedTypeTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceCnpTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new IbWritePacketTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new IbTruncatedHeadersTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -251,5 +251,37 @@ TrailerBytes(const ns3::Trailer& trailer)
     return bytes;
 }
 
+std::string
+RunInChild(const std::function<std::string()>& work, unsigned seconds)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+    {
+        return "(no pipe)";
+    }
+    pid_t child = fork();
+    if (child == 0)
+    {
+        close(fds[0]);
+        alarm(seconds);
+        std::string result = work();
+        ssize_t written = write(fds[1], result.data(), result.size());
+        _exit(written == static_cast<ssize_t>(result.size()) ? 0 : 1);
+    }
+    close(fds[1]);
+    std::string result;
+    std::array<char, 512> buffer;
+    ssize_t n = 0;
+    while (child > 0 && (n = read(fds[0], buffer.data(), buffer.size())) > 0)
+    {
+        result.append(buffer.data(), n);
+    }
+    close(fds[0]);
+    int status = 0;
+    bool ended = child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) &&
+                 WEXITSTATUS(status) == 0;
+    return ended ? result : "(no answer)";
+}
+
 } // namespace tests
 } // namespace llmfabric

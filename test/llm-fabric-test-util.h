@@ -12,6 +12,7 @@
 #include "ns3/trailer.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -84,6 +85,16 @@ std::string FindExample(const std::string& name, const std::string& caseName);
  * @return what the command wrote to standard output.
  */
 std::string RunCommand(const std::string& command, int& exitStatus);
+
+/**
+ * @ingroup llm-fabric-tests
+ * Run a function in a child process, for a regression test of code that used to hang or abort:
+ * the test then fails instead of stopping the runner.
+ * @param work what to run; its result is sent back.
+ * @param seconds the child is ended (an alarm) after this long.
+ * @return the function's result, or "(no answer)" if the child did not end normally in time.
+ */
+std::string RunInChild(const std::function<std::string()>& work, unsigned seconds);
 
 /**
  * @ingroup llm-fabric-tests

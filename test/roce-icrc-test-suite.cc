@@ -527,9 +527,52 @@ class IcrcZeroRunsTestCase : public TestCase
         headers->AddAtEnd(packet);
         NS_TEST_EXPECT_MSG_EQ(RoceIcrcTrailer::Compute(headers, 4000), expected, "packet path");
         NS_TEST_EXPECT_MSG_EQ(RoceIcrcTrailer::Compute(headers, 0), expected, "no hint");
-        // A hint that swallows header bytes cannot give the right value (here the bytes left are
-        // too short to hold IPv4, UDP and BTH: 0): the hint is really used.
-        NS_TEST_EXPECT_MSG_NE(RoceIcrcTrailer::Compute(headers, 4004), expected, "hint used");
+        // A hint that swallows non-zero bytes cannot give the right value: the hint is really
+        // used. (The first 60 + 8 + 12 = 80 bytes, the longest IPv4, UDP and BTH headers, are
+        // always read, so the swallowed bytes are put after them: 60 bytes of 0x11 at offsets
+        // 40..99, then 4000 zeros; a 4010-byte hint swallows the 0x11 at 90..99.)
+        std::vector<uint8_t> marked = head;
+        marked.resize(head.size() + 60, 0x11);
+        Ptr<Packet> markedPacket =
+            Create<Packet>(marked.data(), static_cast<uint32_t>(marked.size()));
+        markedPacket->AddAtEnd(packet);
+        NS_TEST_EXPECT_MSG_NE(RoceIcrcTrailer::Compute(markedPacket, 4010),
+                              RoceIcrcTrailer::Compute(markedPacket),
+                              "hint used");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * Compute(packet, zeroTailBytes) equals Compute(packet) also when the zero tail reaches into the
+ * headers (found by the headers fuzz target: only the bytes before the tail were read, so the
+ * packet looked too short and 0 was returned).
+ */
+class IcrcZeroTailInHeadersTestCase : public TestCase
+{
+  public:
+    IcrcZeroTailInHeadersTestCase()
+        : TestCase("ICRC with a zero tail that reaches into the BTH equals the ICRC of the bytes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Known answer 2's ACK with QP 0, PSN 0, AckReq clear and AETH 0: its last 12 bytes
+        // (BTH bytes 4..11 and the AETH) are zeros. Without its ICRC it has 20 + 8 + 12 + 4 = 44
+        // bytes; a 12-byte zero tail leaves 32 before it and a 9-byte one 35, fewer than the
+        // 20 + 8 + 12 = 40 of IPv4, UDP and BTH.
+        Ptr<Packet> packet =
+            PacketFromHex(std::string("450200301234400040110d7a0a0102030a040506") +
+                          "d2f112b7001c0000" + "1100ffff0000000000000000" + "00000000");
+        NS_TEST_ASSERT_MSG_EQ(packet->GetSize(), 44U, "IPv4 total length 0x30 less the ICRC");
+        uint32_t whole = RoceIcrcTrailer::Compute(packet);
+        // 44 bytes hold a 20-byte IPv4 header, UDP and a BTH: an ICRC is computed (a CRC of 0
+        // has probability 2^-32; the packet's value is not 0, which the next check relies on).
+        NS_TEST_ASSERT_MSG_NE(whole, 0U, "ICRC of the whole packet");
+        NS_TEST_EXPECT_MSG_EQ(RoceIcrcTrailer::Compute(packet, 12), whole, "12-byte zero tail");
+        NS_TEST_EXPECT_MSG_EQ(RoceIcrcTrailer::Compute(packet, 9), whole, "9-byte zero tail");
     }
 };
 
@@ -552,6 +595,7 @@ class RoceIcrcTestSuite : public TestSuite
         AddTestCase(new IcrcTrailerSerializationTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new IcrcVerifyTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new IcrcShortInputTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new IcrcZeroTailInHeadersTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -148,6 +148,54 @@ class ScenarioStrictTypesTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * A scenario whose first token cannot start a value (a lone ","; found by the scenario fuzz
+ * target as ",\xe3") is refused at once. With YAML::LoadAll, yaml-cpp 0.7 returned an empty
+ * document there again and again and the load never ended, its memory growing (1.9 GB in 15 s
+ * under the fuzzer). The load runs in a child process that an alarm ends after 5 s, so the old
+ * code fails this test instead of hanging the runner.
+ */
+class ScenarioStuckParserTestCase : public TestCase
+{
+  public:
+    ScenarioStuckParserTestCase()
+        : TestCase("A token that cannot start a value: refused at once, not loaded forever")
+    {
+    }
+
+  private:
+    /**
+     * @param yaml a scenario.
+     * @return its message, or "(no answer)" if the load did not end within 5 s.
+     */
+    static std::string LoadInChild(const std::string& yaml)
+    {
+        return RunInChild(
+            [&yaml]() {
+                Scenario scenario;
+                return Scenario::LoadFromString(yaml, "s.yaml", scenario);
+            },
+            5);
+    }
+
+    void DoRun() override
+    {
+        // The stuck token is the first one, at line 1, column 1.
+        NS_TEST_EXPECT_MSG_EQ(LoadInChild(","),
+                              "s.yaml: line 1, column 1: not YAML (nothing can start here)",
+                              "a lone comma");
+        NS_TEST_EXPECT_MSG_EQ(LoadInChild(",\xe3\x1a"),
+                              "s.yaml: line 1, column 1: not YAML (nothing can start here)",
+                              "the fuzzer's input");
+        // One document still loads and two are still refused.
+        NS_TEST_EXPECT_MSG_EQ(LoadInChild(BASE), "", "one document");
+        NS_TEST_EXPECT_MSG_EQ(LoadInChild(BASE + "---\n"),
+                              "s.yaml: a second YAML document (a scenario is one document)",
+                              "two documents");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * Whatever bytes a scenario holds, a refusal is one clean line of at most 400 bytes that still
  * names the file and the key.
  */
@@ -209,6 +257,7 @@ class ScenarioHostileTestSuite : public TestSuite
     {
         AddTestCase(new ScenarioStrictTypesTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new ScenarioHostileBytesTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new ScenarioStuckParserTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

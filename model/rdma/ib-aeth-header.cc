@@ -157,6 +157,14 @@ IbAethHeader::Serialize(Buffer::Iterator start) const
 uint32_t
 IbAethHeader::Deserialize(Buffer::Iterator start)
 {
+    if (start.GetRemainingSize() < SIZE)
+    {
+        // A truncated header: read nothing (reading on would go past the buffer).
+        NS_LOG_WARN("an AETH needs " << SIZE << " bytes, only " << start.GetRemainingSize()
+                                     << " left");
+        *this = IbAethHeader();
+        return 0;
+    }
     Buffer::Iterator i = start;
     m_syndrome = i.ReadU8();
     uint32_t high = i.ReadU8();

@@ -124,7 +124,8 @@ class IbAethHeader : public Header
      * Read the header from wire format. The syndrome is kept as read, even if its type is the
      * reserved encoding or bit 7 is set.
      * @param start where to read it from.
-     * @return the number of bytes read (SIZE).
+     * @return the number of bytes read: SIZE, or 0 (and the header as default-constructed)
+     * when fewer than SIZE bytes remain.
      */
     uint32_t Deserialize(Buffer::Iterator start) override;
 

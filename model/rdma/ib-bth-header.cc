@@ -261,6 +261,14 @@ IbBthHeader::GetHopEcho() const
 uint32_t
 IbBthHeader::Deserialize(Buffer::Iterator start)
 {
+    if (start.GetRemainingSize() < SIZE)
+    {
+        // A truncated header: read nothing (reading on would go past the buffer).
+        NS_LOG_WARN("a BTH needs " << SIZE << " bytes, only " << start.GetRemainingSize()
+                                   << " left");
+        *this = IbBthHeader();
+        return 0;
+    }
     Buffer::Iterator i = start;
     m_opcode = i.ReadU8();
     uint8_t byte1 = i.ReadU8();

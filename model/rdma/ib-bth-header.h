@@ -159,7 +159,8 @@ class IbBthHeader : public Header
     /**
      * Read the header from wire format, ignoring reserved bits.
      * @param start where to read it from.
-     * @return the number of bytes read (SIZE).
+     * @return the number of bytes read: SIZE, or 0 (and the header as default-constructed)
+     * when fewer than SIZE bytes remain.
      */
     uint32_t Deserialize(Buffer::Iterator start) override;
 

@@ -67,6 +67,14 @@ IbRethHeader::Serialize(Buffer::Iterator start) const
 uint32_t
 IbRethHeader::Deserialize(Buffer::Iterator start)
 {
+    if (start.GetRemainingSize() < SIZE)
+    {
+        // A truncated header: read nothing (reading on would go past the buffer).
+        NS_LOG_WARN("a RETH needs " << SIZE << " bytes, only " << start.GetRemainingSize()
+                                    << " left");
+        *this = IbRethHeader();
+        return 0;
+    }
     Buffer::Iterator i = start;
     m_virtualAddress = i.ReadNtohU64();
     m_rkey = i.ReadNtohU32();

@@ -70,7 +70,8 @@ class IbRethHeader : public Header
     /**
      * Read the header from wire format.
      * @param start where to read it from.
-     * @return the number of bytes read (SIZE).
+     * @return the number of bytes read: SIZE, or 0 (and the header as default-constructed)
+     * when fewer than SIZE bytes remain.
      */
     uint32_t Deserialize(Buffer::Iterator start) override;
 

@@ -56,6 +56,14 @@ RoceCnpHeader::Serialize(Buffer::Iterator start) const
 uint32_t
 RoceCnpHeader::Deserialize(Buffer::Iterator start)
 {
+    if (start.GetRemainingSize() < SIZE)
+    {
+        // A truncated header: read nothing (reading on would go past the buffer).
+        NS_LOG_WARN("a CNP body needs " << SIZE << " bytes, only " << start.GetRemainingSize()
+                                        << " left");
+        *this = RoceCnpHeader();
+        return 0;
+    }
     Buffer::Iterator i = start;
     for (uint32_t k = 0; k < SIZE; ++k)
     {

@@ -66,7 +66,8 @@ class RoceCnpHeader : public Header
     /**
      * Skip SIZE reserved bytes.
      * @param start where to read them from.
-     * @return the number of bytes read (SIZE).
+     * @return the number of bytes read: SIZE, or 0 (and the header as default-constructed)
+     * when fewer than SIZE bytes remain.
      */
     uint32_t Deserialize(Buffer::Iterator start) override;
 };

@@ -371,8 +371,12 @@ RoceIcrcTrailer::Compute(Ptr<const Packet> packet, uint32_t zeroTailBytes)
     {
         return Compute(packet);
     }
-    // Only the bytes before the zero tail are read (headers: a stack buffer usually holds them).
-    uint32_t head = packet->GetSize() - zeroTailBytes;
+    // Only the bytes before the zero tail are read (headers: a stack buffer usually holds them),
+    // but at least the longest IPv4, UDP and BTH headers: a tail that reaches into the headers
+    // must not make the packet look too short.
+    constexpr uint32_t longestHeaders = IPV4_MAX_HEADER_SIZE + UDP_HEADER_SIZE + BTH_SIZE;
+    uint32_t head =
+        std::max(packet->GetSize() - zeroTailBytes, std::min(packet->GetSize(), longestHeaders));
     std::array<uint8_t, 256> small;
     std::vector<uint8_t> large;
     uint8_t* bytes = small.data();
@@ -382,7 +386,7 @@ RoceIcrcTrailer::Compute(Ptr<const Packet> packet, uint32_t zeroTailBytes)
         bytes = large.data();
     }
     packet->CopyData(bytes, head);
-    return Compute(bytes, head, zeroTailBytes);
+    return Compute(bytes, head, packet->GetSize() - head);
 }
 
 uint32_t
