@@ -57,12 +57,14 @@ NoBits(std::size_t offset)
 
 /**
  * The BTH (IBTA vol. 1, 9.2): byte 4 carries FECN and BECN in its two top bits and 6 reserved
- * bits; byte 8 carries AckReq in its top bit and 7 reserved bits; every other byte is a field.
+ * bits; byte 8 carries AckReq in its top bit and 7 bits the IBTA reserves, which llm-fabric uses
+ * (IbBthHeader: bit 6 INT fill, bit 5 INT echo, bits 4-0 the hop echo), so all of byte 8 is
+ * fields here; every other byte is a field.
  */
 uint8_t
 BthBits(std::size_t offset)
 {
-    return offset == 4 ? 0xC0 : offset == 8 ? 0x80 : 0xFF;
+    return offset == 4 ? 0xC0 : 0xFF;
 }
 
 /**
