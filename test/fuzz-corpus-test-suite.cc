@@ -158,8 +158,8 @@ class FuzzCorpusTestSuite : public TestSuite
         : TestSuite("llm-fabric-fuzz-corpus", Type::UNIT)
     {
         AddTestCase(new FuzzMessageLineTestCase, ns3::llmfabric::TEST_QUICK);
-        // The minimums are the seeds written with the targets (scenario 28, headers 28,
-        // options 24), less a margin: fewer means the corpus was lost, not pruned.
+        // The minimums are the seeds written with the targets (scenario 30, headers 28,
+        // options 26), less a margin: fewer means the corpus was lost, not pruned.
         AddTestCase(new FuzzCorpusTestCase("scenario", &::llmfabric::fuzz::FuzzScenario, 20),
                     ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FuzzCorpusTestCase("headers", &::llmfabric::fuzz::FuzzHeaders, 20),
