@@ -136,6 +136,71 @@ CheckObjectText(Ptr<const AttributeChecker> checker, const std::string& value)
     return "";
 }
 
+/**
+ * Check text that ns-3's reader will read: its readers abort on text they cannot read (an
+ * unknown type for a pointer, a priomap of fewer than 16 numbers, any list of objects, an
+ * invalid IPv4 address, a string of two words), so the types it is trusted with are checked
+ * first and the others refused.
+ * @param type the value's type name, without "ns3::".
+ * @param checker the attribute's checker.
+ * @param value the text.
+ * @return "" or why it is refused.
+ */
+std::string
+CheckForNs3Reader(const std::string& type,
+                  Ptr<const AttributeChecker> checker,
+                  const std::string& value)
+{
+    std::string problem;
+    if (type == "PointerValue" || type == "ObjectFactoryValue")
+    {
+        problem = CheckObjectText(checker, value);
+    }
+    else if (type == "ObjectPtrContainerValue")
+    {
+        problem = "a list of objects cannot be given as text";
+    }
+    else if (type == "EnumValue")
+    {
+        std::string names = "|" + checker->GetUnderlyingTypeInformation() + "|";
+        problem =
+            value.find('|') == std::string::npos &&
+                    names.find("|" + value + "|") != std::string::npos
+                ? ""
+                : "not one of " + ValueParser::Escape(checker->GetUnderlyingTypeInformation(), 200);
+    }
+    else if (type == "Ipv4AddressValue")
+    {
+        in_addr address;
+        problem = inet_pton(AF_INET, value.c_str(), &address) == 1 &&
+                          value.find('\0') == std::string::npos
+                      ? ""
+                      : "not an IPv4 address such as 10.0.0.1";
+    }
+    else if (type == "Mac48AddressValue")
+    {
+        bool valid = value.size() == 17;
+        for (std::size_t i = 0; valid && i < value.size(); ++i)
+        {
+            valid = i % 3 == 2 ? value[i] == ':'
+                               : std::isxdigit(static_cast<unsigned char>(value[i])) != 0;
+        }
+        problem = valid ? "" : "not a MAC address such as 00:00:00:00:00:01";
+    }
+    else if (type == "StringValue")
+    {
+        // ns-3 reads a string attribute as one word and aborts if anything follows it.
+        problem = value.find_first_of(" \t\n\r\v\f") == std::string::npos
+                      ? ""
+                      : "a text without spaces, tabs or line breaks";
+    }
+    else
+    {
+        problem = "cannot be given as text (a " + ValueParser::Escape(type, 80) + ")";
+    }
+    return problem;
+}
+
 } // namespace
 
 void
@@ -265,49 +330,7 @@ AttributeDefaults::CheckText(Ptr<const AttributeChecker> checker, const std::str
         TypeId tid;
         return TypeId::LookupByNameFailSafe(value, &tid) ? "" : "not a TypeId name";
     }
-    // The types left to ns-3's reader are checked first, and the others refused: its readers
-    // abort on text they cannot read (an unknown type for a pointer, a priomap of fewer than 16
-    // numbers, any list of objects, an invalid IPv4 address).
-    std::string problem;
-    if (type == "PointerValue" || type == "ObjectFactoryValue")
-    {
-        problem = CheckObjectText(checker, value);
-    }
-    else if (type == "ObjectPtrContainerValue")
-    {
-        problem = "a list of objects cannot be given as text";
-    }
-    else if (type == "EnumValue")
-    {
-        std::string names = "|" + checker->GetUnderlyingTypeInformation() + "|";
-        problem =
-            value.find('|') == std::string::npos &&
-                    names.find("|" + value + "|") != std::string::npos
-                ? ""
-                : "not one of " + ValueParser::Escape(checker->GetUnderlyingTypeInformation(), 200);
-    }
-    else if (type == "Ipv4AddressValue")
-    {
-        in_addr address;
-        problem = inet_pton(AF_INET, value.c_str(), &address) == 1 &&
-                          value.find('\0') == std::string::npos
-                      ? ""
-                      : "not an IPv4 address such as 10.0.0.1";
-    }
-    else if (type == "Mac48AddressValue")
-    {
-        bool valid = value.size() == 17;
-        for (std::size_t i = 0; valid && i < value.size(); ++i)
-        {
-            valid = i % 3 == 2 ? value[i] == ':'
-                               : std::isxdigit(static_cast<unsigned char>(value[i])) != 0;
-        }
-        problem = valid ? "" : "not a MAC address such as 00:00:00:00:00:01";
-    }
-    else if (type != "StringValue")
-    {
-        problem = "cannot be given as text (a " + ValueParser::Escape(type, 80) + ")";
-    }
+    std::string problem = CheckForNs3Reader(type, checker, value);
     if (!problem.empty())
     {
         return problem;

@@ -355,6 +355,16 @@ class ProgramOptionsObjectAttributesTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Read("--ns3::RoceConstantRateSource::RemoteMac=00:00:00:00:00:0a"),
                               "",
                               "a MAC address");
+        // ns-3 reads a string attribute as one word and aborted on a blank in it (found by the
+        // fuzz target next, a tab in --ns3::FqCoDelQueueDisc::Target).
+        for (const std::string text : {"a b", "\tx", "x\n"})
+        {
+            NS_TEST_EXPECT_MSG_NE(Read("--ns3::GpuSpec::Name=" + text)
+                                      .find("a text without spaces, tabs or line breaks"),
+                                  std::string::npos,
+                                  text);
+        }
+        NS_TEST_EXPECT_MSG_EQ(Read("--ns3::GpuSpec::Name=my-gpu"), "", "one word");
         // A list of objects has no text form (ns-3's reader aborts on any).
         NS_TEST_EXPECT_MSG_EQ(Read("--ns3::Node::DeviceList=x"),
                               "--ns3::Node::DeviceList: 'x': a list of objects cannot be given as "

@@ -48,7 +48,7 @@ AllBits(std::size_t offset)
     return 0xFF;
 }
 
-/// No bit is a field: the CNP's 16 bytes are reserved (IBTA Annex A17, CNP format).
+/// No bit is a field: the CNP's 16 bytes are reserved (RoCEv2 annex A17.9.2).
 uint8_t
 NoBits(std::size_t offset)
 {
