@@ -107,24 +107,9 @@ ProgramOptions::AddUnsigned(const std::string& name,
                             uint64_t minimum,
                             uint64_t maximum)
 {
-    std::string range = "from " + std::to_string(minimum) + " to " + std::to_string(maximum);
-    Add(name,
-        help + " (" + range + ")",
-        std::to_string(value),
-        [&value, minimum, maximum, range](const std::string& text) -> std::string {
-            uint64_t number = 0;
-            std::string problem = ReadUnsigned(text, number);
-            if (problem.empty() && (number < minimum || number > maximum))
-            {
-                problem = "out of range";
-            }
-            if (!problem.empty())
-            {
-                return problem + ": expected a whole number " + range;
-            }
-            value = number;
-            return std::string();
-        });
+    AddWhole(name, help, std::to_string(value), minimum, maximum, [&value](uint64_t number) {
+        value = number;
+    });
 }
 
 void
@@ -134,11 +119,24 @@ ProgramOptions::AddUnsigned(const std::string& name,
                             uint32_t minimum,
                             uint32_t maximum)
 {
+    AddWhole(name, help, std::to_string(value), minimum, maximum, [&value](uint64_t number) {
+        value = static_cast<uint32_t>(number); // at most maximum, a uint32_t
+    });
+}
+
+void
+ProgramOptions::AddWhole(const std::string& name,
+                         const std::string& help,
+                         const std::string& shownDefault,
+                         uint64_t minimum,
+                         uint64_t maximum,
+                         std::function<void(uint64_t)> store)
+{
     std::string range = "from " + std::to_string(minimum) + " to " + std::to_string(maximum);
     Add(name,
         help + " (" + range + ")",
-        std::to_string(value),
-        [&value, minimum, maximum, range](const std::string& text) -> std::string {
+        shownDefault,
+        [store, minimum, maximum, range](const std::string& text) -> std::string {
             uint64_t number = 0;
             std::string problem = ReadUnsigned(text, number);
             if (problem.empty() && (number < minimum || number > maximum))
@@ -149,7 +147,7 @@ ProgramOptions::AddUnsigned(const std::string& name,
             {
                 return problem + ": expected a whole number " + range;
             }
-            value = static_cast<uint32_t>(number);
+            store(number);
             return std::string();
         });
 }

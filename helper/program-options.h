@@ -252,6 +252,22 @@ class ProgramOptions
     static std::string ReadWhole(const std::string& text, uint64_t maximum, uint64_t& number);
 
   private:
+    /**
+     * A whole-number option (AddUnsigned's work).
+     * @param name the option.
+     * @param help its help.
+     * @param shownDefault its default as shown.
+     * @param minimum the least value.
+     * @param maximum the largest value.
+     * @param store keeps a valid value.
+     */
+    void AddWhole(const std::string& name,
+                  const std::string& help,
+                  const std::string& shownDefault,
+                  uint64_t minimum,
+                  uint64_t maximum,
+                  std::function<void(uint64_t)> store);
+
     /// An option of the program.
     struct Option
     {
