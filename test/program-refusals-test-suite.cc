@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "fuzz/fuzz-entries.h"
 #include "llm-fabric-test-util.h"
 
 #include "ns3/llm-fabric-compat.h"
@@ -128,12 +129,10 @@ class ProgramRefusalsTestCase : public TestCase
                 NS_TEST_EXPECT_MSG_EQ(output.empty(), false, what);
                 NS_TEST_EXPECT_MSG_EQ(output.find('\n'), output.size() - 1, "one line: " << what);
                 NS_TEST_EXPECT_MSG_LT_OR_EQ(output.size(), 401, what);
-                bool clean = true;
-                for (char c : output.substr(0, output.size() - 1))
-                {
-                    clean = clean && (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f);
-                }
-                NS_TEST_EXPECT_MSG_EQ(clean, true, "no control bytes: " << what);
+                // At most 400 bytes without its line break, no control byte, valid UTF-8.
+                NS_TEST_EXPECT_MSG_EQ(fuzz::CheckMessageLine(output.substr(0, output.size() - 1)),
+                                      "",
+                                      "no control bytes: " << what);
                 // An option's problem names the program and the option.
                 bool scenarioProblem = output.rfind("/", 0) == 0;
                 NS_TEST_EXPECT_MSG_EQ(scenarioProblem || output.rfind(program.name + ": ", 0) == 0,

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "fuzz/fuzz-entries.h"
 #include "llm-fabric-test-util.h"
 
 #include "ns3/llm-fabric-compat.h"
@@ -37,50 +38,6 @@ namespace
 /// A valid scenario to which the cases add or change one thing.
 const std::string BASE = "model:\n  preset: gpt2-small\ntraining:\n  global_batch_sequences: 64\n"
                          "  micro_batch: 4\nlayout:\n  tp: 2\n  dp: 8\ncluster:\n  gpus: 16\n";
-
-/**
- * @param text a message.
- * @return "" if it is one printable line of at most 400 bytes of valid UTF-8, else what is not.
- */
-std::string
-CleanLine(const std::string& text)
-{
-    if (text.size() > 400)
-    {
-        return "longer than 400 bytes (" + std::to_string(text.size()) + ")";
-    }
-    std::size_t i = 0;
-    while (i < text.size())
-    {
-        auto c = static_cast<unsigned char>(text[i]);
-        if (c < 0x20 || c == 0x7F)
-        {
-            return "control byte " + std::to_string(c) + " at " + std::to_string(i);
-        }
-        // Valid UTF-8 by the lead byte's length and continuation bytes (enough here: the
-        // escaper writes invalid bytes as \xNN, so any byte of 0x80 and more is part of a
-        // character copied from the input, which was valid).
-        std::size_t length = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
-        if (length == 0 || i + length > text.size())
-        {
-            return "invalid UTF-8 at " + std::to_string(i);
-        }
-        for (std::size_t k = 1; k < length; ++k)
-        {
-            auto next = static_cast<unsigned char>(text[i + k]);
-            if (next < 0x80 || next > 0xBF)
-            {
-                return "invalid UTF-8 at " + std::to_string(i + k);
-            }
-        }
-        if (c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0)
-        {
-            return "C1 control at " + std::to_string(i);
-        }
-        i += length;
-    }
-    return "";
-}
 
 } // namespace
 
@@ -231,13 +188,15 @@ class ScenarioHostileBytesTestCase : public TestCase
         {
             std::string message = Scenario::LoadFromString(yaml, "s.yaml", scenario);
             NS_TEST_EXPECT_MSG_EQ(message.empty(), false, "refused");
-            NS_TEST_EXPECT_MSG_EQ(CleanLine(message), "", "one clean line: " << message);
+            NS_TEST_EXPECT_MSG_EQ(fuzz::CheckMessageLine(message),
+                                  "",
+                                  "one clean line: " << message);
             NS_TEST_EXPECT_MSG_EQ(message.rfind("s.yaml: " + key, 0), 0, "names it: " << message);
         }
         // A file name with a line break and invalid UTF-8 is escaped too.
         std::string message =
             Scenario::LoadFromString(BASE + "bogus: 1\n", "odd\nname\xff.yaml", scenario);
-        NS_TEST_EXPECT_MSG_EQ(CleanLine(message), "", message);
+        NS_TEST_EXPECT_MSG_EQ(fuzz::CheckMessageLine(message), "", message);
         NS_TEST_EXPECT_MSG_EQ(message.rfind("odd\\nname\\xff.yaml: bogus: unknown section", 0),
                               0,
                               message);
