@@ -442,8 +442,10 @@ class IterationScheduleBucketsTestCase : public TestCase
                 NS_TEST_EXPECT_MSG_EQ(buckets[j]->microBatch, 15u, "last micro-batch");
                 total += buckets[j]->messageBytes;
             }
+            // GetRankEntries returns a computed vector: keep it while pointing into it.
+            const std::vector<TrafficEntry> entries = schedule.GetReport().GetRankEntries(rank);
             const TrafficEntry* reduction = nullptr;
-            for (const TrafficEntry& entry : schedule.GetReport().GetRankEntries(rank))
+            for (const TrafficEntry& entry : entries)
             {
                 if (entry.strategy == TrafficStrategy::DP)
                 {

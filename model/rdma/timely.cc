@@ -187,7 +187,9 @@ Timely::OnAck(const RdmaAckInfo& info)
         m_lastUpdate = Simulator::Now();
         return;
     }
-    const double diff = (rtt - m_prevRtt).GetSeconds();
+    // Both samples are positive: converting each, not their possibly negative difference,
+    // keeps clear of ns-3.37's int64x64_t(negative) left shift (undefined before C++20).
+    const double diff = rtt.GetSeconds() - m_prevRtt.GetSeconds();
     m_prevRtt = rtt;
     m_rttDiff = (1.0 - m_ewma) * m_rttDiff + m_ewma * diff;
     const double g = m_rttDiff / GetMinRtt().GetSeconds();
