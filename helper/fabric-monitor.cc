@@ -55,11 +55,11 @@ FabricMonitor::~FabricMonitor()
         Ptr<RoceNetDevice> device = m_ports[i].device;
         device->TraceDisconnectWithoutContext(
             "PauseState",
-            MakeCallback(&FabricMonitor::PauseStateChanged, this, i));
+            MakeCallback(&FabricMonitor::PauseStateChanged, this).Bind(i));
         if (m_trackMaxQueue)
         {
             device->TraceDisconnectWithoutContext("PhyTxBegin",
-                                                  MakeCallback(&FabricMonitor::TxBegin, this, i));
+                                                  MakeCallback(&FabricMonitor::TxBegin, this).Bind(i));
         }
     }
 }
@@ -86,11 +86,11 @@ FabricMonitor::AddPort(Ptr<RoceNetDevice> port, const std::string& name)
     m_ports.push_back(state);
     m_portIndex[PeekPointer(port)] = index;
     port->TraceConnectWithoutContext("PauseState",
-                                     MakeCallback(&FabricMonitor::PauseStateChanged, this, index));
+                                     MakeCallback(&FabricMonitor::PauseStateChanged, this).Bind(index));
     if (m_trackMaxQueue)
     {
         port->TraceConnectWithoutContext("PhyTxBegin",
-                                         MakeCallback(&FabricMonitor::TxBegin, this, index));
+                                         MakeCallback(&FabricMonitor::TxBegin, this).Bind(index));
     }
 }
 
@@ -168,7 +168,7 @@ FabricMonitor::EnableMaxQueueTracking()
             m_maxQueueBytes = std::max(m_maxQueueBytes, port.device->GetQueueBytes(p));
         }
         port.device->TraceConnectWithoutContext("PhyTxBegin",
-                                                MakeCallback(&FabricMonitor::TxBegin, this, i));
+                                                MakeCallback(&FabricMonitor::TxBegin, this).Bind(i));
     }
 }
 

@@ -20,45 +20,39 @@ NS_LOG_COMPONENT_DEFINE("RdmaHelper");
 namespace
 {
 
+/// Where one congestion-control variable's changes go: bound into one callback argument
+/// (ns-3.35's MakeBoundCallback binds at most three).
+struct CcVariableForward
+{
+    RdmaHelper::CcVariableCallback sink; //!< the sink
+    uint32_t flow;                       //!< the flow number
+    std::string name;                    //!< the display name
+    double scale;                        //!< the display scale
+};
+
 /**
  * Forward one change of a TracedValue to a sink.
- * @param sink the sink.
- * @param flow the flow number.
- * @param name the display name.
- * @param scale the display scale.
+ * @param to the sink, flow and display.
  * @param oldValue the previous value (unused).
  * @param newValue the new value.
  */
 template <typename T>
 void
-ForwardChange(RdmaHelper::CcVariableCallback sink,
-              uint32_t flow,
-              std::string name,
-              double scale,
-              T oldValue,
-              T newValue)
+ForwardChange(CcVariableForward to, T oldValue, T newValue)
 {
-    sink(Simulator::Now(), flow, name, static_cast<double>(newValue) * scale);
+    to.sink(Simulator::Now(), to.flow, to.name, static_cast<double>(newValue) * to.scale);
 }
 
 /**
  * Forward one change of a Time TracedValue to a sink, in seconds.
- * @param sink the sink.
- * @param flow the flow number.
- * @param name the display name.
- * @param scale the display scale.
+ * @param to the sink, flow and display.
  * @param oldValue the previous value (unused).
  * @param newValue the new value.
  */
 void
-ForwardTimeChange(RdmaHelper::CcVariableCallback sink,
-                  uint32_t flow,
-                  std::string name,
-                  double scale,
-                  Time oldValue,
-                  Time newValue)
+ForwardTimeChange(CcVariableForward to, Time oldValue, Time newValue)
 {
-    sink(Simulator::Now(), flow, name, newValue.GetSeconds() * scale);
+    to.sink(Simulator::Now(), to.flow, to.name, newValue.GetSeconds() * to.scale);
 }
 
 /**
@@ -80,7 +74,8 @@ ConnectAs(Ptr<Object> object,
 {
     return object->TraceConnectWithoutContext(
         source,
-        MakeBoundCallback(&ForwardChange<T>, sink, flow, display.name, display.scale));
+        MakeBoundCallback(&ForwardChange<T>,
+                          CcVariableForward{sink, flow, display.name, display.scale}));
 }
 
 } // namespace
@@ -209,12 +204,11 @@ RdmaHelper::ConnectCongestionControlTraces(Ptr<RdmaQueuePair> qp,
                       : type == "Uint64" ? ConnectAs<uint64_t>(cc, info.name, sink, flow, display)
                       : type == "Double" ? ConnectAs<double>(cc, info.name, sink, flow, display)
                       : type == "Time"
-                          ? cc->TraceConnectWithoutContext(info.name,
-                                                           MakeBoundCallback(&ForwardTimeChange,
-                                                                             sink,
-                                                                             flow,
-                                                                             display.name,
-                                                                             display.scale))
+                          ? cc->TraceConnectWithoutContext(
+                                info.name,
+                                MakeBoundCallback(
+                                    &ForwardTimeChange,
+                                    CcVariableForward{sink, flow, display.name, display.scale}))
                           : false;
             if (ok)
             {

@@ -396,7 +396,7 @@ CollectiveRuntime::Start(Instance& inst, uint32_t t)
             src % m_gpusPerServer,
             dst % m_gpusPerServer,
             spec.bytes,
-            MakeCallback(&CollectiveRuntime::NvlinkArrived, this).Bind(ref.instance, ref.transfer));
+            MakeCallback(&CollectiveRuntime::NvlinkArrived, this).Bind(ref.instance).Bind(ref.transfer));
         return;
     }
     auto [qp, peer] = GetQueuePair(src, dst, spec.channel);
