@@ -55,6 +55,21 @@ SwiftAck(Ptr<Swift> cc, double rttNs, uint8_t hops, uint32_t bytes)
 }
 
 /**
+ * @param qps queue pairs.
+ * @return the data packets they sent, together.
+ */
+uint64_t
+PacketsSent(const std::vector<Ptr<RdmaQueuePair>>& qps)
+{
+    uint64_t packets = 0;
+    for (const auto& qp : qps)
+    {
+        packets += qp->GetPacketsSent();
+    }
+    return packets;
+}
+
+/**
  * fs of the default flow scaling: FsRange 4 us between cwnd 0.1 and 100.
  * @param cwnd a window, packets.
  * @return fs, us.
@@ -480,19 +495,11 @@ class SwiftDelayTestCase : public TestCase
             qps.push_back(a);
         }
         uint64_t startPackets = 0;
-        Simulator::Schedule(MilliSeconds(SwiftProbe::START_MS), [&qps, &startPackets]() {
-            for (const auto& qp : qps)
-            {
-                startPackets += qp->GetPacketsSent();
-            }
-        });
+        Simulator::Schedule(MilliSeconds(SwiftProbe::START_MS),
+                            [&qps, &startPackets]() { startPackets = PacketsSent(qps); });
         Simulator::Stop(MilliSeconds(END_MS));
         Simulator::Run();
-        uint64_t packets = 0;
-        for (const auto& qp : qps)
-        {
-            packets += qp->GetPacketsSent();
-        }
+        uint64_t packets = PacketsSent(qps);
         Simulator::Destroy();
         Config::Reset();
         NS_TEST_ASSERT_MSG_GT(delays, 100, "delay samples");
@@ -553,12 +560,8 @@ class SwiftPacingTestCase : public TestCase
         std::vector<double> cwnd;
         std::vector<uint64_t> rate;
         uint64_t startPackets = 0;
-        Simulator::Schedule(MilliSeconds(START_MS), [&qps, &startPackets]() {
-            for (const auto& qp : qps)
-            {
-                startPackets += qp->GetPacketsSent();
-            }
-        });
+        Simulator::Schedule(MilliSeconds(START_MS),
+                            [&qps, &startPackets]() { startPackets = PacketsSent(qps); });
         Simulator::Schedule(MilliSeconds(END_MS), [&qps, &cwnd, &rate]() {
             for (const auto& qp : qps)
             {
@@ -569,11 +572,7 @@ class SwiftPacingTestCase : public TestCase
         });
         Simulator::Stop(MilliSeconds(END_MS) + NanoSeconds(1));
         Simulator::Run();
-        uint64_t packets = 0;
-        for (const auto& qp : qps)
-        {
-            packets += qp->GetPacketsSent();
-        }
+        uint64_t packets = PacketsSent(qps);
         Simulator::Destroy();
         Config::Reset();
         // At 10 Gb/s a 1000-byte packet occupies 1082 bytes, 865.6 ns. Whatever each flow's
