@@ -55,6 +55,15 @@ FlowDone(Ends* ends, uint32_t flow, Ptr<RdmaQueuePair> qp, uint64_t id, uint64_t
 
 } // namespace
 
+std::vector<Ptr<RdmaEndpoint>>
+InstallCc(const RoceFabric& fabric, TypeId cc)
+{
+    fabric.AssignStreams(1);
+    RdmaHelper rdma;
+    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(cc));
+    return rdma.Install(fabric);
+}
+
 CcIncastResult
 RunCcIncast(const CcIncastConfig& config)
 {
@@ -70,10 +79,7 @@ RunCcIncast(const CcIncastConfig& config)
     topo.SetMmuBufferAndEcn(config.buffer, kmin, kmax, pmax, config.pfc);
     topo.SetMmuAttribute("EcnReferenceRate", DataRateValue(reference));
     RoceFabric fabric = topo.BuildStar(config.senders + 1, config.rate, config.delay);
-    fabric.AssignStreams(1);
-    RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(config.cc));
-    std::vector<Ptr<RdmaEndpoint>> ep = rdma.Install(fabric);
+    std::vector<Ptr<RdmaEndpoint>> ep = InstallCc(fabric, config.cc);
     Ends ends;
     ends.ps.assign(config.senders, -1);
     std::vector<Ptr<RdmaQueuePair>> qps;

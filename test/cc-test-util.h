@@ -9,6 +9,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/ptr.h"
 #include "ns3/test.h"
 #include "ns3/type-id.h"
 
@@ -16,10 +17,26 @@
 #include <string>
 #include <vector>
 
+namespace ns3
+{
+class RdmaEndpoint;
+class RoceFabric;
+} // namespace ns3
+
 namespace llmfabric
 {
 namespace tests
 {
+
+/**
+ * @ingroup llm-fabric-tests
+ * Fix the fabric's random streams (from stream 1) and install an RDMA endpoint with a congestion
+ * control on every host, as the congestion-control tests' runs do.
+ * @param fabric the fabric.
+ * @param cc the congestion control.
+ * @return the endpoints, by host.
+ */
+std::vector<ns3::Ptr<ns3::RdmaEndpoint>> InstallCc(const ns3::RoceFabric& fabric, ns3::TypeId cc);
 
 /**
  * @ingroup llm-fabric-tests

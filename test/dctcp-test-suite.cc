@@ -359,10 +359,7 @@ RunDctcpTwoFlows(bool paper)
     topo.SetMmuAttribute("EcnReferenceRate", DataRateValue(reference));
     topo.SetSwitchAttribute("EcnMarkPoint", StringValue(paper ? "Enqueue" : "Dequeue"));
     RoceFabric fabric = topo.BuildStar(3, DataRate("10Gbps"), MicroSeconds(1));
-    fabric.AssignStreams(1);
-    RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Dctcp::GetTypeId()));
-    auto ep = rdma.Install(fabric);
+    auto ep = InstallCc(fabric, Dctcp::GetTypeId());
     DctcpProbe probe;
     for (uint32_t s = 0; s < 2; ++s)
     {
@@ -519,10 +516,7 @@ class DctcpExactCountTestCase : public TestCase
         RoceTopologyHelper topo;
         topo.SetMmuBufferAndEcn("12MB", "30000B", "30000B", 1.0, true);
         RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
-        fabric.AssignStreams(1);
-        RdmaHelper rdma;
-        rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Dctcp::GetTypeId()));
-        auto ep = rdma.Install(fabric);
+        auto ep = InstallCc(fabric, Dctcp::GetTypeId());
         std::vector<Ptr<Dctcp>> ccs;
         for (uint32_t s = 0; s < 2; ++s)
         {

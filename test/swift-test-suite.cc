@@ -248,10 +248,7 @@ class SwiftHopsTestCase : public TestCase
         topo.SetMmuBufferAndEcn("12MB", "0B", "1B", 1.0, true);
         RoceTopologyHelper::LeafSpineConfig config; // 2 leaves of 4 hosts, 2 spines
         RoceFabric fabric = topo.BuildLeafSpine(config);
-        fabric.AssignStreams(1);
-        RdmaHelper rdma;
-        rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Swift::GetTypeId()));
-        auto ep = rdma.Install(fabric);
+        auto ep = InstallCc(fabric, Swift::GetTypeId());
         // Hosts 0 and 1 under leaf 0 write to host 2 (same leaf: 1 switch) and host 4 (other
         // leaf: leaf, spine, leaf).
         auto [near, nearPeer] = RdmaEndpoint::Connect(ep[0], ep[2], 0xC000);
@@ -473,10 +470,7 @@ class SwiftDelayTestCase : public TestCase
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
         RoceTopologyHelper topo;
         RoceFabric fabric = topo.BuildStar(5, DataRate("100Gbps"), MicroSeconds(1));
-        fabric.AssignStreams(1);
-        RdmaHelper rdma;
-        rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Swift::GetTypeId()));
-        auto ep = rdma.Install(fabric);
+        auto ep = InstallCc(fabric, Swift::GetTypeId());
         double delaySum = 0;
         uint64_t delays = 0;
         double targetSum = 0;
@@ -546,10 +540,7 @@ class SwiftPacingTestCase : public TestCase
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
         RoceTopologyHelper topo;
         RoceFabric fabric = topo.BuildStar(FLOWS + 1, DataRate("10Gbps"), MicroSeconds(1));
-        fabric.AssignStreams(1);
-        RdmaHelper rdma;
-        rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Swift::GetTypeId()));
-        auto ep = rdma.Install(fabric);
+        auto ep = InstallCc(fabric, Swift::GetTypeId());
         std::vector<Ptr<RdmaQueuePair>> qps;
         for (uint32_t s = 0; s < FLOWS; ++s)
         {

@@ -237,10 +237,7 @@ class TimelyTwoFlowsTestCase : public TestCase
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
         RoceTopologyHelper topo;
         RoceFabric fabric = topo.BuildStar(3, DataRate("10Gbps"), MicroSeconds(1));
-        fabric.AssignStreams(1);
-        RdmaHelper rdma;
-        rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Timely::GetTypeId()));
-        auto ep = rdma.Install(fabric);
+        auto ep = InstallCc(fabric, Timely::GetTypeId());
         TimelyProbe probe;
         for (uint32_t s = 0; s < 2; ++s)
         {
