@@ -107,12 +107,7 @@ main(int argc, char* argv[])
 
     auto start = std::chrono::steady_clock::now();
     TrafficReport report;
-    problem = report.Build(scenario.GetModel(),
-                           scenario.GetTraining(),
-                           scenario.GetLayout(),
-                           scenario.GetGpus(),
-                           scenario.GetGpu(),
-                           scenario.GetAlgorithms());
+    problem = scenario.BuildTrafficReport(report);
     if (!problem.empty())
     {
         Fail("model/tp/pp/dp", problem);

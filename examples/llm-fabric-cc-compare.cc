@@ -483,20 +483,6 @@ PrintRun(const CcComparison::RunResult& run, int64_t incasts)
 }
 
 /**
- * @param name an attribute's full name, e.g. "ns3::Dcqcn::BaseRtt".
- * @return its default value now, as text.
- */
-std::string
-DefaultOf(const std::string& name)
-{
-    std::string::size_type split = name.rfind("::");
-    TypeId::AttributeInformation info;
-    TypeId::LookupByName(name.substr(0, split))
-        .LookupAttributeByName(name.substr(split + 2), &info);
-    return info.initialValue->SerializeToString(info.checker);
-}
-
-/**
  * Write the tables and the script, and draw the plot if gnuplot is installed.
  * @param o the options.
  * @param table the results.
@@ -550,8 +536,8 @@ main(int argc, char* argv[])
               << "Arrivals for " << o.duration.GetNanoSeconds() / 1000.0
               << " us; incasts: " << o.incastSenders << " senders x " << o.incastBytes
               << " bytes at load " << o.incastLoad << "; DCQCN profile " << o.dcqcnProfile
-              << " (Window " << DefaultOf("ns3::Dcqcn::Window") << ", BaseRtt "
-              << DefaultOf("ns3::Dcqcn::BaseRtt") << ")" << std::endl
+              << " (Window " << AttributeDefaults::GetCurrent("ns3::Dcqcn::Window") << ", BaseRtt "
+              << AttributeDefaults::GetCurrent("ns3::Dcqcn::BaseRtt") << ")" << std::endl
               << "Congestion controls:";
     for (const auto& cc : o.ccs)
     {

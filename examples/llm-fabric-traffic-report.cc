@@ -93,14 +93,8 @@ main(int argc, char* argv[])
     {
         UsageError::Exit(problem);
     }
-    const CollectiveChoices& algorithms = scenario.GetAlgorithms();
     TrafficReport report;
-    problem = report.Build(scenario.GetModel(),
-                           scenario.GetTraining(),
-                           scenario.GetLayout(),
-                           scenario.GetGpus(),
-                           scenario.GetGpu(),
-                           algorithms);
+    problem = scenario.BuildTrafficReport(report);
     if (!problem.empty())
     {
         UsageError::Exit(scenarioPath + ": " + problem);

@@ -222,20 +222,6 @@ GiveRecovery(AttributeDefaults& defaults, const std::string& value)
 }
 
 /**
- * @param name an attribute's full name.
- * @return its current default, as text.
- */
-std::string
-DefaultOf(const std::string& name)
-{
-    std::string::size_type split = name.rfind("::");
-    TypeId::AttributeInformation info;
-    TypeId::LookupByName(name.substr(0, split))
-        .LookupAttributeByName(name.substr(split + 2), &info);
-    return info.initialValue->SerializeToString(info.checker);
-}
-
-/**
  * Add the options that stand for attributes of the model (each given one becomes the user's
  * value, which the scenario does not replace).
  * @param cmd the command line.
@@ -533,10 +519,13 @@ main(int argc, char* argv[])
     std::cout << "llm-fabric-train: " << scenarioPath << ": " << gpus << " GPUs on " << servers
               << " servers; " << job.GetTopology()->Describe() << "; " << iterations
               << " iteration(s), cc "
-              << TypeIdAlias::GetShortName(
-                     TypeId::LookupByName(DefaultOf("ns3::RdmaEndpoint::CongestionControl")))
-              << ", PFC " << (DefaultOf("ns3::SwitchMmu::LosslessPriorities") != "0" ? "on" : "off")
-              << ", MTU " << DefaultOf("ns3::RdmaQueuePair::Mtu") << std::endl;
+              << TypeIdAlias::GetShortName(TypeId::LookupByName(
+                     AttributeDefaults::GetCurrent("ns3::RdmaEndpoint::CongestionControl")))
+              << ", PFC "
+              << (AttributeDefaults::GetCurrent("ns3::SwitchMmu::LosslessPriorities") != "0"
+                      ? "on"
+                      : "off")
+              << ", MTU " << AttributeDefaults::GetCurrent("ns3::RdmaQueuePair::Mtu") << std::endl;
 
     auto wallStart = std::chrono::steady_clock::now();
     Simulator::Run();

@@ -390,4 +390,11 @@ AttributeDefaults::Reapply() const
     }
 }
 
+std::string
+AttributeDefaults::GetCurrent(const std::string& name)
+{
+    TypeId::AttributeInformation info;
+    return Lookup(name, info) ? info.initialValue->SerializeToString(info.checker) : "";
+}
+
 } // namespace ns3

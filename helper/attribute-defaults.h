@@ -83,6 +83,13 @@ class AttributeDefaults
     /// Set again every default the user gave (after something rewrote several at once).
     void Reapply() const;
 
+    /**
+     * @param name an attribute's full name, e.g. "ns3::Dcqcn::BaseRtt".
+     * @return its default value now (as Config::SetDefault, the command line or Offer left it),
+     * as text; "" if no registered type has that attribute.
+     */
+    static std::string GetCurrent(const std::string& name);
+
   private:
     std::map<std::string, std::string> m_given; //!< Attribute full name -> value text.
     std::set<std::string> m_marked;             //!< Settings given that are not attributes.

@@ -25,6 +25,7 @@
 #include "ns3/parallel-layout.h"
 #include "ns3/rdma-congestion-ops.h"
 #include "ns3/string.h"
+#include "ns3/traffic-report.h"
 #include "ns3/training-config.h"
 #include "ns3/transformer-spec.h"
 #include "ns3/type-id-alias.h"
@@ -1295,6 +1296,12 @@ const CollectiveChoices&
 Scenario::GetAlgorithms() const
 {
     return m_algorithms;
+}
+
+std::string
+Scenario::BuildTrafficReport(TrafficReport& report) const
+{
+    return report.Build(m_model, m_training, m_layout, m_gpus, m_gpu, m_algorithms);
 }
 
 } // namespace ns3

@@ -21,6 +21,7 @@ class GpuClusterTopology;
 class GpuSpec;
 class NetworkConfig;
 class ParallelLayout;
+class TrafficReport;
 class TrainingConfig;
 class TransformerSpec;
 
@@ -182,6 +183,14 @@ class Scenario
 
     /** @return the algorithm of every collective. */
     const CollectiveChoices& GetAlgorithms() const;
+
+    /**
+     * Build the analytic traffic of one iteration of the scenario's job: TrafficReport::Build
+     * with its model, training settings, layout, number of GPUs, GPU and algorithms.
+     * @param[out] report the report.
+     * @return an empty string, or TrafficReport::Build's problem.
+     */
+    std::string BuildTrafficReport(TrafficReport& report) const;
 
   private:
     /**

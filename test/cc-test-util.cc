@@ -16,6 +16,8 @@
 #include "ns3/switch-mmu.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 using namespace ns3;
 
 namespace llmfabric
@@ -53,6 +55,15 @@ FlowDone(Ends* ends, uint32_t flow, Ptr<RdmaQueuePair> qp, uint64_t id, uint64_t
 
 } // namespace
 
+std::vector<Ptr<RdmaEndpoint>>
+InstallCc(const RoceFabric& fabric, TypeId cc)
+{
+    fabric.AssignStreams(1);
+    RdmaHelper rdma;
+    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(cc));
+    return rdma.Install(fabric);
+}
+
 CcIncastResult
 RunCcIncast(const CcIncastConfig& config)
 {
@@ -68,10 +79,7 @@ RunCcIncast(const CcIncastConfig& config)
     topo.SetMmuBufferAndEcn(config.buffer, kmin, kmax, pmax, config.pfc);
     topo.SetMmuAttribute("EcnReferenceRate", DataRateValue(reference));
     RoceFabric fabric = topo.BuildStar(config.senders + 1, config.rate, config.delay);
-    fabric.AssignStreams(1);
-    RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(config.cc));
-    std::vector<Ptr<RdmaEndpoint>> ep = rdma.Install(fabric);
+    std::vector<Ptr<RdmaEndpoint>> ep = InstallCc(fabric, config.cc);
     Ends ends;
     ends.ps.assign(config.senders, -1);
     std::vector<Ptr<RdmaQueuePair>> qps;
@@ -115,6 +123,49 @@ RunCcIncast(const CcIncastConfig& config)
     Simulator::Destroy();
     Config::Reset();
     return result;
+}
+
+CcIncastTestCase::CcIncastTestCase(const std::string& name, TypeId cc, CcIncastMarking marking)
+    : TestCase(name),
+      m_cc(cc),
+      m_marking(marking)
+{
+}
+
+void
+CcIncastTestCase::DoRun()
+{
+    CcIncastConfig config;
+    config.cc = m_cc;
+    CcIncastResult lossless = RunCcIncast(config);
+    NS_TEST_EXPECT_MSG_EQ(lossless.kminBytes, m_marking.kminBytes, "Kmin");
+    NS_TEST_EXPECT_MSG_EQ(lossless.kmaxBytes, m_marking.kmaxBytes, "Kmax");
+    NS_TEST_EXPECT_MSG_EQ(lossless.pmax, m_marking.pmax, "Pmax");
+    if (m_marking.marks)
+    {
+        NS_TEST_EXPECT_MSG_GT(lossless.ecnMarks, 0, "the switch marked");
+    }
+    NS_TEST_EXPECT_MSG_EQ(lossless.done, 16, "every flow finishes");
+    NS_TEST_EXPECT_MSG_EQ(lossless.drops, 0, "PFC: no drop");
+    NS_TEST_EXPECT_MSG_EQ(lossless.retransmitted, 0, "no packet resent");
+    // 4000 packets of 86.56 ns through the receiver's port: 346.24 us at least.
+    int64_t last = *std::max_element(lossless.endPs.begin(), lossless.endPs.end());
+    NS_TEST_EXPECT_MSG_GT(last, 346240000, "no faster than the line-rate bound");
+
+    CcIncastConfig lossy = config;
+    lossy.pfc = false;
+    lossy.buffer = "1MB";
+    CcIncastResult dropped = RunCcIncast(lossy);
+    NS_TEST_EXPECT_MSG_EQ(dropped.done, 16, "without PFC every flow finishes too");
+    // The first round trip's burst exceeds the 428,800-byte lossy pool (see the class comment).
+    NS_TEST_EXPECT_MSG_GT(dropped.drops, 0, "the burst exceeds the buffer");
+    NS_TEST_EXPECT_MSG_GT(dropped.retransmitted, 0, "losses were resent");
+
+    CcIncastResult again = RunCcIncast(config);
+    NS_TEST_EXPECT_MSG_EQ((again.endPs == lossless.endPs), true, "identical completion times");
+    NS_TEST_EXPECT_MSG_EQ((again.sent == lossless.sent), true, "identical packet counts");
+    NS_TEST_EXPECT_MSG_EQ(again.ecnMarks, lossless.ecnMarks, "identical marks");
+    NS_TEST_EXPECT_MSG_EQ(again.events, lossless.events, "identical event counts");
 }
 
 } // namespace tests

@@ -152,31 +152,35 @@ class ComputeModelGpt2TestCase : public TestCase
         //   layer = 17,716,740,096; x 12 = 212,600,881,152
         //   LM head: 2 x 1024 x 768 x 50257   = 79,047,426,048
         //   forward = 291,648,307,200
-        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetLayerForwardFlops(*gpt2, 5, 1, 1024),
-                              uint64_t{17716740096},
-                              "GPT-2 layer");
-        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetLmHeadForwardFlops(*gpt2, 1, 1024),
+        NS_TEST_ASSERT_MSG_EQ(
+            ComputeModel::GetLayerFlops(*gpt2, 5, 1, 1024, TrainingConfig::NONE).forward,
+            uint64_t{17716740096},
+            "GPT-2 layer");
+        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetLmHeadFlops(*gpt2, 1, 1024).forward,
                               uint64_t{79047426048},
                               "GPT-2 LM head");
-        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStageForwardFlops(*gpt2, 0, 12, true, 1, 1024),
-                              uint64_t{291648307200},
-                              "GPT-2 forward");
+        NS_TEST_ASSERT_MSG_EQ(
+            ComputeModel::GetStageFlops(*gpt2, 0, 12, true, 1, 1024, TrainingConfig::NONE).forward,
+            uint64_t{291648307200},
+            "GPT-2 forward");
         // Without the head (a first pipeline stage of 6 layers): 6 x 17,716,740,096.
-        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStageForwardFlops(*gpt2, 0, 6, false, 1, 1024),
-                              uint64_t{106300440576},
-                              "first half of GPT-2");
+        NS_TEST_ASSERT_MSG_EQ(
+            ComputeModel::GetStageFlops(*gpt2, 0, 6, false, 1, 1024, TrainingConfig::NONE).forward,
+            uint64_t{106300440576},
+            "first half of GPT-2");
         // Backward without recomputation: twice. Step: 3 x 291,648,307,200 = 874,944,921,600.
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetStageBackwardFlops(*gpt2, 0, 12, true, 1, 1024, TrainingConfig::NONE),
+            ComputeModel::GetStageFlops(*gpt2, 0, 12, true, 1, 1024, TrainingConfig::NONE).backward,
             uint64_t{583296614400},
             "GPT-2 backward");
         NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStepFlops(*gpt2, 1, 1024, TrainingConfig::NONE),
                               uint64_t{874944921600},
                               "GPT-2 step");
         // A micro-batch of 4 is 4 times one sequence.
-        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStageForwardFlops(*gpt2, 0, 12, true, 4, 1024),
-                              uint64_t{4 * 291648307200ULL},
-                              "GPT-2 micro-batch of 4");
+        NS_TEST_ASSERT_MSG_EQ(
+            ComputeModel::GetStageFlops(*gpt2, 0, 12, true, 4, 1024, TrainingConfig::NONE).forward,
+            uint64_t{4 * 291648307200ULL},
+            "GPT-2 micro-batch of 4");
     }
 };
 
@@ -289,9 +293,10 @@ class ComputeModelParallelTestCase : public TestCase
     {
         Ptr<TransformerSpec> llama = MakeModel("llama3-8b");
         // tp = 8: 4,672,924,418,048 / 8 = 584,115,552,256 per rank.
-        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetLayerForwardFlops(*llama, 0, 1, 8192, 8),
-                              uint64_t{584115552256},
-                              "tp 8 layer");
+        NS_TEST_ASSERT_MSG_EQ(
+            ComputeModel::GetLayerFlops(*llama, 0, 1, 8192, TrainingConfig::NONE, 8).forward,
+            uint64_t{584115552256},
+            "tp 8 layer");
         ComputeModel::LayerFlops full = ComputeModel::GetLayerForwardBreakdown(*llama, 3, 2, 8192);
         ComputeModel::LayerFlops tp8 =
             ComputeModel::GetLayerForwardBreakdown(*llama, 3, 2, 8192, 8);
@@ -299,7 +304,7 @@ class ComputeModelParallelTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(tp8.attentionCore * 8, full.attentionCore, "tp core");
         NS_TEST_ASSERT_MSG_EQ(tp8.ffn * 8, full.ffn, "tp FFN");
         // LM head: 2 x 8192 x 4096 x 128256 = 8,607,114,461,184; / 8 = 1,075,889,307,648.
-        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetLmHeadForwardFlops(*llama, 1, 8192, 8),
+        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetLmHeadFlops(*llama, 1, 8192, 8).forward,
                               uint64_t{1075889307648},
                               "tp 8 LM head");
         // A whole step at tp 8 is an eighth of the step at tp 1, for every recomputation.
@@ -320,9 +325,10 @@ class ComputeModelParallelTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(cp2.attentionCore, uint64_t{549755813888}, "cp 2 core");
         NS_TEST_ASSERT_MSG_EQ(cp2.Total(), uint64_t{2336462209024}, "cp 2 layer");
         // tp 8 x cp 2: 4,672,924,418,048 / 16 = 292,057,776,128.
-        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetLayerForwardFlops(*llama, 0, 1, 8192, 8, 2),
-                              uint64_t{292057776128},
-                              "tp 8 cp 2 layer");
+        NS_TEST_ASSERT_MSG_EQ(
+            ComputeModel::GetLayerFlops(*llama, 0, 1, 8192, TrainingConfig::NONE, 8, 2).forward,
+            uint64_t{292057776128},
+            "tp 8 cp 2 layer");
     }
 };
 
@@ -348,22 +354,18 @@ class ComputeModelRecomputationTestCase : public TestCase
         //   FULL: 4 x forward = 850,403,524,608 = 4/3 of NONE
         //   SELECTIVE: 3 x forward + 12 x core 3,221,225,472 = 637,802,643,456 + 38,654,705,664
         //     = 676,457,349,120
-        uint64_t forward = ComputeModel::GetStageForwardFlops(*gpt2, 0, 12, false, 1, 1024);
+        auto stage = [&gpt2](ComputeModel::Recomputation recomputation) {
+            return ComputeModel::GetStageFlops(*gpt2, 0, 12, false, 1, 1024, recomputation);
+        };
+        uint64_t forward = stage(TrainingConfig::NONE).forward;
         NS_TEST_ASSERT_MSG_EQ(forward, uint64_t{212600881152}, "forward");
-        uint64_t none =
-            forward +
-            ComputeModel::GetStageBackwardFlops(*gpt2, 0, 12, false, 1, 1024, TrainingConfig::NONE);
-        uint64_t full =
-            forward +
-            ComputeModel::GetStageBackwardFlops(*gpt2, 0, 12, false, 1, 1024, TrainingConfig::FULL);
-        uint64_t selective =
-            forward + ComputeModel::GetStageBackwardFlops(*gpt2,
-                                                          0,
-                                                          12,
-                                                          false,
-                                                          1,
-                                                          1024,
-                                                          TrainingConfig::SELECTIVE);
+        NS_TEST_ASSERT_MSG_EQ(stage(TrainingConfig::FULL).forward, forward, "FULL: same forward");
+        NS_TEST_ASSERT_MSG_EQ(stage(TrainingConfig::SELECTIVE).forward,
+                              forward,
+                              "SELECTIVE: same forward");
+        uint64_t none = forward + stage(TrainingConfig::NONE).backward;
+        uint64_t full = forward + stage(TrainingConfig::FULL).backward;
+        uint64_t selective = forward + stage(TrainingConfig::SELECTIVE).backward;
         NS_TEST_ASSERT_MSG_EQ(none, uint64_t{637802643456}, "NONE");
         NS_TEST_ASSERT_MSG_EQ(full, uint64_t{850403524608}, "FULL");
         NS_TEST_ASSERT_MSG_EQ(3 * full, 4 * none, "FULL is 4/3 of NONE");
@@ -371,15 +373,15 @@ class ComputeModelRecomputationTestCase : public TestCase
         // One layer backward: 2 x 17,716,740,096 = 35,433,480,192 (NONE); + 17,716,740,096 =
         // 53,150,220,288 (FULL); + 3,221,225,472 = 38,654,705,664 (SELECTIVE).
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetLayerBackwardFlops(*gpt2, 0, 1, 1024, TrainingConfig::NONE),
+            ComputeModel::GetLayerFlops(*gpt2, 0, 1, 1024, TrainingConfig::NONE).backward,
             uint64_t{35433480192},
             "layer backward");
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetLayerBackwardFlops(*gpt2, 0, 1, 1024, TrainingConfig::FULL),
+            ComputeModel::GetLayerFlops(*gpt2, 0, 1, 1024, TrainingConfig::FULL).backward,
             uint64_t{53150220288},
             "layer backward with full recomputation");
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetLayerBackwardFlops(*gpt2, 0, 1, 1024, TrainingConfig::SELECTIVE),
+            ComputeModel::GetLayerFlops(*gpt2, 0, 1, 1024, TrainingConfig::SELECTIVE).backward,
             uint64_t{38654705664},
             "layer backward with selective recomputation");
         // The LM head is never recomputed: the whole step with FULL is
@@ -422,7 +424,8 @@ class ComputeModelDurationTestCase : public TestCase
         Ptr<GpuSpec> a100 = MakeGpu("a100");
         NS_TEST_ASSERT_MSG_EQ_TOL(a100->GetEffectiveFlops(), 124.8e12, 1.0, "A100 effective");
         Time layer = ComputeModel::GetDuration(
-            ComputeModel::GetLayerForwardFlops(*MakeModel("gpt2-small"), 0, 1, 1024),
+            ComputeModel::GetLayerFlops(*MakeModel("gpt2-small"), 0, 1, 1024, TrainingConfig::NONE)
+                .forward,
             *a100);
         NS_TEST_ASSERT_MSG_EQ_TOL(layer.GetSeconds(), 17716740096.0 / 124.8e12, 1e-9, "A100");
         NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetDuration(0, *a100), Time(0), "no FLOPs");

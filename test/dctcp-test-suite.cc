@@ -359,10 +359,7 @@ RunDctcpTwoFlows(bool paper)
     topo.SetMmuAttribute("EcnReferenceRate", DataRateValue(reference));
     topo.SetSwitchAttribute("EcnMarkPoint", StringValue(paper ? "Enqueue" : "Dequeue"));
     RoceFabric fabric = topo.BuildStar(3, DataRate("10Gbps"), MicroSeconds(1));
-    fabric.AssignStreams(1);
-    RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Dctcp::GetTypeId()));
-    auto ep = rdma.Install(fabric);
+    auto ep = InstallCc(fabric, Dctcp::GetTypeId());
     DctcpProbe probe;
     for (uint32_t s = 0; s < 2; ++s)
     {
@@ -519,10 +516,7 @@ class DctcpExactCountTestCase : public TestCase
         RoceTopologyHelper topo;
         topo.SetMmuBufferAndEcn("12MB", "30000B", "30000B", 1.0, true);
         RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
-        fabric.AssignStreams(1);
-        RdmaHelper rdma;
-        rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Dctcp::GetTypeId()));
-        auto ep = rdma.Install(fabric);
+        auto ep = InstallCc(fabric, Dctcp::GetTypeId());
         std::vector<Ptr<Dctcp>> ccs;
         for (uint32_t s = 0; s < 2; ++s)
         {
@@ -549,57 +543,6 @@ class DctcpExactCountTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
- * 16-to-1 incast at 100 Gb/s with DCTCP: with PFC, no drop and no packet resent; without PFC
- * and a 1 MB buffer, every flow finishes; a rerun at the same seed is identical.
- */
-class DctcpIncastTestCase : public TestCase
-{
-  public:
-    DctcpIncastTestCase()
-        : TestCase("DCTCP: 16-to-1 incast, with and without PFC; reruns identical")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        CcIncastConfig config;
-        config.cc = Dctcp::GetTypeId();
-        CcIncastResult lossless = RunCcIncast(config);
-        // The switch marks as DCTCP asks: a step at 30 KB x 100 / 10 = 300 KB.
-        NS_TEST_EXPECT_MSG_EQ(lossless.kminBytes, 300000, "K at 100 Gb/s");
-        NS_TEST_EXPECT_MSG_EQ(lossless.kmaxBytes, 300000, "a step");
-        NS_TEST_EXPECT_MSG_EQ(lossless.pmax, 1.0, "Pmax 1");
-        NS_TEST_EXPECT_MSG_EQ(lossless.done, 16, "every flow finishes");
-        NS_TEST_EXPECT_MSG_EQ(lossless.drops, 0, "PFC: no drop");
-        NS_TEST_EXPECT_MSG_EQ(lossless.retransmitted, 0, "no packet resent");
-        NS_TEST_EXPECT_MSG_GT(lossless.ecnMarks, 0, "16 initial windows of 100 KB exceed K");
-        // The bottleneck carries 16 x 250 KB: 4,000,000 payload bytes in 1000-byte packets of
-        // 1082 wire bytes, 4000 x 86.56 ns = 346.2 us at least.
-        int64_t last = *std::max_element(lossless.endPs.begin(), lossless.endPs.end());
-        NS_TEST_EXPECT_MSG_GT(last, 346240000, "no faster than the line-rate bound");
-
-        CcIncastConfig lossy = config;
-        lossy.pfc = false;
-        lossy.buffer = "1MB";
-        CcIncastResult dropped = RunCcIncast(lossy);
-        NS_TEST_EXPECT_MSG_EQ(dropped.done, 16, "without PFC every flow finishes too");
-        // And it did recover from losses: the 17 ports' reserved bytes (4200 x 8 priorities x
-        // 17 = 571,200 B) leave a lossy shared pool of 428,800 B of the 1 MB buffer, less than
-        // 16 initial windows of 100 KB (1.6 MB).
-        NS_TEST_EXPECT_MSG_GT(dropped.drops, 0, "the burst exceeds the buffer");
-        NS_TEST_EXPECT_MSG_GT(dropped.retransmitted, 0, "losses were resent");
-
-        CcIncastResult again = RunCcIncast(config);
-        NS_TEST_EXPECT_MSG_EQ((again.endPs == lossless.endPs), true, "identical completion times");
-        NS_TEST_EXPECT_MSG_EQ((again.sent == lossless.sent), true, "identical packet counts");
-        NS_TEST_EXPECT_MSG_EQ(again.ecnMarks, lossless.ecnMarks, "identical marks");
-        NS_TEST_EXPECT_MSG_EQ(again.events, lossless.events, "identical event counts");
-    }
-};
-
-/**
- * @ingroup llm-fabric-tests
  * DCTCP over RDMA.
  */
 class DctcpTestSuite : public TestSuite
@@ -612,7 +555,14 @@ class DctcpTestSuite : public TestSuite
         AddTestCase(new DctcpMarkingTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new DctcpExactCountTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new DctcpSteadyStateTestCase, ns3::llmfabric::TEST_QUICK);
-        AddTestCase(new DctcpIncastTestCase, ns3::llmfabric::TEST_QUICK);
+        // 16-to-1 incast (CcIncastTestCase). The switch marks as DCTCP asks: a step at
+        // 30 KB x 100 / 10 = 300 KB, Pmax 1; 16 initial windows of 100 KB exceed it. Without
+        // PFC, that 1.6 MB burst exceeds the 428,800-byte lossy pool.
+        AddTestCase(
+            new CcIncastTestCase("DCTCP: 16-to-1 incast, with and without PFC; reruns identical",
+                                 Dctcp::GetTypeId(),
+                                 {300000, 300000, 1.0, true}),
+            ns3::llmfabric::TEST_QUICK);
     }
 };
 

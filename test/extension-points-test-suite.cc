@@ -491,7 +491,27 @@ class AttributeDefaultsTestCase : public TestCase
             defaults.Offer("ns3::RdmaQueuePair::Recovery", StringValue("SelectiveRepeat")),
             true,
             "what the user did not give takes the scenario's value");
+        // GetCurrent reads the default as it is now: the 1024 given above, the Recovery offered.
+        NS_TEST_EXPECT_MSG_EQ(AttributeDefaults::GetCurrent("ns3::RdmaQueuePair::Mtu"),
+                              "1024",
+                              "the current MTU default");
+        NS_TEST_EXPECT_MSG_EQ(AttributeDefaults::GetCurrent("ns3::RdmaQueuePair::Recovery"),
+                              "SelectiveRepeat",
+                              "the offered default");
+        NS_TEST_EXPECT_MSG_EQ(AttributeDefaults::GetCurrent("ns3::NoSuch::Attribute"),
+                              "",
+                              "no such attribute");
         Config::Reset();
+        // Config::SetDefault is seen, and Config::Reset restores the built-in default (Mtu 1024,
+        // rdma-queue-pair.cc).
+        Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(2048));
+        NS_TEST_EXPECT_MSG_EQ(AttributeDefaults::GetCurrent("ns3::RdmaQueuePair::Mtu"),
+                              "2048",
+                              "Config::SetDefault is seen");
+        Config::Reset();
+        NS_TEST_EXPECT_MSG_EQ(AttributeDefaults::GetCurrent("ns3::RdmaQueuePair::Mtu"),
+                              "1024",
+                              "the built-in default after Config::Reset");
     }
 };
 

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "cc-test-util.h"
 #include "llm-fabric-test-util.h"
 
 #include "ns3/config.h"
@@ -154,10 +155,7 @@ BuildStar(uint32_t hosts,
     Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
     topo.SetMmuBufferAndEcn(buffer, "5KB", "200KB", 0.01, pfc);
     fabric = topo.BuildStar(hosts, DataRate("100Gbps"), MicroSeconds(1));
-    fabric.AssignStreams(1);
-    RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName(cc)));
-    return rdma.Install(fabric);
+    return InstallCc(fabric, TypeId::LookupByName(cc));
 }
 
 } // namespace

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "cc-test-util.h"
 #include "fabric-test-util.h"
 #include "llm-fabric-test-util.h"
 
@@ -710,10 +711,7 @@ class RdmaLosslessNoResendTestCase : public TestCase
         fabric.GetSwitch(0)->GetMmu()->ConfigurePorts(
             std::vector<DataRate>(senders + 1, linkRate),
             std::vector<Time>(senders + 1, MicroSeconds(1)));
-        fabric.AssignStreams(1);
-        RdmaHelper rdma;
-        rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(ccType));
-        auto ep = rdma.Install(fabric);
+        auto ep = InstallCc(fabric, ccType);
         Completions done;
         std::vector<Ptr<RdmaQueuePair>> qps;
         for (uint32_t s = 0; s < senders; ++s)

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "cc-test-util.h"
 #include "fabric-test-util.h"
 #include "llm-fabric-test-util.h"
 
@@ -480,10 +481,7 @@ class IntEndToEndTestCase : public TestCase
         shape.leaves = 2;
         shape.spines = 1;
         fabric = topo.BuildLeafSpine(shape);
-        fabric.AssignStreams(1);
-        RdmaHelper rdma;
-        rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName(cc)));
-        return rdma.Install(fabric);
+        return InstallCc(fabric, TypeId::LookupByName(cc));
     }
 
     /// @return the IntStampers of a fabric's switches.
@@ -626,10 +624,7 @@ IntTsharkTestCase::DoRun()
     RoceTopologyHelper topo;
     NS_TEST_ASSERT_MSG_EQ(topo.SetMmuBufferAndEcn("12MB", "1KB", "2KB", 1.0, true), "", "MMU");
     RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
-    fabric.AssignStreams(1);
-    RdmaHelper rdma;
-    rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName("ns3::Hpcc")));
-    auto ep = rdma.Install(fabric);
+    auto ep = InstallCc(fabric, TypeId::LookupByName("ns3::Hpcc"));
     std::vector<Ptr<RdmaQueuePair>> receivers;
     for (uint32_t s = 0; s < 2; ++s)
     {

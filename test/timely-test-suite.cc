@@ -237,10 +237,7 @@ class TimelyTwoFlowsTestCase : public TestCase
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
         RoceTopologyHelper topo;
         RoceFabric fabric = topo.BuildStar(3, DataRate("10Gbps"), MicroSeconds(1));
-        fabric.AssignStreams(1);
-        RdmaHelper rdma;
-        rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(Timely::GetTypeId()));
-        auto ep = rdma.Install(fabric);
+        auto ep = InstallCc(fabric, Timely::GetTypeId());
         TimelyProbe probe;
         for (uint32_t s = 0; s < 2; ++s)
         {
@@ -298,52 +295,6 @@ class TimelyTwoFlowsTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
- * 16-to-1 incast at 100 Gb/s with TIMELY: with PFC, no drop and no packet resent; without PFC
- * and a 1 MB buffer, every flow finishes; a rerun at the same seed is identical.
- */
-class TimelyIncastTestCase : public TestCase
-{
-  public:
-    TimelyIncastTestCase()
-        : TestCase("TIMELY: 16-to-1 incast, with and without PFC; reruns identical")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        CcIncastConfig config;
-        config.cc = Timely::GetTypeId();
-        CcIncastResult lossless = RunCcIncast(config);
-        NS_TEST_EXPECT_MSG_EQ(lossless.done, 16, "every flow finishes");
-        NS_TEST_EXPECT_MSG_EQ(lossless.drops, 0, "PFC: no drop");
-        NS_TEST_EXPECT_MSG_EQ(lossless.retransmitted, 0, "no packet resent");
-        // TIMELY states no marking: the program's defaults stay.
-        NS_TEST_EXPECT_MSG_EQ(lossless.kminBytes, 5000, "Kmin unchanged");
-        // 4000 packets of 86.56 ns through the receiver's port: 346.2 us at least.
-        int64_t last = *std::max_element(lossless.endPs.begin(), lossless.endPs.end());
-        NS_TEST_EXPECT_MSG_GT(last, 346240000, "no faster than the line-rate bound");
-
-        CcIncastConfig lossy = config;
-        lossy.pfc = false;
-        lossy.buffer = "1MB";
-        CcIncastResult dropped = RunCcIncast(lossy);
-        NS_TEST_EXPECT_MSG_EQ(dropped.done, 16, "without PFC every flow finishes too");
-        // And it did recover from losses: the 17 ports' reserved bytes (4200 x 8 priorities x
-        // 17 = 571,200 B) leave a lossy shared pool of 428,800 B of the 1 MB buffer, less than
-        // 16 senders at line rate for the first round trip (16 x 100 Gb/s x 4.2 us = 840 KB).
-        NS_TEST_EXPECT_MSG_GT(dropped.drops, 0, "the burst exceeds the buffer");
-        NS_TEST_EXPECT_MSG_GT(dropped.retransmitted, 0, "losses were resent");
-
-        CcIncastResult again = RunCcIncast(config);
-        NS_TEST_EXPECT_MSG_EQ((again.endPs == lossless.endPs), true, "identical completions");
-        NS_TEST_EXPECT_MSG_EQ((again.sent == lossless.sent), true, "identical packet counts");
-        NS_TEST_EXPECT_MSG_EQ(again.events, lossless.events, "identical event counts");
-    }
-};
-
-/**
- * @ingroup llm-fabric-tests
  * TIMELY.
  */
 class TimelyTestSuite : public TestSuite
@@ -354,7 +305,14 @@ class TimelyTestSuite : public TestSuite
     {
         AddTestCase(new TimelyRulesTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TimelyTwoFlowsTestCase, ns3::llmfabric::TEST_QUICK);
-        AddTestCase(new TimelyIncastTestCase, ns3::llmfabric::TEST_QUICK);
+        // 16-to-1 incast (CcIncastTestCase). TIMELY states no marking: the program's defaults
+        // stay. Without PFC, 16 senders at line rate for the first round trip
+        // (16 x 100 Gb/s x 4.2 us = 840 KB) exceed the 428,800-byte lossy pool.
+        AddTestCase(
+            new CcIncastTestCase("TIMELY: 16-to-1 incast, with and without PFC; reruns identical",
+                                 Timely::GetTypeId(),
+                                 CcIncastMarking()),
+            ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -970,12 +970,7 @@ class TrafficReportNoWrapTestCase : public TestCase
         {
             return problem;
         }
-        return report.Build(scenario.GetModel(),
-                            scenario.GetTraining(),
-                            scenario.GetLayout(),
-                            scenario.GetGpus(),
-                            scenario.GetGpu(),
-                            scenario.GetAlgorithms());
+        return scenario.BuildTrafficReport(report);
     }
 
     void DoRun() override

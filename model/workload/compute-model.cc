@@ -72,35 +72,39 @@ Add(uint64_t a, uint64_t b)
 }
 
 /**
- * The FLOPs of one pass of a micro-batch through a pipeline stage: the sum over its layers,
- * and the LM head's if the stage ends with it.
+ * The FLOPs of a micro-batch through a pipeline stage: the sum over its layers, and the LM
+ * head's if the stage ends with it.
  * @param spec the model.
  * @param firstLayer the stage's first layer.
  * @param layerCount its number of layers (firstLayer + layerCount must not exceed Layers).
  * @param lmHead true if it ends with the LM head.
- * @param layerFlops the FLOPs of the pass through a layer, given its index.
- * @param headFlops the FLOPs of the pass through the LM head.
- * @return the sum.
+ * @param layerFlops the FLOPs through a layer, given its index.
+ * @param headFlops the FLOPs through the LM head.
+ * @return the sums, forward and backward.
  */
-uint64_t
+ComputeModel::PassFlops
 SumStage(const TransformerSpec& spec,
          uint32_t firstLayer,
          uint32_t layerCount,
          bool lmHead,
-         const std::function<uint64_t(uint32_t)>& layerFlops,
-         const std::function<uint64_t()>& headFlops)
+         const std::function<ComputeModel::PassFlops(uint32_t)>& layerFlops,
+         const std::function<ComputeModel::PassFlops()>& headFlops)
 {
     NS_ABORT_MSG_IF(uint64_t{firstLayer} + layerCount > spec.GetLayers(),
                     "ComputeModel: layers " << firstLayer << " + " << layerCount
                                             << " exceed Layers (" << spec.GetLayers() << ")");
-    uint64_t total = 0;
+    ComputeModel::PassFlops total{0, 0};
+    auto add = [&total](const ComputeModel::PassFlops& part) {
+        total.forward = Add(total.forward, part.forward);
+        total.backward = Add(total.backward, part.backward);
+    };
     for (uint32_t layer = firstLayer; layer < firstLayer + layerCount; ++layer)
     {
-        total = Add(total, layerFlops(layer));
+        add(layerFlops(layer));
     }
     if (lmHead)
     {
-        total = Add(total, headFlops());
+        add(headFlops());
     }
     return total;
 }
@@ -171,25 +175,14 @@ ComputeModel::GetLayerForwardBreakdown(const TransformerSpec& spec,
     return flops;
 }
 
-uint64_t
-ComputeModel::GetLayerForwardFlops(const TransformerSpec& spec,
-                                   uint32_t layer,
-                                   uint32_t microBatch,
-                                   uint32_t sequenceLength,
-                                   uint32_t tp,
-                                   uint32_t cp)
-{
-    return GetLayerForwardBreakdown(spec, layer, microBatch, sequenceLength, tp, cp).Total();
-}
-
-uint64_t
-ComputeModel::GetLayerBackwardFlops(const TransformerSpec& spec,
-                                    uint32_t layer,
-                                    uint32_t microBatch,
-                                    uint32_t sequenceLength,
-                                    Recomputation recomputation,
-                                    uint32_t tp,
-                                    uint32_t cp)
+ComputeModel::PassFlops
+ComputeModel::GetLayerFlops(const TransformerSpec& spec,
+                            uint32_t layer,
+                            uint32_t microBatch,
+                            uint32_t sequenceLength,
+                            Recomputation recomputation,
+                            uint32_t tp,
+                            uint32_t cp)
 {
     LayerFlops forward = GetLayerForwardBreakdown(spec, layer, microBatch, sequenceLength, tp, cp);
     uint64_t total = forward.Total();
@@ -205,66 +198,34 @@ ComputeModel::GetLayerBackwardFlops(const TransformerSpec& spec,
     case TrainingConfig::NONE:
         break;
     }
-    return backward;
+    return {total, backward};
 }
 
-uint64_t
-ComputeModel::GetLmHeadForwardFlops(const TransformerSpec& spec,
-                                    uint32_t microBatch,
-                                    uint32_t sequenceLength,
-                                    uint32_t tp,
-                                    uint32_t cp)
+ComputeModel::PassFlops
+ComputeModel::GetLmHeadFlops(const TransformerSpec& spec,
+                             uint32_t microBatch,
+                             uint32_t sequenceLength,
+                             uint32_t tp,
+                             uint32_t cp)
 {
     NS_LOG_FUNCTION(microBatch << sequenceLength << tp << cp);
     CheckArguments(spec, microBatch, sequenceLength, tp, cp);
     uint64_t base =
         Mul(Mul(2, microBatch), Mul(sequenceLength / cp, uint64_t{spec.GetHiddenSize()} / tp));
-    return Mul(base, spec.GetVocabularySize());
+    uint64_t forward = Mul(base, spec.GetVocabularySize());
+    return {forward, Mul(2, forward)};
 }
 
-uint64_t
-ComputeModel::GetLmHeadBackwardFlops(const TransformerSpec& spec,
-                                     uint32_t microBatch,
-                                     uint32_t sequenceLength,
-                                     uint32_t tp,
-                                     uint32_t cp)
-{
-    return Mul(2, GetLmHeadForwardFlops(spec, microBatch, sequenceLength, tp, cp));
-}
-
-uint64_t
-ComputeModel::GetStageForwardFlops(const TransformerSpec& spec,
-                                   uint32_t firstLayer,
-                                   uint32_t layerCount,
-                                   bool lmHead,
-                                   uint32_t microBatch,
-                                   uint32_t sequenceLength,
-                                   uint32_t tp,
-                                   uint32_t cp)
-{
-    NS_LOG_FUNCTION(firstLayer << layerCount << lmHead << microBatch << sequenceLength << tp << cp);
-    CheckArguments(spec, microBatch, sequenceLength, tp, cp);
-    return SumStage(
-        spec,
-        firstLayer,
-        layerCount,
-        lmHead,
-        [&](uint32_t layer) {
-            return GetLayerForwardFlops(spec, layer, microBatch, sequenceLength, tp, cp);
-        },
-        [&]() { return GetLmHeadForwardFlops(spec, microBatch, sequenceLength, tp, cp); });
-}
-
-uint64_t
-ComputeModel::GetStageBackwardFlops(const TransformerSpec& spec,
-                                    uint32_t firstLayer,
-                                    uint32_t layerCount,
-                                    bool lmHead,
-                                    uint32_t microBatch,
-                                    uint32_t sequenceLength,
-                                    Recomputation recomputation,
-                                    uint32_t tp,
-                                    uint32_t cp)
+ComputeModel::PassFlops
+ComputeModel::GetStageFlops(const TransformerSpec& spec,
+                            uint32_t firstLayer,
+                            uint32_t layerCount,
+                            bool lmHead,
+                            uint32_t microBatch,
+                            uint32_t sequenceLength,
+                            Recomputation recomputation,
+                            uint32_t tp,
+                            uint32_t cp)
 {
     NS_LOG_FUNCTION(firstLayer << layerCount << lmHead << microBatch << sequenceLength
                                << recomputation << tp << cp);
@@ -275,18 +236,12 @@ ComputeModel::GetStageBackwardFlops(const TransformerSpec& spec,
         layerCount,
         lmHead,
         [&](uint32_t layer) {
-            return GetLayerBackwardFlops(spec,
-                                         layer,
-                                         microBatch,
-                                         sequenceLength,
-                                         recomputation,
-                                         tp,
-                                         cp);
+            return GetLayerFlops(spec, layer, microBatch, sequenceLength, recomputation, tp, cp);
         },
-        [&]() { return GetLmHeadBackwardFlops(spec, microBatch, sequenceLength, tp, cp); });
+        [&]() { return GetLmHeadFlops(spec, microBatch, sequenceLength, tp, cp); });
 }
 
-ComputeModel::ChunkFlops
+ComputeModel::PassFlops
 ComputeModel::GetChunkFlops(const TransformerSpec& spec,
                             const TrainingConfig& config,
                             const ParallelLayout& layout,
@@ -294,22 +249,15 @@ ComputeModel::GetChunkFlops(const TransformerSpec& spec,
 {
     const uint32_t chunks = layout.GetPp() * layout.GetVirtualStages();
     const uint32_t layers = spec.GetLayers() / chunks;
-    const uint32_t first = chunk * layers;
-    const bool last = chunk + 1 == chunks;
-    const uint32_t microBatch = config.GetMicroBatchSize();
-    const uint32_t sequence = config.GetEffectiveSequenceLength(spec);
-    const uint32_t tp = layout.GetTp();
-    const uint32_t cp = layout.GetCp();
-    return {GetStageForwardFlops(spec, first, layers, last, microBatch, sequence, tp, cp),
-            GetStageBackwardFlops(spec,
-                                  first,
-                                  layers,
-                                  last,
-                                  microBatch,
-                                  sequence,
-                                  config.GetRecomputation(),
-                                  tp,
-                                  cp)};
+    return GetStageFlops(spec,
+                         chunk * layers,
+                         layers,
+                         chunk + 1 == chunks,
+                         config.GetMicroBatchSize(),
+                         config.GetEffectiveSequenceLength(spec),
+                         config.GetRecomputation(),
+                         layout.GetTp(),
+                         layout.GetCp());
 }
 
 uint64_t
@@ -320,17 +268,16 @@ ComputeModel::GetStepFlops(const TransformerSpec& spec,
                            uint32_t tp,
                            uint32_t cp)
 {
-    uint32_t layers = spec.GetLayers();
-    return Add(GetStageForwardFlops(spec, 0, layers, true, microBatch, sequenceLength, tp, cp),
-               GetStageBackwardFlops(spec,
-                                     0,
-                                     layers,
-                                     true,
-                                     microBatch,
-                                     sequenceLength,
-                                     recomputation,
-                                     tp,
-                                     cp));
+    PassFlops step = GetStageFlops(spec,
+                                   0,
+                                   spec.GetLayers(),
+                                   true,
+                                   microBatch,
+                                   sequenceLength,
+                                   recomputation,
+                                   tp,
+                                   cp);
+    return Add(step.forward, step.backward);
 }
 
 uint64_t

@@ -105,21 +105,13 @@ class ComputeModel
                                                uint32_t tp = 1,
                                                uint32_t cp = 1);
 
-    /**
-     * @param spec the model.
-     * @param layer a layer index, less than the number of layers.
-     * @param microBatch the number of sequences b of the micro-batch.
-     * @param sequenceLength the number of tokens s of each sequence.
-     * @param tp the tensor-parallel degree; must divide HiddenSize.
-     * @param cp the context-parallel degree; must divide sequenceLength.
-     * @return the forward FLOPs of that layer executed by one rank.
-     */
-    static uint64_t GetLayerForwardFlops(const TransformerSpec& spec,
-                                         uint32_t layer,
-                                         uint32_t microBatch,
-                                         uint32_t sequenceLength,
-                                         uint32_t tp = 1,
-                                         uint32_t cp = 1);
+    /// The FLOPs of one micro-batch through a part of the model (a layer, the LM head, a
+    /// pipeline stage or model chunk), for one rank.
+    struct PassFlops
+    {
+        uint64_t forward;  //!< Forward.
+        uint64_t backward; //!< Backward, recomputation included.
+    };
 
     /**
      * @param spec the model.
@@ -129,16 +121,17 @@ class ComputeModel
      * @param recomputation what is recomputed before the backward pass.
      * @param tp the tensor-parallel degree; must divide HiddenSize.
      * @param cp the context-parallel degree; must divide sequenceLength.
-     * @return the backward FLOPs of that layer executed by one rank: twice the forward, plus the
-     * recomputed forward (FULL) or attention core (SELECTIVE).
+     * @return the FLOPs of that layer executed by one rank: the forward (the sum of
+     * GetLayerForwardBreakdown) and the backward, twice the forward plus the recomputed forward
+     * (FULL) or attention core (SELECTIVE).
      */
-    static uint64_t GetLayerBackwardFlops(const TransformerSpec& spec,
-                                          uint32_t layer,
-                                          uint32_t microBatch,
-                                          uint32_t sequenceLength,
-                                          Recomputation recomputation,
-                                          uint32_t tp = 1,
-                                          uint32_t cp = 1);
+    static PassFlops GetLayerFlops(const TransformerSpec& spec,
+                                   uint32_t layer,
+                                   uint32_t microBatch,
+                                   uint32_t sequenceLength,
+                                   Recomputation recomputation,
+                                   uint32_t tp = 1,
+                                   uint32_t cp = 1);
 
     /**
      * @param spec the model.
@@ -146,28 +139,14 @@ class ComputeModel
      * @param sequenceLength the number of tokens s of each sequence.
      * @param tp the tensor-parallel degree; must divide HiddenSize.
      * @param cp the context-parallel degree; must divide sequenceLength.
-     * @return the forward FLOPs of the LM head executed by one rank, 2bshV / (tp x cp).
+     * @return the FLOPs of the LM head executed by one rank: the forward 2bshV / (tp x cp) and
+     * the backward, twice the forward (the LM head is never recomputed).
      */
-    static uint64_t GetLmHeadForwardFlops(const TransformerSpec& spec,
-                                          uint32_t microBatch,
-                                          uint32_t sequenceLength,
-                                          uint32_t tp = 1,
-                                          uint32_t cp = 1);
-
-    /**
-     * @param spec the model.
-     * @param microBatch the number of sequences b of the micro-batch.
-     * @param sequenceLength the number of tokens s of each sequence.
-     * @param tp the tensor-parallel degree; must divide HiddenSize.
-     * @param cp the context-parallel degree; must divide sequenceLength.
-     * @return the backward FLOPs of the LM head executed by one rank: twice its forward (it is
-     * never recomputed).
-     */
-    static uint64_t GetLmHeadBackwardFlops(const TransformerSpec& spec,
-                                           uint32_t microBatch,
-                                           uint32_t sequenceLength,
-                                           uint32_t tp = 1,
-                                           uint32_t cp = 1);
+    static PassFlops GetLmHeadFlops(const TransformerSpec& spec,
+                                    uint32_t microBatch,
+                                    uint32_t sequenceLength,
+                                    uint32_t tp = 1,
+                                    uint32_t cp = 1);
 
     /**
      * @param spec the model.
@@ -177,48 +156,22 @@ class ComputeModel
      * @param lmHead true if the stage ends with the LM head (the last stage).
      * @param microBatch the number of sequences b of the micro-batch.
      * @param sequenceLength the number of tokens s of each sequence.
-     * @param tp the tensor-parallel degree; must divide HiddenSize.
-     * @param cp the context-parallel degree; must divide sequenceLength.
-     * @return the forward FLOPs of one micro-batch through the stage, for one rank.
-     */
-    static uint64_t GetStageForwardFlops(const TransformerSpec& spec,
-                                         uint32_t firstLayer,
-                                         uint32_t layerCount,
-                                         bool lmHead,
-                                         uint32_t microBatch,
-                                         uint32_t sequenceLength,
-                                         uint32_t tp = 1,
-                                         uint32_t cp = 1);
-
-    /**
-     * @param spec the model.
-     * @param firstLayer the first layer of the pipeline stage.
-     * @param layerCount the number of consecutive layers of the stage.
-     * @param lmHead true if the stage ends with the LM head (the last stage).
-     * @param microBatch the number of sequences b of the micro-batch.
-     * @param sequenceLength the number of tokens s of each sequence.
      * @param recomputation what is recomputed before the backward pass.
      * @param tp the tensor-parallel degree; must divide HiddenSize.
      * @param cp the context-parallel degree; must divide sequenceLength.
-     * @return the backward FLOPs (recomputation included) of one micro-batch through the stage,
-     * for one rank.
+     * @return the forward and backward (recomputation included) FLOPs of one micro-batch through
+     * the stage, for one rank: the sums of GetLayerFlops over its layers and of GetLmHeadFlops if
+     * it ends with the LM head.
      */
-    static uint64_t GetStageBackwardFlops(const TransformerSpec& spec,
-                                          uint32_t firstLayer,
-                                          uint32_t layerCount,
-                                          bool lmHead,
-                                          uint32_t microBatch,
-                                          uint32_t sequenceLength,
-                                          Recomputation recomputation,
-                                          uint32_t tp = 1,
-                                          uint32_t cp = 1);
-
-    /// The FLOPs of one micro-batch through one model chunk, for one rank.
-    struct ChunkFlops
-    {
-        uint64_t forward;  //!< Forward.
-        uint64_t backward; //!< Backward, recomputation included.
-    };
+    static PassFlops GetStageFlops(const TransformerSpec& spec,
+                                   uint32_t firstLayer,
+                                   uint32_t layerCount,
+                                   bool lmHead,
+                                   uint32_t microBatch,
+                                   uint32_t sequenceLength,
+                                   Recomputation recomputation,
+                                   uint32_t tp = 1,
+                                   uint32_t cp = 1);
 
     /**
      * The work of model chunk c of a (possibly interleaved) pipeline: it holds layers
@@ -230,10 +183,10 @@ class ComputeModel
      * @param chunk the chunk, less than Pp v.
      * @return its FLOPs of one micro-batch, for one rank of its tp x cp group.
      */
-    static ChunkFlops GetChunkFlops(const TransformerSpec& spec,
-                                    const TrainingConfig& config,
-                                    const ParallelLayout& layout,
-                                    uint32_t chunk);
+    static PassFlops GetChunkFlops(const TransformerSpec& spec,
+                                   const TrainingConfig& config,
+                                   const ParallelLayout& layout,
+                                   uint32_t chunk);
 
     /**
      * @param spec the model.

@@ -193,7 +193,7 @@ GetChunkWork(const TransformerSpec& model,
     for (uint32_t k = 0; k < v; ++k)
     {
         const uint32_t chunk = k * pp + stage;
-        const ComputeModel::ChunkFlops flops =
+        const ComputeModel::PassFlops flops =
             ComputeModel::GetChunkFlops(model, config, layout, chunk);
         work.forwardFlops.push_back(flops.forward);
         work.backwardFlops.push_back(flops.backward);

@@ -77,8 +77,8 @@ struct ScheduleOp
  * <b>Compute ops.</b> One per (micro-batch, virtual stage, phase): "F" the
  * forward of the micro-batch through the chunk's layers, "B" its backward
  * (recomputation included), each of the FLOPs of
- * ComputeModel::GetStageForwardFlops / GetStageBackwardFlops of the chunk (the
- * LM head on the last chunk of the model). The backward ops of the last
+ * ComputeModel::GetChunkFlops (forward and backward of the chunk, the LM head on
+ * the last chunk of the model). The backward ops of the last
  * micro-batch are cut into segments at the points where gradient buckets become
  * ready (below). After all backward ops comes an "optimizer step" op of zero
  * FLOPs. Durations: the compute ops' FLOPs are summed in schedule order and the

@@ -342,7 +342,7 @@ TrafficReport::ComputeStages()
             {
                 stage.dense += finalNorm + head + m_embeddingCopy;
             }
-            const ComputeModel::ChunkFlops flops =
+            const ComputeModel::PassFlops flops =
                 ComputeModel::GetChunkFlops(*m_model, *m_config, *m_layout, chunk);
             stage.computeFlops += flops.forward + flops.backward;
         }

@@ -104,31 +104,48 @@ Bytes(const ns3::Buffer& buffer)
 }
 
 /**
- * @param chunk a header.
+ * @param chunk a header (TRAILER false) or a trailer (TRAILER true).
  * @return its serialized bytes.
  */
-template <typename H>
+template <typename C, bool TRAILER>
 std::vector<uint8_t>
-SerializeHeader(const H& chunk)
+Serialize(const C& chunk)
 {
     ns3::Buffer buffer;
-    buffer.AddAtStart(chunk.GetSerializedSize());
-    chunk.Serialize(buffer.Begin());
+    if constexpr (TRAILER)
+    {
+        buffer.AddAtEnd(chunk.GetSerializedSize());
+        chunk.Serialize(buffer.End());
+    }
+    else
+    {
+        buffer.AddAtStart(chunk.GetSerializedSize());
+        chunk.Serialize(buffer.Begin());
+    }
     return Bytes(buffer);
 }
 
 /**
- * @param chunk a trailer.
- * @return its serialized bytes.
+ * Deserialize a header from the start of the bytes (TRAILER false) or a trailer from their end
+ * (TRAILER true).
+ * @param chunk the header or trailer to fill.
+ * @param data the bytes.
+ * @param size how many.
+ * @return what Deserialize consumed.
  */
-template <typename T>
-std::vector<uint8_t>
-SerializeTrailer(const T& chunk)
+template <typename C, bool TRAILER>
+uint32_t
+Deserialize(C& chunk, const uint8_t* data, std::size_t size)
 {
-    ns3::Buffer buffer;
-    buffer.AddAtEnd(chunk.GetSerializedSize());
-    chunk.Serialize(buffer.End());
-    return Bytes(buffer);
+    ns3::Buffer buffer = MakeBuffer(data, size);
+    if constexpr (TRAILER)
+    {
+        return chunk.Deserialize(buffer.End());
+    }
+    else
+    {
+        return chunk.Deserialize(buffer.Begin());
+    }
 }
 
 /**
@@ -153,79 +170,49 @@ CompareBytes(const uint8_t* expected, const std::vector<uint8_t>& written, Meani
 }
 
 /**
- * Deserialize a header from the bytes and check the invariants.
+ * Deserialize a header from the start of the bytes (TRAILER false) or a trailer from their end
+ * (TRAILER true) and check the invariants: it consumes no more than there is; Print works; what
+ * it consumed is its serialized size; serialized again, it gives the bytes it read (fields) and
+ * zeros (reserved bits); a second round trip gives the same bytes.
  * @param data the bytes.
  * @param size how many.
  * @return "" or the broken invariant.
  */
-template <typename H, Meaningful BITS>
+template <typename C, Meaningful BITS, bool TRAILER = false>
 std::string
-CheckHeader(const uint8_t* data, std::size_t size)
+CheckChunk(const uint8_t* data, std::size_t size)
 {
-    ns3::Buffer buffer = MakeBuffer(data, size);
-    H header;
-    uint32_t read = header.Deserialize(buffer.Begin());
+    C chunk;
+    uint32_t read = Deserialize<C, TRAILER>(chunk, data, size);
     if (read > size)
     {
         return "Deserialize consumed " + std::to_string(read) + " bytes of " + std::to_string(size);
     }
     std::ostringstream printed;
-    header.Print(printed);
+    chunk.Print(printed);
     if (read == 0)
     {
         return "";
     }
-    if (read != header.GetSerializedSize())
+    if (read != chunk.GetSerializedSize())
     {
         return "Deserialize consumed " + std::to_string(read) + " bytes, GetSerializedSize is " +
-               std::to_string(header.GetSerializedSize());
+               std::to_string(chunk.GetSerializedSize());
     }
-    std::vector<uint8_t> written = SerializeHeader(header);
-    std::string problem = CompareBytes(data, written, BITS);
+    std::vector<uint8_t> written = Serialize<C, TRAILER>(chunk);
+    // A trailer was read from the last bytes.
+    std::string problem = CompareBytes(TRAILER ? data + size - read : data, written, BITS);
     if (!problem.empty())
     {
         return "serialize after deserialize: " + problem;
     }
-    H again;
-    ns3::Buffer second = MakeBuffer(written.data(), written.size());
-    if (again.Deserialize(second.Begin()) != read || SerializeHeader(again) != written)
+    C again;
+    if (Deserialize<C, TRAILER>(again, written.data(), written.size()) != read ||
+        Serialize<C, TRAILER>(again) != written)
     {
         return "a second round trip differs from the first";
     }
     return "";
-}
-
-/**
- * Deserialize a trailer from the end of the bytes and check the invariants.
- * @param data the bytes.
- * @param size how many.
- * @return "" or the broken invariant.
- */
-template <typename T, Meaningful BITS>
-std::string
-CheckTrailer(const uint8_t* data, std::size_t size)
-{
-    ns3::Buffer buffer = MakeBuffer(data, size);
-    T trailer;
-    uint32_t read = trailer.Deserialize(buffer.End());
-    if (read > size)
-    {
-        return "Deserialize consumed " + std::to_string(read) + " bytes of " + std::to_string(size);
-    }
-    std::ostringstream printed;
-    trailer.Print(printed);
-    if (read == 0)
-    {
-        return "";
-    }
-    if (read != trailer.GetSerializedSize())
-    {
-        return "Deserialize consumed " + std::to_string(read) + " bytes, GetSerializedSize is " +
-               std::to_string(trailer.GetSerializedSize());
-    }
-    std::vector<uint8_t> written = SerializeTrailer(trailer);
-    std::string problem = CompareBytes(data + size - read, written, BITS);
-    return problem.empty() ? "" : "serialize after deserialize: " + problem;
 }
 
 /**
@@ -302,14 +289,14 @@ const std::vector<Format>&
 Formats()
 {
     static const std::vector<Format> formats = {
-        {"bth", &CheckHeader<ns3::IbBthHeader, BthBits>},
-        {"aeth", &CheckHeader<ns3::IbAethHeader, AllBits>},
-        {"reth", &CheckHeader<ns3::IbRethHeader, AllBits>},
-        {"cnp", &CheckHeader<ns3::RoceCnpHeader, NoBits>},
-        {"pfc", &CheckHeader<ns3::PfcHeader, PfcBits>},
-        {"icrc", &CheckTrailer<ns3::RoceIcrcTrailer, AllBits>},
+        {"bth", &CheckChunk<ns3::IbBthHeader, BthBits>},
+        {"aeth", &CheckChunk<ns3::IbAethHeader, AllBits>},
+        {"reth", &CheckChunk<ns3::IbRethHeader, AllBits>},
+        {"cnp", &CheckChunk<ns3::RoceCnpHeader, NoBits>},
+        {"pfc", &CheckChunk<ns3::PfcHeader, PfcBits>},
+        {"icrc", &CheckChunk<ns3::RoceIcrcTrailer, AllBits, true>},
         {"icrc-compute", &CheckIcrcCompute},
-        // Slot 7 is kept for HPCC's INT header: {"int", &CheckHeader<ns3::IntHeader, AllBits>},
+        // Slot 7 is kept for HPCC's INT header: {"int", &CheckChunk<ns3::IntHeader, AllBits>},
     };
     return formats;
 }
