@@ -132,6 +132,61 @@ AddRdmaFlow(const std::vector<Ptr<RdmaEndpoint>>& endpoints,
     Simulator::Schedule(start, [qp = qp, bytes]() { qp->PostWrite(bytes); });
 }
 
+/**
+ * Read HPCC/SimAI input files; exits 2 with "FILE: line N: reason" on a problem.
+ * @param topologyFile the topology file.
+ * @param flowFile the flow file.
+ * @param[out] topology the topology.
+ * @param[out] flows the flows.
+ */
+void
+ReadFiles(const std::string& topologyFile,
+          const std::string& flowFile,
+          HpccFormatReader::Topology& topology,
+          std::vector<HpccFormatReader::Flow>& flows)
+{
+    std::string problem = HpccFormatReader::ReadTopology(topologyFile, topology);
+    if (problem.empty())
+    {
+        UintegerValue dscp;
+        CreateObject<RdmaEndpoint>()->GetAttribute("DataDscp", dscp);
+        auto priority = static_cast<uint32_t>(dscp.Get() >> 3);
+        problem = HpccFormatReader::ReadFlows(flowFile, topology, priority, flows);
+    }
+    if (!problem.empty())
+    {
+        UsageError::Exit(problem);
+    }
+}
+
+/**
+ * Run the simulation and print its speed and memory.
+ * @param scenario the scenario's name.
+ * @param transport the transport's name.
+ * @param fabric the fabric (its link frames are counted).
+ */
+void
+RunAndPrint(const std::string& scenario, const std::string& transport, const RoceFabric& fabric)
+{
+    auto start = std::chrono::steady_clock::now();
+    Simulator::Run();
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    uint64_t events = Simulator::GetEventCount();
+    uint64_t frames = FlowStatistics::CountLinkFrames(fabric);
+    Time simulated = Simulator::Now();
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    std::cout << "scenario " << scenario << " (transport " << transport << ")" << std::endl
+              << "simulated_us " << simulated.GetNanoSeconds() / 1000.0 << std::endl
+              << "events " << events << std::endl
+              << "link_frames " << frames << std::endl
+              << "events_per_link_frame " << static_cast<double>(events) / frames << std::endl
+              << "wall_s " << wall << std::endl
+              << "link_frames_per_wall_s " << frames / wall << std::endl
+              << "events_per_wall_s " << events / wall << std::endl
+              << "peak_rss_mib " << usage.ru_maxrss / 1024.0 << std::endl;
+}
+
 } // namespace
 
 int
@@ -182,20 +237,7 @@ main(int argc, char* argv[])
     if (!topologyFile.empty())
     {
         scenario = "files";
-        problem = HpccFormatReader::ReadTopology(topologyFile, topology);
-        if (problem.empty())
-        {
-            UintegerValue dscp;
-            CreateObject<RdmaEndpoint>()->GetAttribute("DataDscp", dscp);
-            problem = HpccFormatReader::ReadFlows(flowFile,
-                                                  topology,
-                                                  static_cast<uint32_t>(dscp.Get() >> 3),
-                                                  fileFlows);
-        }
-        if (!problem.empty())
-        {
-            UsageError::Exit(problem);
-        }
+        ReadFiles(topologyFile, flowFile, topology, fileFlows);
     }
     else if (scenario != "incast" && scenario != "leaf-spine")
     {
@@ -284,23 +326,7 @@ main(int argc, char* argv[])
     }
     fabric.AssignStreams(10);
 
-    auto start = std::chrono::steady_clock::now();
-    Simulator::Run();
-    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    uint64_t events = Simulator::GetEventCount();
-    uint64_t frames = FlowStatistics::CountLinkFrames(fabric);
-    Time simulated = Simulator::Now();
-    struct rusage usage;
-    getrusage(RUSAGE_SELF, &usage);
-    std::cout << "scenario " << scenario << " (transport " << transport << ")" << std::endl
-              << "simulated_us " << simulated.GetNanoSeconds() / 1000.0 << std::endl
-              << "events " << events << std::endl
-              << "link_frames " << frames << std::endl
-              << "events_per_link_frame " << static_cast<double>(events) / frames << std::endl
-              << "wall_s " << wall << std::endl
-              << "link_frames_per_wall_s " << frames / wall << std::endl
-              << "events_per_wall_s " << events / wall << std::endl
-              << "peak_rss_mib " << usage.ru_maxrss / 1024.0 << std::endl;
+    RunAndPrint(scenario, transport, fabric);
     Simulator::Destroy();
     return 0;
 }
