@@ -19,6 +19,12 @@
  *   leaf-spine  32 hosts, 4 leaves, 4 spines, host links 100 Gb/s, fabric links 50 Gb/s (2:1
  *               oversubscription), 1 us; 200 flows between random host pairs, sizes
  *               log-uniform in [10 KB, 10 MB], Poisson arrivals over 2 ms, each at 100 Gb/s.
+ *   files       with --topologyFile and --flowFile (instead of --scenario): the input files of
+ *               HPCC's simulator and its descendants (ns3::HpccFormatReader; a malformed file
+ *               is one line "FILE: line N: reason", exit status 2), built as
+ *               llm-fabric-replay builds them (ns3::ReplayFabric) but run with this program's
+ *               settings (--mtu, --cc with its default attributes, the default switch), each
+ *               flow at its start time.
  *
  * Printed: simulated time, events, link frames (every frame put on any link: data and PFC),
  * events per link frame, link frames per wall-second, events per wall-second, peak RSS.
@@ -28,10 +34,12 @@
 
 #include "ns3/core-module.h"
 #include "ns3/flow-statistics.h"
+#include "ns3/hpcc-format-reader.h"
 #include "ns3/program-options.h"
 #include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
+#include "ns3/replay-fabric.h"
 #include "ns3/roce-source-helper.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/type-id-alias.h"
@@ -124,6 +132,61 @@ AddRdmaFlow(const std::vector<Ptr<RdmaEndpoint>>& endpoints,
     Simulator::Schedule(start, [qp = qp, bytes]() { qp->PostWrite(bytes); });
 }
 
+/**
+ * Read HPCC/SimAI input files; exits 2 with "FILE: line N: reason" on a problem.
+ * @param topologyFile the topology file.
+ * @param flowFile the flow file.
+ * @param[out] topology the topology.
+ * @param[out] flows the flows.
+ */
+void
+ReadFiles(const std::string& topologyFile,
+          const std::string& flowFile,
+          HpccFormatReader::Topology& topology,
+          std::vector<HpccFormatReader::Flow>& flows)
+{
+    std::string problem = HpccFormatReader::ReadTopology(topologyFile, topology);
+    if (problem.empty())
+    {
+        UintegerValue dscp;
+        CreateObject<RdmaEndpoint>()->GetAttribute("DataDscp", dscp);
+        auto priority = static_cast<uint32_t>(dscp.Get() >> 3);
+        problem = HpccFormatReader::ReadFlows(flowFile, topology, priority, flows);
+    }
+    if (!problem.empty())
+    {
+        UsageError::Exit(problem);
+    }
+}
+
+/**
+ * Run the simulation and print its speed and memory.
+ * @param scenario the scenario's name.
+ * @param transport the transport's name.
+ * @param fabric the fabric (its link frames are counted).
+ */
+void
+RunAndPrint(const std::string& scenario, const std::string& transport, const RoceFabric& fabric)
+{
+    auto start = std::chrono::steady_clock::now();
+    Simulator::Run();
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    uint64_t events = Simulator::GetEventCount();
+    uint64_t frames = FlowStatistics::CountLinkFrames(fabric);
+    Time simulated = Simulator::Now();
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    std::cout << "scenario " << scenario << " (transport " << transport << ")" << std::endl
+              << "simulated_us " << simulated.GetNanoSeconds() / 1000.0 << std::endl
+              << "events " << events << std::endl
+              << "link_frames " << frames << std::endl
+              << "events_per_link_frame " << static_cast<double>(events) / frames << std::endl
+              << "wall_s " << wall << std::endl
+              << "link_frames_per_wall_s " << frames / wall << std::endl
+              << "events_per_wall_s " << events / wall << std::endl
+              << "peak_rss_mib " << usage.ru_maxrss / 1024.0 << std::endl;
+}
+
 } // namespace
 
 int
@@ -137,6 +200,8 @@ main(int argc, char* argv[])
     uint32_t seed = 1;
     std::string transport = "rdma";
     std::string cc = "dcqcn";
+    std::string topologyFile;
+    std::string flowFile;
 
     ProgramOptions cmd("llm-fabric-bench-fabric",
                        "Simulation speed of the fabric on fixed scenarios.");
@@ -152,6 +217,10 @@ main(int argc, char* argv[])
     cmd.AddValue("cc",
                  "rdma: congestion control, an alias (e.g. dcqcn, none) or a TypeId name",
                  cc);
+    cmd.AddValue("topologyFile",
+                 "files: an HPCC/SimAI topology file (with --flowFile)",
+                 topologyFile);
+    cmd.AddValue("flowFile", "files: an HPCC/SimAI flow file (with --topologyFile)", flowFile);
     cmd.ParseOrExit(argc, argv);
     TypeId ccType;
     std::string problem = RdmaHelper::LookupCongestionControl(cc, ccType);
@@ -159,7 +228,18 @@ main(int argc, char* argv[])
     {
         Fail("cc", problem);
     }
-    if (scenario != "incast" && scenario != "leaf-spine")
+    if (topologyFile.empty() != flowFile.empty())
+    {
+        Fail(topologyFile.empty() ? "topologyFile" : "flowFile", "goes with the other file");
+    }
+    HpccFormatReader::Topology topology;
+    std::vector<HpccFormatReader::Flow> fileFlows;
+    if (!topologyFile.empty())
+    {
+        scenario = "files";
+        ReadFiles(topologyFile, flowFile, topology, fileFlows);
+    }
+    else if (scenario != "incast" && scenario != "leaf-spine")
     {
         Fail("scenario", "'" + scenario + "' is neither incast nor leaf-spine");
     }
@@ -193,7 +273,22 @@ main(int argc, char* argv[])
     };
     RdmaHelper rdma;
     rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(ccType));
-    if (scenario == "incast")
+    if (scenario == "files")
+    {
+        ReplayFabric replay(topology, fileFlows);
+        fabric = replay.Build(topo);
+        endpoints = rdma.Install(fabric);
+        for (uint32_t f = 0; f < fileFlows.size(); ++f)
+        {
+            const HpccFormatReader::Flow& file = fileFlows[f];
+            flow(replay.GetHostIndex(file.src),
+                 replay.GetHostIndex(file.dst),
+                 file.bytes,
+                 file.start,
+                 f);
+        }
+    }
+    else if (scenario == "incast")
     {
         fabric = topo.BuildStar(senders + 1, DataRate("100Gbps"), MicroSeconds(1));
         endpoints = rdma.Install(fabric);
@@ -231,23 +326,7 @@ main(int argc, char* argv[])
     }
     fabric.AssignStreams(10);
 
-    auto start = std::chrono::steady_clock::now();
-    Simulator::Run();
-    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    uint64_t events = Simulator::GetEventCount();
-    uint64_t frames = FlowStatistics::CountLinkFrames(fabric);
-    Time simulated = Simulator::Now();
-    struct rusage usage;
-    getrusage(RUSAGE_SELF, &usage);
-    std::cout << "scenario " << scenario << " (transport " << transport << ")" << std::endl
-              << "simulated_us " << simulated.GetNanoSeconds() / 1000.0 << std::endl
-              << "events " << events << std::endl
-              << "link_frames " << frames << std::endl
-              << "events_per_link_frame " << static_cast<double>(events) / frames << std::endl
-              << "wall_s " << wall << std::endl
-              << "link_frames_per_wall_s " << frames / wall << std::endl
-              << "events_per_wall_s " << events / wall << std::endl
-              << "peak_rss_mib " << usage.ru_maxrss / 1024.0 << std::endl;
+    RunAndPrint(scenario, transport, fabric);
     Simulator::Destroy();
     return 0;
 }

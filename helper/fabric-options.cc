@@ -41,6 +41,18 @@ FabricOptions::FabricOptions(const std::string& program)
 }
 
 void
+FabricOptions::SetSwitchDefaults(const std::string& buffer,
+                                 const std::string& kmin,
+                                 const std::string& kmax,
+                                 double pmax)
+{
+    m_bufferSize = buffer;
+    m_kmin = kmin;
+    m_kmax = kmax;
+    m_pmax = pmax;
+}
+
+void
 FabricOptions::AddTo(ProgramOptions& cmd, const std::string& fixedRateDefault)
 {
     m_cmd = &cmd;

@@ -52,6 +52,19 @@ class FabricOptions
     explicit FabricOptions(const std::string& program);
 
     /**
+     * Change the switch defaults before AddTo (a program that reproduces another simulator's
+     * settings): the buffer, ECN Kmin, Kmax (sizes such as "400KB") and Pmax.
+     * @param buffer --bufferSize's default.
+     * @param kmin --kmin's default.
+     * @param kmax --kmax's default.
+     * @param pmax --pmax's default.
+     */
+    void SetSwitchDefaults(const std::string& buffer,
+                           const std::string& kmin,
+                           const std::string& kmax,
+                           double pmax);
+
+    /**
      * Register the options (see the class description), in the order of the program's help.
      * @param cmd the program's command line.
      * @param fixedRateDefault what --fixedRate is when not given, for the help text.

@@ -6,6 +6,7 @@
 
 #include "flow-statistics.h"
 
+#include "ns3/abort.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -24,7 +25,21 @@ FlowStatistics::IdealFctNs(uint64_t bytes,
                            const std::vector<DataRate>& rates,
                            Time delay)
 {
-    double d = static_cast<double>(delay.GetPicoSeconds()) / 1000.0;
+    return IdealFctNs(bytes, mtu, rates, std::vector<Time>(rates.size(), delay));
+}
+
+double
+FlowStatistics::IdealFctNs(uint64_t bytes,
+                           uint32_t mtu,
+                           const std::vector<DataRate>& rates,
+                           const std::vector<Time>& delays)
+{
+    NS_ABORT_MSG_IF(delays.size() != rates.size(), "IdealFctNs: one delay per rate");
+    std::vector<double> d;
+    for (const auto& delay : delays)
+    {
+        d.push_back(static_cast<double>(delay.GetPicoSeconds()) / 1000.0);
+    }
     std::vector<double> byteNs;
     for (const auto& rate : rates)
     {
@@ -42,13 +57,13 @@ FlowStatistics::IdealFctNs(uint64_t bytes,
         {
             double start = std::max(arrival, free[j]);
             free[j] = start + (frame + 24) * byteNs[j];
-            arrival = start + (frame + 12) * byteNs[j] + d;
+            arrival = start + (frame + 12) * byteNs[j] + d[j];
         }
     }
     double ack = arrival;
     for (size_t j = rates.size(); j-- > 0;)
     {
-        ack += (62 + 12) * byteNs[j] + d;
+        ack += (62 + 12) * byteNs[j] + d[j];
     }
     return ack;
 }

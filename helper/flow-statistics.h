@@ -51,6 +51,20 @@ class FlowStatistics
                              Time delay);
 
     /**
+     * The same with a delay per link (IdealFctNs above with @p delay on every link is this
+     * with that delay repeated).
+     * @param bytes message size.
+     * @param mtu RDMA payload per packet.
+     * @param rates the rate of each hop, from the sender.
+     * @param delays the delay of each hop's link (as many as rates).
+     * @return the ideal FCT in nanoseconds.
+     */
+    static double IdealFctNs(uint64_t bytes,
+                             uint32_t mtu,
+                             const std::vector<DataRate>& rates,
+                             const std::vector<Time>& delays);
+
+    /**
      * @param values some values (at least one).
      * @return the JSON object {"min", "p50", "p99", "p999", "max", "mean"} (nearest-rank
      *         percentiles), or null for no value.

@@ -109,6 +109,13 @@ class ProgramRefusalsTestCase : public TestCase
              "--outDir=" + out,
              {"--duration=2", "--incastSenders=1.5", "--ccs=bogus"}},
             {"llm-fabric-bench-fabric", "", {"--flows=1e2", "--bytes=-5"}},
+            {"llm-fabric-replay",
+             "--outDir=" + out,
+             {"--ackInterval=0",
+              "--ackInterval=1.5",
+              "--mtu=100",
+              "--dcqcnProfile=bogus",
+              "--topologyFile=/nonexistent-llm-fabric/t.txt"}},
         };
         for (const Program& program : programs)
         {

@@ -208,9 +208,13 @@ RdmaFlowGenerator::Arrival(uint32_t host)
 }
 
 uint32_t
-RdmaFlowGenerator::AddFlow(uint32_t source, uint32_t destination, uint64_t bytes, Time at)
+RdmaFlowGenerator::AddFlow(uint32_t source,
+                           uint32_t destination,
+                           uint64_t bytes,
+                           Time at,
+                           uint16_t udpPort)
 {
-    NS_LOG_FUNCTION(this << source << destination << bytes << at);
+    NS_LOG_FUNCTION(this << source << destination << bytes << at << udpPort);
     NS_ABORT_MSG_IF(source >= m_endpoints.size() || destination >= m_endpoints.size() ||
                         source == destination,
                     "RdmaFlowGenerator::AddFlow: bad hosts " << source << " -> " << destination
@@ -221,6 +225,7 @@ RdmaFlowGenerator::AddFlow(uint32_t source, uint32_t destination, uint64_t bytes
     flow.source = source;
     flow.destination = destination;
     flow.bytes = bytes;
+    flow.udpPort = udpPort;
     m_flows.push_back(flow);
     auto index = static_cast<uint32_t>(m_flows.size() - 1);
     Simulator::Schedule(at - Simulator::Now(), &RdmaFlowGenerator::StartFlow, this, index);
@@ -310,8 +315,12 @@ RdmaFlowGenerator::StartFlow(uint32_t index)
 {
     NS_LOG_FUNCTION(this << index);
     Flow& flow = m_flows[index];
-    uint32_t ports = 65536 - m_firstUdpPort;
-    auto port = static_cast<uint16_t>(m_firstUdpPort + index % ports);
+    if (flow.udpPort == 0)
+    {
+        uint32_t ports = 65536 - m_firstUdpPort;
+        flow.udpPort = static_cast<uint16_t>(m_firstUdpPort + index % ports);
+    }
+    const uint16_t port = flow.udpPort;
     auto [qp, peer] =
         RdmaEndpoint::Connect(m_endpoints[flow.source], m_endpoints[flow.destination], port);
     flow.qp = qp;

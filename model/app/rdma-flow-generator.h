@@ -37,9 +37,9 @@ namespace ns3
  * size is FlowSizeDistribution::Sample(u) for a uniform u (at least 1 byte).
  *
  * Every flow is a new RC queue pair (RdmaEndpoint::Connect; UDP source port FirstUdpPort +
- * flow index, wrapped into FirstUdpPort..65535) carrying one RDMA WRITE of the flow's size. A
- * flow ends when its sender's queue pair reports the WRITE acknowledged. Queue pairs are not
- * removed when their flow ends.
+ * flow index, wrapped into FirstUdpPort..65535, unless AddFlow names a port) carrying one RDMA
+ * WRITE of the flow's size. A flow ends when its sender's queue pair reports the WRITE
+ * acknowledged. Queue pairs are not removed when their flow ends.
  */
 class RdmaFlowGenerator : public Object
 {
@@ -52,6 +52,7 @@ class RdmaFlowGenerator : public Object
         uint64_t bytes{0};         //!< size of its RDMA WRITE
         Time start;                //!< when it was posted
         Time end;                  //!< when it was acknowledged (valid if done)
+        uint16_t udpPort{0};       //!< its UDP source port (0: FirstUdpPort + its index)
         bool done{false};          //!< acknowledged
         Ptr<RdmaQueuePair> qp;     //!< the sender's queue pair
         Ptr<RdmaQueuePair> peerQp; //!< the receiver's queue pair
@@ -89,9 +90,15 @@ class RdmaFlowGenerator : public Object
      * @param destination destination host index (not the source).
      * @param bytes size, at least 1.
      * @param at when to post it (absolute simulation time, not in the past).
+     * @param udpPort its UDP source port; 0 (the default): FirstUdpPort + the flow's index,
+     *        as for every other flow (a replay gives the ports of the trace it replays).
      * @return the flow's index.
      */
-    uint32_t AddFlow(uint32_t source, uint32_t destination, uint64_t bytes, Time at);
+    uint32_t AddFlow(uint32_t source,
+                     uint32_t destination,
+                     uint64_t bytes,
+                     Time at,
+                     uint16_t udpPort = 0);
 
     /**
      * Add flows between random pairs of hosts (Install first): for each, a source and a
