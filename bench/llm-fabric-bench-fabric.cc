@@ -35,6 +35,7 @@
 #include "ns3/core-module.h"
 #include "ns3/flow-statistics.h"
 #include "ns3/hpcc-format-reader.h"
+#include "ns3/llm-fabric-compat.h"
 #include "ns3/program-options.h"
 #include "ns3/rdma-congestion-ops.h"
 #include "ns3/rdma-endpoint.h"
@@ -129,7 +130,7 @@ AddRdmaFlow(const std::vector<Ptr<RdmaEndpoint>>& endpoints,
         RdmaEndpoint::Connect(endpoints[from], endpoints[to], 0xC000 + (flow & 0x3FFF));
     ++g_flowsPending;
     qp->SetSendCompleteCallback(MakeCallback(&RdmaFlowDone));
-    Simulator::Schedule(start, [qp = qp, bytes]() { qp->PostWrite(bytes); });
+    ScheduleLambda(start, [qp = qp, bytes]() { qp->PostWrite(bytes); });
 }
 
 /**

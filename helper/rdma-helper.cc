@@ -28,6 +28,26 @@ struct CcVariableForward
     uint32_t flow;                       //!< the flow number
     std::string name;                    //!< the display name
     double scale;                        //!< the display scale
+
+    /**
+     * Callbacks compare their bound arguments (to disconnect one).
+     * @param other another forward.
+     * @return whether both send the same variable to the same sink.
+     */
+    bool operator==(const CcVariableForward& other) const
+    {
+        return sink.IsEqual(other.sink) && flow == other.flow && name == other.name &&
+               scale == other.scale;
+    }
+
+    /**
+     * @param other another forward.
+     * @return whether they differ.
+     */
+    bool operator!=(const CcVariableForward& other) const
+    {
+        return !(*this == other);
+    }
 };
 
 /**

@@ -93,7 +93,7 @@ class Driver
     void Cnp(Time at)
     {
         Ptr<Dcqcn> cc = m_cc;
-        Simulator::Schedule(at, [cc]() { cc->OnCnp(); });
+        ScheduleLambda(at, [cc]() { cc->OnCnp(); });
     }
 
     /**
@@ -104,7 +104,7 @@ class Driver
     void Send(Time at, uint32_t bytes)
     {
         Ptr<Dcqcn> cc = m_cc;
-        Simulator::Schedule(at, [cc, bytes]() { cc->OnSend(bytes); });
+        ScheduleLambda(at, [cc, bytes]() { cc->OnSend(bytes); });
     }
 
     /**
@@ -118,7 +118,7 @@ class Driver
         m_samples.emplace_back();
         Ptr<Dcqcn> cc = m_cc;
         std::vector<tests::Sample>* samples = &m_samples;
-        Simulator::Schedule(at, [cc, samples, index]() {
+        ScheduleLambda(at, [cc, samples, index]() {
             tests::Sample& s = (*samples)[index];
             s.rate = cc->GetRate().GetBitRate();
             s.target = cc->GetTargetRate().GetBitRate();
@@ -263,7 +263,7 @@ class RdmaCcNoneTestCase : public TestCase
         cc->Start(DataRate(LINE));
         NS_TEST_ASSERT_MSG_EQ(cc->GetRate().GetBitRate(), LINE, "line rate at start");
         NS_TEST_ASSERT_MSG_EQ(cc->GetLineRate().GetBitRate(), LINE, "line rate recorded");
-        Simulator::Schedule(MicroSeconds(1), [cc]() {
+        ScheduleLambda(MicroSeconds(1), [cc]() {
             cc->OnCnp();
             cc->OnSend(4096);
             RdmaAckInfo info;
@@ -274,8 +274,7 @@ class RdmaCcNoneTestCase : public TestCase
             cc->OnCnp();
         });
         uint64_t later = 0;
-        Simulator::Schedule(MicroSeconds(500),
-                            [cc, &later]() { later = cc->GetRate().GetBitRate(); });
+        ScheduleLambda(MicroSeconds(500), [cc, &later]() { later = cc->GetRate().GetBitRate(); });
         Simulator::Stop(MilliSeconds(1));
         Simulator::Run();
         // CNPs, sends, ECN-echo acknowledgements and timeouts change nothing.
@@ -309,13 +308,12 @@ class RdmaCcFixedRateTestCase : public TestCase
         // 25 Gb/s is below the 100 Gb/s line rate: kept as is.
         NS_TEST_ASSERT_MSG_EQ(cc->GetRate().GetBitRate(), 25 * GBPS, "25 Gb/s below line rate");
         uint64_t later = 0;
-        Simulator::Schedule(MicroSeconds(1), [cc]() {
+        ScheduleLambda(MicroSeconds(1), [cc]() {
             cc->OnCnp();
             cc->OnSend(100000000);
             cc->OnTimeout();
         });
-        Simulator::Schedule(MicroSeconds(500),
-                            [cc, &later]() { later = cc->GetRate().GetBitRate(); });
+        ScheduleLambda(MicroSeconds(500), [cc, &later]() { later = cc->GetRate().GetBitRate(); });
         Simulator::Stop(MilliSeconds(1));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(later, 25 * GBPS, "unchanged by a CNP, sends and a timeout");
@@ -474,8 +472,7 @@ class DcqcnLazyAlphaTestCase : public TestCase
             at.push_back(driver.Sample(NanoSeconds(static_cast<int64_t>(t * 1000))));
         }
         uint64_t count = 0;
-        Simulator::Schedule(NanoSeconds(799990),
-                            [&count]() { count = Simulator::GetEventCount(); });
+        ScheduleLambda(NanoSeconds(799990), [&count]() { count = Simulator::GetEventCount(); });
         driver.Run(MicroSeconds(800));
         for (std::size_t i : at)
         {
@@ -1366,8 +1363,8 @@ class DcqcnWindowTestCase : public TestCase
         uint64_t peak = 0;
         for (uint32_t t = 1; t <= 3000; ++t)
         {
-            Simulator::Schedule(NanoSeconds(100 * t),
-                                [qp, &peak]() { peak = std::max(peak, qp->GetBytesInFlight()); });
+            ScheduleLambda(NanoSeconds(100 * t),
+                           [qp, &peak]() { peak = std::max(peak, qp->GetBytesInFlight()); });
         }
         Simulator::Stop(MicroSeconds(400));
         Simulator::Run();

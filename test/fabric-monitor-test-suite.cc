@@ -252,7 +252,7 @@ class FabricMonitorQueueTestCase : public TestCase
                 true,
                 "file opens");
             Ptr<RoceNetDevice> a = net.link.a;
-            Simulator::Schedule(NanoSeconds(500), [a]() { EnqueueFrames(a, 40, 988, 0, 0); });
+            ScheduleLambda(NanoSeconds(500), [a]() { EnqueueFrames(a, 40, 988, 0, 0); });
             Simulator::Run();
             net.monitor.Finish();
             Simulator::Destroy();
@@ -267,7 +267,7 @@ class FabricMonitorQueueTestCase : public TestCase
             net.monitor.EnableMaxQueueTracking();
             net.link.b->SendPfc(2, 65535);
             Ptr<RoceNetDevice> a = net.link.a;
-            Simulator::Schedule(MicroSeconds(2), [a]() { EnqueueFrames(a, 5, 1000, 16, 2); });
+            ScheduleLambda(MicroSeconds(2), [a]() { EnqueueFrames(a, 5, 1000, 16, 2); });
             Simulator::Stop(MicroSeconds(3));
             Simulator::Run();
             NS_TEST_ASSERT_MSG_EQ(net.monitor.GetMaxQueueBytes(),

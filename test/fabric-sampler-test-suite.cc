@@ -63,13 +63,13 @@ class FabricSamplerTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(sampler.GetUtilization(), 0.0, "nothing before the window ends");
         sampler.Start(Seconds(0), MicroSeconds(5), MicroSeconds(1), 3);
         Ptr<RoceNetDevice> a = link.a;
-        Simulator::Schedule(NanoSeconds(500), [a]() {
+        ScheduleLambda(NanoSeconds(500), [a]() {
             for (int k = 0; k < 40; ++k)
             {
                 a->Enqueue(MakeFrame(988, 26), 3, 0);
             }
         });
-        Simulator::Schedule(NanoSeconds(4500), [a]() {
+        ScheduleLambda(NanoSeconds(4500), [a]() {
             for (int k = 0; k < 5; ++k)
             {
                 a->Enqueue(MakeFrame(988, 0), 0, 0);

@@ -287,7 +287,7 @@ class NvlinkAloneTestCase : public TestCase
         std::vector<uint32_t> pending;
         for (int64_t t : {2222, 2500, 5000})
         {
-            Simulator::Schedule(NanoSeconds(t), [&]() {
+            ScheduleLambda(NanoSeconds(t), [&]() {
                 active.push_back(net.domain->GetActiveTransfers());
                 pending.push_back(net.domain->GetPendingTransfers());
             });
@@ -296,7 +296,7 @@ class NvlinkAloneTestCase : public TestCase
         // = 3.6e6 bits = exactly 1000 ns at 3600 bits/ns. It must arrive at 10000 + 1000 + 1000
         // = 12000 ns, not a tick later (the float finish may be a hair above 1000 ns).
         uint64_t second = 0;
-        Simulator::Schedule(MicroSeconds(10), [&]() { second = net.Send(3, 2, 450000); });
+        ScheduleLambda(MicroSeconds(10), [&]() { second = net.Send(3, 2, 450000); });
         Simulator::Run();
         Simulator::Destroy();
 
@@ -414,14 +414,14 @@ class NvlinkIncastTestCase : public NvlinkTestCase
         uint64_t b = net.Send(2, 0, 1000000);
         uint64_t c = 0;
         std::vector<double> rates; // a at 500 ns; a, b, c at 2000 ns; c at 6500 ns
-        Simulator::Schedule(NanoSeconds(500), [&]() { rates.push_back(net.domain->GetRate(a)); });
-        Simulator::Schedule(NanoSeconds(1000), [&]() { c = net.Send(3, 0, 1000150); });
-        Simulator::Schedule(NanoSeconds(2000), [&]() {
+        ScheduleLambda(NanoSeconds(500), [&]() { rates.push_back(net.domain->GetRate(a)); });
+        ScheduleLambda(NanoSeconds(1000), [&]() { c = net.Send(3, 0, 1000150); });
+        ScheduleLambda(NanoSeconds(2000), [&]() {
             rates.push_back(net.domain->GetRate(a));
             rates.push_back(net.domain->GetRate(b));
             rates.push_back(net.domain->GetRate(c));
         });
-        Simulator::Schedule(NanoSeconds(6500), [&]() { rates.push_back(net.domain->GetRate(c)); });
+        ScheduleLambda(NanoSeconds(6500), [&]() { rates.push_back(net.domain->GetRate(c)); });
         Simulator::Run();
         Simulator::Destroy();
         NS_TEST_ASSERT_MSG_EQ(rates.size(), 5, "five rate probes");
@@ -468,7 +468,7 @@ class NvlinkMaxMinTestCase : public NvlinkTestCase
             NS_TEST_ASSERT_MSG_EQ_TOL(net.domain->GetRate(bc), FULL_BPS / 2, RATE_TOL, "B->C");
             NS_TEST_ASSERT_MSG_EQ_TOL(net.domain->GetRate(ad), FULL_BPS / 2, RATE_TOL, "A->D");
             std::vector<double> later;
-            Simulator::Schedule(NanoSeconds(5000), [&]() {
+            ScheduleLambda(NanoSeconds(5000), [&]() {
                 later.push_back(net.domain->GetRate(bc));
                 later.push_back(net.domain->GetRate(ad));
                 later.push_back(net.domain->GetRate(ac));
@@ -573,11 +573,11 @@ class NvlinkConservationTestCase : public TestCase
         uint32_t pendingAt2600 = 99;
         bool finishedAt10us = false;
         uint64_t eventsAt10us = 0;
-        Simulator::Schedule(NanoSeconds(2600), [&]() {
+        ScheduleLambda(NanoSeconds(2600), [&]() {
             activeAt2600 = net.domain->GetActiveTransfers();
             pendingAt2600 = net.domain->GetPendingTransfers();
         });
-        Simulator::Schedule(MicroSeconds(10), [&]() {
+        ScheduleLambda(MicroSeconds(10), [&]() {
             finishedAt10us = Simulator::IsFinished();
             eventsAt10us = Simulator::GetEventCount();
         });
@@ -764,7 +764,7 @@ class NvlinkRandomizedTestCase : public TestCase
                 uint64_t bits = 7 * 8 * size;
                 expected[d][r] = startNs + static_cast<int64_t>((bits + 3599) / 3600) + 1000;
             }
-            Simulator::Schedule(NanoSeconds(startNs), [&, sizes, orders]() {
+            ScheduleLambda(NanoSeconds(startNs), [&, sizes, orders]() {
                 for (uint32_t d = 0; d < DOMAINS; ++d)
                 {
                     for (const auto& pair : orders[d])

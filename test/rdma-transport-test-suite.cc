@@ -58,7 +58,7 @@ class TestStepRateCc : public RdmaCongestionOps
     {
         RdmaCongestionOps::Start(lineRate);
         SetRate(DataRate("10Mbps"));
-        m_step = Simulator::Schedule(MicroSeconds(10), [this, lineRate]() { SetRate(lineRate); });
+        m_step = ScheduleLambda(MicroSeconds(10), [this, lineRate]() { SetRate(lineRate); });
     }
 
     void Stop() override
@@ -619,7 +619,7 @@ class RdmaPausedNoTimeoutTestCase : public TestCase
                             fabric.GetSwitch(0)->GetPort(0),
                             MilliSeconds(3));
         bool pausedAtOneMs = false;
-        Simulator::Schedule(MilliSeconds(1), [&pausedAtOneMs, &fabric]() {
+        ScheduleLambda(MilliSeconds(1), [&pausedAtOneMs, &fabric]() {
             pausedAtOneMs = fabric.GetHostDevice(0)->IsPaused(3);
         });
         run.Run();

@@ -489,8 +489,8 @@ class SwiftDelayTestCase : public TestCase
             qps.push_back(a);
         }
         uint64_t startPackets = 0;
-        Simulator::Schedule(MilliSeconds(SwiftProbe::START_MS),
-                            [&qps, &startPackets]() { startPackets = PacketsSent(qps); });
+        ScheduleLambda(MilliSeconds(SwiftProbe::START_MS),
+                       [&qps, &startPackets]() { startPackets = PacketsSent(qps); });
         Simulator::Stop(MilliSeconds(END_MS));
         Simulator::Run();
         uint64_t packets = PacketsSent(qps);
@@ -551,9 +551,9 @@ class SwiftPacingTestCase : public TestCase
         std::vector<double> cwnd;
         std::vector<uint64_t> rate;
         uint64_t startPackets = 0;
-        Simulator::Schedule(MilliSeconds(START_MS),
-                            [&qps, &startPackets]() { startPackets = PacketsSent(qps); });
-        Simulator::Schedule(MilliSeconds(END_MS), [&qps, &cwnd, &rate]() {
+        ScheduleLambda(MilliSeconds(START_MS),
+                       [&qps, &startPackets]() { startPackets = PacketsSent(qps); });
+        ScheduleLambda(MilliSeconds(END_MS), [&qps, &cwnd, &rate]() {
             for (const auto& qp : qps)
             {
                 Ptr<Swift> cc = DynamicCast<Swift>(qp->GetCongestionControl());

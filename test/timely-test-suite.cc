@@ -62,7 +62,7 @@ Feed(Ptr<Timely> cc,
     for (const auto& [atUs, rttNs] : samples)
     {
         Simulator::Schedule(NanoSeconds(atUs * 1000), &Complete, cc, rttNs);
-        Simulator::Schedule(NanoSeconds(atUs * 1000 + 1), [&rates, cc]() {
+        ScheduleLambda(NanoSeconds(atUs * 1000 + 1), [&rates, cc]() {
             rates.push_back(static_cast<double>(cc->GetRate().GetBitRate()) * 1e-9);
         });
     }
