@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/llm-fabric-compat.h"
 #include "ns3/log.h"
 #include "ns3/names.h"
 #include "ns3/pcap-file-wrapper.h"
@@ -52,7 +53,7 @@ RoceLinkHelper::Install(Ptr<Node> a, Ptr<Node> b) const
     for (const Ptr<Node>& node : {a, b})
     {
         Ptr<RoceNetDevice> device = m_deviceFactory.Create<RoceNetDevice>();
-        device->SetAddress(Mac48Address::Allocate());
+        device->SetAddress(AllocateMac48Address());
         node->AddDevice(device);
         device->Attach(channel);
         devices.Add(device);

@@ -18,6 +18,7 @@
  */
 
 #include "ns3/enum.h"
+#include "ns3/mac48-address.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
@@ -61,7 +62,57 @@ InvokeCallable(F f)
 }
 #endif
 
+#if LLM_FABRIC_NS3_VERSION < 337
+/**
+ * The last MAC address AllocateMac48Address gave (ns-3.35 and 3.36 only).
+ * @return the index, by reference.
+ */
+inline uint64_t&
+MacAllocationIndex()
+{
+    static uint64_t index = 0;
+    return index;
+}
+
+/// Start the addresses again from 00:00:00:00:00:01 (at Simulator::Destroy).
+inline void
+ResetMacAllocationIndex()
+{
+    MacAllocationIndex() = 0;
+}
+#endif
+
 } // namespace llmfabric
+
+/**
+ * A new MAC address: Mac48Address::Allocate, whose sequence ns-3 restarts at Simulator::Destroy
+ * from 3.37 on, so that a second run in the same process writes the same frames. Before 3.37
+ * the sequence never restarts; this module then keeps its own, restarted the same way, giving
+ * the same addresses.
+ * @return the address.
+ */
+inline Mac48Address
+AllocateMac48Address()
+{
+#if LLM_FABRIC_NS3_VERSION >= 337
+    return Mac48Address::Allocate();
+#else
+    uint64_t& index = llmfabric::MacAllocationIndex();
+    if (index == 0)
+    {
+        Simulator::ScheduleDestroy(&llmfabric::ResetMacAllocationIndex);
+    }
+    ++index;
+    uint8_t bytes[6];
+    for (int i = 0; i < 6; ++i)
+    {
+        bytes[i] = static_cast<uint8_t>(index >> (8 * (5 - i)));
+    }
+    Mac48Address address;
+    address.CopyFrom(bytes);
+    return address;
+#endif
+}
 
 /**
  * Schedule a lambda (any callable without arguments) after a delay: Simulator::Schedule(delay,

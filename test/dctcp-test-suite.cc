@@ -245,7 +245,7 @@ class DctcpMarkingTestCase : public TestCase
             Ptr<SwitchMmu> m = CreateObject<SwitchMmu>();
             QueueSizeValue k;
             m->GetAttribute("Kmin", k);
-            NS_TEST_EXPECT_MSG_EQ(k.Get().GetValue(), given ? 20000 : 30000, "Kmin");
+            NS_TEST_EXPECT_MSG_EQ(k.Get().GetValue(), (given ? 20000 : 30000), "Kmin");
             m->GetAttribute("Kmax", k);
             NS_TEST_EXPECT_MSG_EQ(k.Get().GetValue(), 30000, "Kmax: DCTCP's");
             DoubleValue p;

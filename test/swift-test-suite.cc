@@ -423,7 +423,7 @@ class SwitchTtlTestCase : public TestCase
             Ipv4Header ip;
             ip.EnableChecksum();
             p->RemoveHeader(ip);
-            NS_TEST_EXPECT_MSG_EQ(+ip.GetTtl(), decrement ? 63 : 64, "TTL after one switch");
+            NS_TEST_EXPECT_MSG_EQ(+ip.GetTtl(), (decrement ? 63 : 64), "TTL after one switch");
             NS_TEST_EXPECT_MSG_EQ(ip.IsChecksumOk(), true, "checksum valid");
         }
     }
