@@ -58,8 +58,9 @@ FabricMonitor::~FabricMonitor()
             MakeCallback(&FabricMonitor::PauseStateChanged, this).Bind(i));
         if (m_trackMaxQueue)
         {
-            device->TraceDisconnectWithoutContext("PhyTxBegin",
-                                                  MakeCallback(&FabricMonitor::TxBegin, this).Bind(i));
+            device->TraceDisconnectWithoutContext(
+                "PhyTxBegin",
+                MakeCallback(&FabricMonitor::TxBegin, this).Bind(i));
         }
     }
 }
@@ -85,8 +86,9 @@ FabricMonitor::AddPort(Ptr<RoceNetDevice> port, const std::string& name)
     }
     m_ports.push_back(state);
     m_portIndex[PeekPointer(port)] = index;
-    port->TraceConnectWithoutContext("PauseState",
-                                     MakeCallback(&FabricMonitor::PauseStateChanged, this).Bind(index));
+    port->TraceConnectWithoutContext(
+        "PauseState",
+        MakeCallback(&FabricMonitor::PauseStateChanged, this).Bind(index));
     if (m_trackMaxQueue)
     {
         port->TraceConnectWithoutContext("PhyTxBegin",
@@ -167,8 +169,9 @@ FabricMonitor::EnableMaxQueueTracking()
             port.txFrames[p] = port.device->GetCounters(p).txFrames;
             m_maxQueueBytes = std::max(m_maxQueueBytes, port.device->GetQueueBytes(p));
         }
-        port.device->TraceConnectWithoutContext("PhyTxBegin",
-                                                MakeCallback(&FabricMonitor::TxBegin, this).Bind(i));
+        port.device->TraceConnectWithoutContext(
+            "PhyTxBegin",
+            MakeCallback(&FabricMonitor::TxBegin, this).Bind(i));
     }
 }
 

@@ -392,11 +392,12 @@ CollectiveRuntime::Start(Instance& inst, uint32_t t)
                         "CollectiveRuntime: server " << server << " has no NVLink domain");
         m_intraBytesSent[src] += spec.bytes;
         m_categoryBytes[src][inst.category][0] += spec.bytes;
-        m_domains[server]->Send(
-            src % m_gpusPerServer,
-            dst % m_gpusPerServer,
-            spec.bytes,
-            MakeCallback(&CollectiveRuntime::NvlinkArrived, this).Bind(ref.instance).Bind(ref.transfer));
+        m_domains[server]->Send(src % m_gpusPerServer,
+                                dst % m_gpusPerServer,
+                                spec.bytes,
+                                MakeCallback(&CollectiveRuntime::NvlinkArrived, this)
+                                    .Bind(ref.instance)
+                                    .Bind(ref.transfer));
         return;
     }
     auto [qp, peer] = GetQueuePair(src, dst, spec.channel);
