@@ -168,6 +168,22 @@ class Arrivals
     Time last;          //!< last arrival
 };
 
+/// What a TierCount counts.
+enum Counted
+{
+    SWITCHES, //!< GpuClusterTopology::GetNumberOfSwitches (tier)
+    LINKS     //!< GpuClusterTopology::GetNumberOfLinks (tier)
+};
+
+/// A count of switches or links of one tier and the value it must have.
+struct TierCount
+{
+    Counted counted;               //!< switches or links
+    GpuClusterTopology::Tier tier; //!< the tier
+    uint64_t expected;             //!< the count
+    const char* why;               //!< how it is derived
+};
+
 /// A switch's index in a fabric and the name it must have.
 struct SwitchName
 {
@@ -226,6 +242,24 @@ class TopologyTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(n.index), n.name, n.why);
         }
     }
+
+    /**
+     * Check counts of switches and links.
+     * @param topology the topology, with its cluster set.
+     * @param counts the counts and their values.
+     */
+    void ExpectCounts(const GpuClusterTopology& topology, const std::vector<TierCount>& counts)
+    {
+        for (const TierCount& c : counts)
+        {
+            uint64_t got = c.counted == LINKS ? topology.GetNumberOfLinks(c.tier)
+                                              : topology.GetNumberOfSwitches(c.tier);
+            NS_TEST_EXPECT_MSG_EQ(got,
+                                  c.expected,
+                                  (c.counted == LINKS ? "links" : "switches")
+                                      << " of tier " << c.tier << ": " << c.why);
+        }
+    }
 };
 
 /**
@@ -251,25 +285,14 @@ class TopologyRailOptimizedTestCase : public TopologyTestCase
         Ptr<GpuClusterTopology> topology = MakeTopology(GpuClusterTopology::RAIL_OPTIMIZED, 8, 4);
         NS_TEST_ASSERT_MSG_EQ(topology->SetCluster(16, 8), "", "a valid cluster");
         NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfNics(), 128u, "16 x 8 NICs");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::LEAF_TIER),
-                              16u,
-                              "8 rails x 2 leaves");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::SPINE_TIER),
-                              4u,
-                              "4 spines");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::CORE_TIER),
-                              0u,
-                              "no core");
+        ExpectCounts(*topology,
+                     {{SWITCHES, GpuClusterTopology::LEAF_TIER, 16, "8 rails x 2 leaves"},
+                      {SWITCHES, GpuClusterTopology::SPINE_TIER, 4, "4 spines"},
+                      {SWITCHES, GpuClusterTopology::CORE_TIER, 0, "no core"},
+                      {LINKS, GpuClusterTopology::LEAF_TIER, 128, "one link per NIC"},
+                      {LINKS, GpuClusterTopology::SPINE_TIER, 64, "16 leaves x 4 spines"},
+                      {LINKS, GpuClusterTopology::CORE_TIER, 0, "no core link"}});
         NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(), 20u, "16 + 4");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::LEAF_TIER),
-                              uint64_t{128},
-                              "one link per NIC");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::SPINE_TIER),
-                              uint64_t{64},
-                              "16 leaves x 4 spines");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::CORE_TIER),
-                              uint64_t{0},
-                              "no core link");
         // A leaf has 8 ports down at 400 Gb/s and 4 up at 400 Gb/s: 3200 / 1600 = 2:1.
         NS_TEST_EXPECT_MSG_EQ_TOL(topology->GetOversubscription(), 2.0, 1e-12, "2:1");
         NS_TEST_EXPECT_MSG_EQ(topology->Describe(),
@@ -324,9 +347,7 @@ class TopologyRailOptimizedTestCase : public TopologyTestCase
         // One leaf per rail (ServersPerLeaf 0): 8 leaves, still linked by spines: 16 ports
         // down x 400 / 800 = 8 spines.
         topology->SetAttribute("ServersPerLeaf", UintegerValue(0));
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::LEAF_TIER),
-                              8u,
-                              "a leaf per rail");
+        ExpectCounts(*topology, {{SWITCHES, GpuClusterTopology::LEAF_TIER, 8, "a leaf per rail"}});
         NS_TEST_EXPECT_MSG_EQ(topology->GetSpinesInEffect(), 8u, "16 x 400 / 800");
         // A single rail on a single leaf: no spine, and nothing to oversubscribe.
         topology->SetAttribute("NicsPerServer", UintegerValue(1));
@@ -355,18 +376,11 @@ class TopologyLeafSpineTestCase : public TopologyTestCase
         // / 400 = 16. Links: 40 + 3 x 16 = 48 fabric links.
         Ptr<GpuClusterTopology> topology = MakeTopology(GpuClusterTopology::LEAF_SPINE, 2);
         NS_TEST_ASSERT_MSG_EQ(topology->SetCluster(5, 8), "", "valid");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::LEAF_TIER),
-                              3u,
-                              "ceil(40 / 16)");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::SPINE_TIER),
-                              16u,
-                              "16 x 400 / 400");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::LEAF_TIER),
-                              uint64_t{40},
-                              "40 NICs");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::SPINE_TIER),
-                              uint64_t{48},
-                              "3 x 16");
+        ExpectCounts(*topology,
+                     {{SWITCHES, GpuClusterTopology::LEAF_TIER, 3, "ceil(40 / 16)"},
+                      {SWITCHES, GpuClusterTopology::SPINE_TIER, 16, "16 x 400 / 400"},
+                      {LINKS, GpuClusterTopology::LEAF_TIER, 40, "40 NICs"},
+                      {LINKS, GpuClusterTopology::SPINE_TIER, 48, "3 x 16"}});
         NS_TEST_EXPECT_MSG_EQ(topology->Describe(),
                               "leaf-spine, 5 servers x 8 NICs, 3 leaves of 16 ports, 16 spines, "
                               "400 Gb/s, 1:1",
@@ -459,22 +473,13 @@ class TopologyFatTreeTestCase : public TopologyTestCase
         Ptr<GpuClusterTopology> topology = MakeTopology(GpuClusterTopology::FAT_TREE);
         topology->SetAttribute("FatTreeK", UintegerValue(4));
         NS_TEST_ASSERT_MSG_EQ(topology->SetCluster(2, 8), "", "16 NICs fit");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::LEAF_TIER),
-                              8u,
-                              "edges");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::SPINE_TIER),
-                              8u,
-                              "aggregation");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::CORE_TIER),
-                              4u,
-                              "cores");
+        ExpectCounts(*topology,
+                     {{SWITCHES, GpuClusterTopology::LEAF_TIER, 8, "edges"},
+                      {SWITCHES, GpuClusterTopology::SPINE_TIER, 8, "aggregation"},
+                      {SWITCHES, GpuClusterTopology::CORE_TIER, 4, "cores"},
+                      {LINKS, GpuClusterTopology::SPINE_TIER, 16, "k^3 / 4"},
+                      {LINKS, GpuClusterTopology::CORE_TIER, 16, "k^3 / 4"}});
         NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(), 20u, "5 k^2 / 4");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::SPINE_TIER),
-                              uint64_t{16},
-                              "k^3 / 4");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::CORE_TIER),
-                              uint64_t{16},
-                              "k^3 / 4");
         NS_TEST_EXPECT_MSG_EQ(topology->Describe(),
                               "fat-tree k=4, 2 servers x 8 NICs, 8 edge, 8 aggregation, 4 core, "
                               "400 Gb/s, 1:1",
@@ -562,15 +567,11 @@ class TopologyPlanesTestCase : public TopologyTestCase
         Ptr<GpuClusterTopology> topology = MakeTopology(GpuClusterTopology::RAIL_OPTIMIZED, 2);
         topology->SetAttribute("Planes", UintegerValue(2));
         NS_TEST_ASSERT_MSG_EQ(topology->SetCluster(4, 8), "", "valid");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::LEAF_TIER),
-                              16u,
-                              "2 planes x 4 rails x 2 leaves");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::SPINE_TIER),
-                              4u,
-                              "2 planes x 2 spines");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::SPINE_TIER),
-                              uint64_t{32},
-                              "2 x 8 x 2");
+        ExpectCounts(
+            *topology,
+            {{SWITCHES, GpuClusterTopology::LEAF_TIER, 16, "2 planes x 4 rails x 2 leaves"},
+             {SWITCHES, GpuClusterTopology::SPINE_TIER, 4, "2 planes x 2 spines"},
+             {LINKS, GpuClusterTopology::SPINE_TIER, 32, "2 x 8 x 2"}});
         NS_TEST_EXPECT_MSG_EQ(topology->GetPlaneOfNic(13), 1u, "rail 5 is in plane 1");
         NS_TEST_EXPECT_MSG_EQ(topology->GetPlaneOfNic(14), 0u, "rail 6 is in plane 0");
         NS_TEST_EXPECT_MSG_EQ(topology->Describe(),
