@@ -244,6 +244,36 @@ class TopologyTestCase : public TestCase
     }
 
     /**
+     * Build a topology's fabric and check its switches: their number, then some names.
+     * @param topology the topology.
+     * @param servers the servers.
+     * @param gpusPerServer the GPUs per server.
+     * @param switches the number of switches the fabric must have.
+     * @param why how that number is derived.
+     * @param names some switches and their names, checked if the number is right.
+     * @param[out] fabric the fabric.
+     * @return whether the fabric has @p switches switches.
+     */
+    bool BuildFabric(GpuClusterTopology& topology,
+                     uint32_t servers,
+                     uint32_t gpusPerServer,
+                     uint32_t switches,
+                     const std::string& why,
+                     const std::vector<SwitchName>& names,
+                     RoceFabric& fabric)
+    {
+        RoceTopologyHelper helper;
+        fabric = topology.Build(helper, servers, gpusPerServer);
+        NS_TEST_EXPECT_MSG_EQ(fabric.GetNSwitches(), switches, why);
+        if (fabric.GetNSwitches() != switches)
+        {
+            return false;
+        }
+        ExpectSwitchNames(fabric, names);
+        return true;
+    }
+
+    /**
      * Check counts of switches and links.
      * @param topology the topology, with its cluster set.
      * @param counts the counts and their values.
@@ -300,17 +330,23 @@ class TopologyRailOptimizedTestCase : public TopologyTestCase
                               "400 Gb/s, 2:1",
                               "description");
 
-        RoceTopologyHelper helper;
-        RoceFabric fabric = topology->Build(helper, 16, 8);
-        NS_TEST_ASSERT_MSG_EQ(fabric.GetNHosts(), 128u, "a host per NIC");
-        NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 20u, "16 leaves + 4 spines");
         // Leaves rail by rail (rail r, leaf l is switch 2r + l), then spines.
-        ExpectSwitchNames(fabric,
-                          {{0, "rail0-leaf0", "first leaf"},
-                           {7, "rail3-leaf1", "2 x 3 + 1"},
-                           {15, "rail7-leaf1", "last leaf"},
-                           {16, "spine0", "first spine"},
-                           {19, "spine3", "last spine"}});
+        RoceFabric fabric;
+        if (!BuildFabric(*topology,
+                         16,
+                         8,
+                         20,
+                         "16 leaves + 4 spines",
+                         {{0, "rail0-leaf0", "first leaf"},
+                          {7, "rail3-leaf1", "2 x 3 + 1"},
+                          {15, "rail7-leaf1", "last leaf"},
+                          {16, "spine0", "first spine"},
+                          {19, "spine3", "last spine"}},
+                         fabric))
+        {
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(fabric.GetNHosts(), 128u, "a host per NIC");
         // Every NIC hangs under the leaf GetLeafOfNic names: rail (nic mod 8), leaf
         // (server / 8). NIC 75 = server 9, rail 3: rail3-leaf1.
         NS_TEST_EXPECT_MSG_EQ(topology->GetLeafOfNic(75), 7u, "server 9, rail 3");
@@ -390,10 +426,17 @@ class TopologyLeafSpineTestCase : public TopologyTestCase
         topology->SetAttribute("FabricRate", DataRateValue(DataRate("800Gbps")));
         NS_TEST_EXPECT_MSG_EQ_TOL(topology->GetOversubscription(), 2.0, 1e-12, "6400 / 3200");
 
-        RoceTopologyHelper helper;
-        RoceFabric fabric = topology->Build(helper, 5, 8);
-        NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 7u, "3 leaves + 4 spines");
-        ExpectSwitchNames(fabric, {{2, "leaf2", "last leaf"}, {3, "spine0", "first spine"}});
+        RoceFabric fabric;
+        if (!BuildFabric(*topology,
+                         5,
+                         8,
+                         7,
+                         "3 leaves + 4 spines",
+                         {{2, "leaf2", "last leaf"}, {3, "spine0", "first spine"}},
+                         fabric))
+        {
+            return;
+        }
         // NIC i is on leaf i / 16: servers 0-1 on leaf0, 2-3 on leaf1, 4 on leaf2, which thus
         // has 8 NICs + 4 spines = 12 ports; a full leaf 16 + 4 = 20.
         NS_TEST_EXPECT_MSG_EQ(
@@ -484,17 +527,23 @@ class TopologyFatTreeTestCase : public TopologyTestCase
                               "fat-tree k=4, 2 servers x 8 NICs, 8 edge, 8 aggregation, 4 core, "
                               "400 Gb/s, 1:1",
                               "description");
-        RoceTopologyHelper helper;
         {
-            RoceFabric fabric = topology->Build(helper, 2, 8);
-            NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 20u, "20 switches");
-            ExpectSwitchNames(fabric,
-                              {{0, "pod0-edge0", "first edge"},
-                               {7, "pod3-edge1", "last edge"},
-                               {8, "pod0-agg0", "first aggregation"},
-                               {15, "pod3-agg1", "last aggregation"},
-                               {16, "core0", "first core"},
-                               {19, "core3", "last core"}});
+            RoceFabric fabric;
+            if (!BuildFabric(*topology,
+                             2,
+                             8,
+                             20,
+                             "20 switches",
+                             {{0, "pod0-edge0", "first edge"},
+                              {7, "pod3-edge1", "last edge"},
+                              {8, "pod0-agg0", "first aggregation"},
+                              {15, "pod3-agg1", "last aggregation"},
+                              {16, "core0", "first core"},
+                              {19, "core3", "last core"}},
+                             fabric))
+            {
+                return;
+            }
             // Every switch of a full k = 4 tree has k = 4 ports.
             uint32_t wrong = 0;
             for (uint32_t i = 0; i < 20; ++i)
@@ -529,6 +578,7 @@ class TopologyFatTreeTestCase : public TopologyTestCase
         NS_TEST_ASSERT_MSG_EQ(topology->SetCluster(16, 8), "", "automatic k");
         NS_TEST_EXPECT_MSG_EQ(topology->GetFatTreeKInEffect(), 8u, "smallest k");
         NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(), 80u, "64 + 16");
+        RoceTopologyHelper helper;
         RoceFabric fabric = topology->Build(helper, 16, 8);
         NS_TEST_ASSERT_MSG_EQ(fabric.GetNHosts(), 128u, "128 NICs");
         NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 80u, "80 switches");
@@ -579,16 +629,22 @@ class TopologyPlanesTestCase : public TopologyTestCase
                               "leaves, 2 spines), 400 Gb/s, 1:1",
                               "description");
 
-        RoceTopologyHelper helper;
-        RoceFabric fabric = topology->Build(helper, 4, 8);
-        NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 20u, "2 x (8 + 2)");
         // Plane 0: switches 0-9 (rails 0, 2, 4, 6 x 2 leaves, then 2 spines); plane 1: 10-19.
-        ExpectSwitchNames(fabric,
-                          {{0, "plane0-rail0-leaf0", "first"},
-                           {3, "plane0-rail2-leaf1", "rail 2"},
-                           {9, "plane0-spine1", "plane 0 spine"},
-                           {10, "plane1-rail1-leaf0", "plane 1"},
-                           {19, "plane1-spine1", "last"}});
+        RoceFabric fabric;
+        if (!BuildFabric(*topology,
+                         4,
+                         8,
+                         20,
+                         "2 x (8 + 2)",
+                         {{0, "plane0-rail0-leaf0", "first"},
+                          {3, "plane0-rail2-leaf1", "rail 2"},
+                          {9, "plane0-spine1", "plane 0 spine"},
+                          {10, "plane1-rail1-leaf0", "plane 1"},
+                          {19, "plane1-spine1", "last"}},
+                         fabric))
+        {
+            return;
+        }
         // NIC 13 = server 1, rail 5 (plane 1, third rail of the plane): leaf 2 x 2 + 0 of
         // plane 1, switch 10 + 4 = 14, plane1-rail5-leaf0.
         NS_TEST_EXPECT_MSG_EQ(topology->GetLeafOfNic(13), 14u, "leaf of NIC 13");
