@@ -610,10 +610,9 @@ class DanteExampleTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(out,
                               "llm-fabric-dante: --corpus: a text file is required\n",
                               "message");
-        std::string data = GetSharedDataDir();
+        std::string data = FindSharedDataDir(GetName());
         if (data.empty())
         {
-            ReportSkip(GetName(), "../shared/data is absent (set LLM_FABRIC_DATA_DIR)");
             return;
         }
         out = RunCommand(program + " --corpus='" + data + "/divina_commedia.txt' --vocab='" + data +

@@ -124,10 +124,9 @@ class FlowSizeBuiltInTestCase : public TestCase
                               "unknown built-in distribution 'storage' (websearch or hadoop)",
                               "unknown name");
         NS_TEST_EXPECT_MSG_EQ(unknown.IsLoaded(), false, "nothing loaded");
-        std::string data = GetSharedDataDir();
+        std::string data = FindSharedDataDir(GetName());
         if (data.empty())
         {
-            ReportSkip(GetName(), "no shared data folder");
             return;
         }
         for (const auto& [name, file] : {std::make_pair("websearch", "WebSearch_distribution.txt"),

@@ -168,6 +168,22 @@ class Arrivals
     Time last;          //!< last arrival
 };
 
+/// What a TierCount counts.
+enum Counted
+{
+    SWITCHES, //!< GpuClusterTopology::GetNumberOfSwitches (tier)
+    LINKS     //!< GpuClusterTopology::GetNumberOfLinks (tier)
+};
+
+/// A count of switches or links of one tier and the value it must have.
+struct TierCount
+{
+    Counted counted;               //!< switches or links
+    GpuClusterTopology::Tier tier; //!< the tier
+    uint64_t expected;             //!< the count
+    const char* why;               //!< how it is derived
+};
+
 /// A switch's index in a fabric and the name it must have.
 struct SwitchName
 {
@@ -226,6 +242,54 @@ class TopologyTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(fabric.GetSwitchName(n.index), n.name, n.why);
         }
     }
+
+    /**
+     * Build a topology's fabric and check its switches: their number, then some names.
+     * @param topology the topology.
+     * @param servers the servers.
+     * @param gpusPerServer the GPUs per server.
+     * @param switches the number of switches the fabric must have.
+     * @param why how that number is derived.
+     * @param names some switches and their names, checked if the number is right.
+     * @param[out] fabric the fabric.
+     * @return whether the fabric has @p switches switches.
+     */
+    bool BuildFabric(GpuClusterTopology& topology,
+                     uint32_t servers,
+                     uint32_t gpusPerServer,
+                     uint32_t switches,
+                     const std::string& why,
+                     const std::vector<SwitchName>& names,
+                     RoceFabric& fabric)
+    {
+        RoceTopologyHelper helper;
+        fabric = topology.Build(helper, servers, gpusPerServer);
+        NS_TEST_EXPECT_MSG_EQ(fabric.GetNSwitches(), switches, why);
+        if (fabric.GetNSwitches() != switches)
+        {
+            return false;
+        }
+        ExpectSwitchNames(fabric, names);
+        return true;
+    }
+
+    /**
+     * Check counts of switches and links.
+     * @param topology the topology, with its cluster set.
+     * @param counts the counts and their values.
+     */
+    void ExpectCounts(const GpuClusterTopology& topology, const std::vector<TierCount>& counts)
+    {
+        for (const TierCount& c : counts)
+        {
+            uint64_t got = c.counted == LINKS ? topology.GetNumberOfLinks(c.tier)
+                                              : topology.GetNumberOfSwitches(c.tier);
+            NS_TEST_EXPECT_MSG_EQ(got,
+                                  c.expected,
+                                  (c.counted == LINKS ? "links" : "switches")
+                                      << " of tier " << c.tier << ": " << c.why);
+        }
+    }
 };
 
 /**
@@ -251,25 +315,14 @@ class TopologyRailOptimizedTestCase : public TopologyTestCase
         Ptr<GpuClusterTopology> topology = MakeTopology(GpuClusterTopology::RAIL_OPTIMIZED, 8, 4);
         NS_TEST_ASSERT_MSG_EQ(topology->SetCluster(16, 8), "", "a valid cluster");
         NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfNics(), 128u, "16 x 8 NICs");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::LEAF_TIER),
-                              16u,
-                              "8 rails x 2 leaves");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::SPINE_TIER),
-                              4u,
-                              "4 spines");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::CORE_TIER),
-                              0u,
-                              "no core");
+        ExpectCounts(*topology,
+                     {{SWITCHES, GpuClusterTopology::LEAF_TIER, 16, "8 rails x 2 leaves"},
+                      {SWITCHES, GpuClusterTopology::SPINE_TIER, 4, "4 spines"},
+                      {SWITCHES, GpuClusterTopology::CORE_TIER, 0, "no core"},
+                      {LINKS, GpuClusterTopology::LEAF_TIER, 128, "one link per NIC"},
+                      {LINKS, GpuClusterTopology::SPINE_TIER, 64, "16 leaves x 4 spines"},
+                      {LINKS, GpuClusterTopology::CORE_TIER, 0, "no core link"}});
         NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(), 20u, "16 + 4");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::LEAF_TIER),
-                              uint64_t{128},
-                              "one link per NIC");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::SPINE_TIER),
-                              uint64_t{64},
-                              "16 leaves x 4 spines");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::CORE_TIER),
-                              uint64_t{0},
-                              "no core link");
         // A leaf has 8 ports down at 400 Gb/s and 4 up at 400 Gb/s: 3200 / 1600 = 2:1.
         NS_TEST_EXPECT_MSG_EQ_TOL(topology->GetOversubscription(), 2.0, 1e-12, "2:1");
         NS_TEST_EXPECT_MSG_EQ(topology->Describe(),
@@ -277,17 +330,23 @@ class TopologyRailOptimizedTestCase : public TopologyTestCase
                               "400 Gb/s, 2:1",
                               "description");
 
-        RoceTopologyHelper helper;
-        RoceFabric fabric = topology->Build(helper, 16, 8);
-        NS_TEST_ASSERT_MSG_EQ(fabric.GetNHosts(), 128u, "a host per NIC");
-        NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 20u, "16 leaves + 4 spines");
         // Leaves rail by rail (rail r, leaf l is switch 2r + l), then spines.
-        ExpectSwitchNames(fabric,
-                          {{0, "rail0-leaf0", "first leaf"},
-                           {7, "rail3-leaf1", "2 x 3 + 1"},
-                           {15, "rail7-leaf1", "last leaf"},
-                           {16, "spine0", "first spine"},
-                           {19, "spine3", "last spine"}});
+        RoceFabric fabric;
+        if (!BuildFabric(*topology,
+                         16,
+                         8,
+                         20,
+                         "16 leaves + 4 spines",
+                         {{0, "rail0-leaf0", "first leaf"},
+                          {7, "rail3-leaf1", "2 x 3 + 1"},
+                          {15, "rail7-leaf1", "last leaf"},
+                          {16, "spine0", "first spine"},
+                          {19, "spine3", "last spine"}},
+                         fabric))
+        {
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(fabric.GetNHosts(), 128u, "a host per NIC");
         // Every NIC hangs under the leaf GetLeafOfNic names: rail (nic mod 8), leaf
         // (server / 8). NIC 75 = server 9, rail 3: rail3-leaf1.
         NS_TEST_EXPECT_MSG_EQ(topology->GetLeafOfNic(75), 7u, "server 9, rail 3");
@@ -324,9 +383,7 @@ class TopologyRailOptimizedTestCase : public TopologyTestCase
         // One leaf per rail (ServersPerLeaf 0): 8 leaves, still linked by spines: 16 ports
         // down x 400 / 800 = 8 spines.
         topology->SetAttribute("ServersPerLeaf", UintegerValue(0));
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::LEAF_TIER),
-                              8u,
-                              "a leaf per rail");
+        ExpectCounts(*topology, {{SWITCHES, GpuClusterTopology::LEAF_TIER, 8, "a leaf per rail"}});
         NS_TEST_EXPECT_MSG_EQ(topology->GetSpinesInEffect(), 8u, "16 x 400 / 800");
         // A single rail on a single leaf: no spine, and nothing to oversubscribe.
         topology->SetAttribute("NicsPerServer", UintegerValue(1));
@@ -355,18 +412,11 @@ class TopologyLeafSpineTestCase : public TopologyTestCase
         // / 400 = 16. Links: 40 + 3 x 16 = 48 fabric links.
         Ptr<GpuClusterTopology> topology = MakeTopology(GpuClusterTopology::LEAF_SPINE, 2);
         NS_TEST_ASSERT_MSG_EQ(topology->SetCluster(5, 8), "", "valid");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::LEAF_TIER),
-                              3u,
-                              "ceil(40 / 16)");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::SPINE_TIER),
-                              16u,
-                              "16 x 400 / 400");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::LEAF_TIER),
-                              uint64_t{40},
-                              "40 NICs");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::SPINE_TIER),
-                              uint64_t{48},
-                              "3 x 16");
+        ExpectCounts(*topology,
+                     {{SWITCHES, GpuClusterTopology::LEAF_TIER, 3, "ceil(40 / 16)"},
+                      {SWITCHES, GpuClusterTopology::SPINE_TIER, 16, "16 x 400 / 400"},
+                      {LINKS, GpuClusterTopology::LEAF_TIER, 40, "40 NICs"},
+                      {LINKS, GpuClusterTopology::SPINE_TIER, 48, "3 x 16"}});
         NS_TEST_EXPECT_MSG_EQ(topology->Describe(),
                               "leaf-spine, 5 servers x 8 NICs, 3 leaves of 16 ports, 16 spines, "
                               "400 Gb/s, 1:1",
@@ -376,10 +426,17 @@ class TopologyLeafSpineTestCase : public TopologyTestCase
         topology->SetAttribute("FabricRate", DataRateValue(DataRate("800Gbps")));
         NS_TEST_EXPECT_MSG_EQ_TOL(topology->GetOversubscription(), 2.0, 1e-12, "6400 / 3200");
 
-        RoceTopologyHelper helper;
-        RoceFabric fabric = topology->Build(helper, 5, 8);
-        NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 7u, "3 leaves + 4 spines");
-        ExpectSwitchNames(fabric, {{2, "leaf2", "last leaf"}, {3, "spine0", "first spine"}});
+        RoceFabric fabric;
+        if (!BuildFabric(*topology,
+                         5,
+                         8,
+                         7,
+                         "3 leaves + 4 spines",
+                         {{2, "leaf2", "last leaf"}, {3, "spine0", "first spine"}},
+                         fabric))
+        {
+            return;
+        }
         // NIC i is on leaf i / 16: servers 0-1 on leaf0, 2-3 on leaf1, 4 on leaf2, which thus
         // has 8 NICs + 4 spines = 12 ports; a full leaf 16 + 4 = 20.
         NS_TEST_EXPECT_MSG_EQ(
@@ -459,37 +516,34 @@ class TopologyFatTreeTestCase : public TopologyTestCase
         Ptr<GpuClusterTopology> topology = MakeTopology(GpuClusterTopology::FAT_TREE);
         topology->SetAttribute("FatTreeK", UintegerValue(4));
         NS_TEST_ASSERT_MSG_EQ(topology->SetCluster(2, 8), "", "16 NICs fit");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::LEAF_TIER),
-                              8u,
-                              "edges");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::SPINE_TIER),
-                              8u,
-                              "aggregation");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::CORE_TIER),
-                              4u,
-                              "cores");
+        ExpectCounts(*topology,
+                     {{SWITCHES, GpuClusterTopology::LEAF_TIER, 8, "edges"},
+                      {SWITCHES, GpuClusterTopology::SPINE_TIER, 8, "aggregation"},
+                      {SWITCHES, GpuClusterTopology::CORE_TIER, 4, "cores"},
+                      {LINKS, GpuClusterTopology::SPINE_TIER, 16, "k^3 / 4"},
+                      {LINKS, GpuClusterTopology::CORE_TIER, 16, "k^3 / 4"}});
         NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(), 20u, "5 k^2 / 4");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::SPINE_TIER),
-                              uint64_t{16},
-                              "k^3 / 4");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::CORE_TIER),
-                              uint64_t{16},
-                              "k^3 / 4");
         NS_TEST_EXPECT_MSG_EQ(topology->Describe(),
                               "fat-tree k=4, 2 servers x 8 NICs, 8 edge, 8 aggregation, 4 core, "
                               "400 Gb/s, 1:1",
                               "description");
-        RoceTopologyHelper helper;
         {
-            RoceFabric fabric = topology->Build(helper, 2, 8);
-            NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 20u, "20 switches");
-            ExpectSwitchNames(fabric,
-                              {{0, "pod0-edge0", "first edge"},
-                               {7, "pod3-edge1", "last edge"},
-                               {8, "pod0-agg0", "first aggregation"},
-                               {15, "pod3-agg1", "last aggregation"},
-                               {16, "core0", "first core"},
-                               {19, "core3", "last core"}});
+            RoceFabric fabric;
+            if (!BuildFabric(*topology,
+                             2,
+                             8,
+                             20,
+                             "20 switches",
+                             {{0, "pod0-edge0", "first edge"},
+                              {7, "pod3-edge1", "last edge"},
+                              {8, "pod0-agg0", "first aggregation"},
+                              {15, "pod3-agg1", "last aggregation"},
+                              {16, "core0", "first core"},
+                              {19, "core3", "last core"}},
+                             fabric))
+            {
+                return;
+            }
             // Every switch of a full k = 4 tree has k = 4 ports.
             uint32_t wrong = 0;
             for (uint32_t i = 0; i < 20; ++i)
@@ -524,6 +578,7 @@ class TopologyFatTreeTestCase : public TopologyTestCase
         NS_TEST_ASSERT_MSG_EQ(topology->SetCluster(16, 8), "", "automatic k");
         NS_TEST_EXPECT_MSG_EQ(topology->GetFatTreeKInEffect(), 8u, "smallest k");
         NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(), 80u, "64 + 16");
+        RoceTopologyHelper helper;
         RoceFabric fabric = topology->Build(helper, 16, 8);
         NS_TEST_ASSERT_MSG_EQ(fabric.GetNHosts(), 128u, "128 NICs");
         NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 80u, "80 switches");
@@ -562,15 +617,11 @@ class TopologyPlanesTestCase : public TopologyTestCase
         Ptr<GpuClusterTopology> topology = MakeTopology(GpuClusterTopology::RAIL_OPTIMIZED, 2);
         topology->SetAttribute("Planes", UintegerValue(2));
         NS_TEST_ASSERT_MSG_EQ(topology->SetCluster(4, 8), "", "valid");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::LEAF_TIER),
-                              16u,
-                              "2 planes x 4 rails x 2 leaves");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfSwitches(GpuClusterTopology::SPINE_TIER),
-                              4u,
-                              "2 planes x 2 spines");
-        NS_TEST_EXPECT_MSG_EQ(topology->GetNumberOfLinks(GpuClusterTopology::SPINE_TIER),
-                              uint64_t{32},
-                              "2 x 8 x 2");
+        ExpectCounts(
+            *topology,
+            {{SWITCHES, GpuClusterTopology::LEAF_TIER, 16, "2 planes x 4 rails x 2 leaves"},
+             {SWITCHES, GpuClusterTopology::SPINE_TIER, 4, "2 planes x 2 spines"},
+             {LINKS, GpuClusterTopology::SPINE_TIER, 32, "2 x 8 x 2"}});
         NS_TEST_EXPECT_MSG_EQ(topology->GetPlaneOfNic(13), 1u, "rail 5 is in plane 1");
         NS_TEST_EXPECT_MSG_EQ(topology->GetPlaneOfNic(14), 0u, "rail 6 is in plane 0");
         NS_TEST_EXPECT_MSG_EQ(topology->Describe(),
@@ -578,16 +629,22 @@ class TopologyPlanesTestCase : public TopologyTestCase
                               "leaves, 2 spines), 400 Gb/s, 1:1",
                               "description");
 
-        RoceTopologyHelper helper;
-        RoceFabric fabric = topology->Build(helper, 4, 8);
-        NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 20u, "2 x (8 + 2)");
         // Plane 0: switches 0-9 (rails 0, 2, 4, 6 x 2 leaves, then 2 spines); plane 1: 10-19.
-        ExpectSwitchNames(fabric,
-                          {{0, "plane0-rail0-leaf0", "first"},
-                           {3, "plane0-rail2-leaf1", "rail 2"},
-                           {9, "plane0-spine1", "plane 0 spine"},
-                           {10, "plane1-rail1-leaf0", "plane 1"},
-                           {19, "plane1-spine1", "last"}});
+        RoceFabric fabric;
+        if (!BuildFabric(*topology,
+                         4,
+                         8,
+                         20,
+                         "2 x (8 + 2)",
+                         {{0, "plane0-rail0-leaf0", "first"},
+                          {3, "plane0-rail2-leaf1", "rail 2"},
+                          {9, "plane0-spine1", "plane 0 spine"},
+                          {10, "plane1-rail1-leaf0", "plane 1"},
+                          {19, "plane1-spine1", "last"}},
+                         fabric))
+        {
+            return;
+        }
         // NIC 13 = server 1, rail 5 (plane 1, third rail of the plane): leaf 2 x 2 + 0 of
         // plane 1, switch 10 + 4 = 14, plane1-rail5-leaf0.
         NS_TEST_EXPECT_MSG_EQ(topology->GetLeafOfNic(13), 14u, "leaf of NIC 13");

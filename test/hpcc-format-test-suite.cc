@@ -107,6 +107,26 @@ Flows(const HpccFormatReader::Topology& topology,
     return HpccFormatReader::ParseFlows(in, "F", topology, 3, flows);
 }
 
+/**
+ * Read a topology and its flows from the shared reference files.
+ * @param data the folder of the files.
+ * @param name the files' stem: name.topology.txt and name.flow.txt.
+ * @param[out] topology the topology.
+ * @param[out] flows its flows (data priority 3).
+ * @return the first reader's problem, or "".
+ */
+std::string
+ReadShared(const std::string& data,
+           const std::string& name,
+           HpccFormatReader::Topology& topology,
+           std::vector<HpccFormatReader::Flow>& flows)
+{
+    std::string error = HpccFormatReader::ReadTopology(data + name + ".topology.txt", topology);
+    return error.empty()
+               ? HpccFormatReader::ReadFlows(data + name + ".flow.txt", topology, 3, flows)
+               : error;
+}
+
 } // namespace
 
 /**
@@ -125,18 +145,16 @@ class HpccFormatReadersTestCase : public TestCase
   private:
     void DoRun() override
     {
-        std::string data = GetSharedDataDir();
+        std::string data = FindSharedDataDir(GetName());
         if (data.empty())
         {
-            ReportSkip(GetName(), "../shared/data is absent (set LLM_FABRIC_DATA_DIR)");
             return;
         }
         data += "/hpcc-format/";
         HpccFormatReader::Topology t;
+        std::vector<HpccFormatReader::Flow> f;
+        NS_TEST_ASSERT_MSG_EQ(ReadShared(data, "incast16", t, f), "", "incast16");
         // incast16.topology.txt: "18 1 0 1 17 NONE", switch 17, links "h 17 100Gbps 1us 0".
-        NS_TEST_ASSERT_MSG_EQ(HpccFormatReader::ReadTopology(data + "incast16.topology.txt", t),
-                              "",
-                              "incast16 topology");
         NS_TEST_EXPECT_MSG_EQ(t.simai, true, "SimAI's six counts");
         NS_TEST_EXPECT_MSG_EQ(t.nodes, 18, "18 nodes");
         NS_TEST_ASSERT_MSG_EQ(t.switches.size(), 1, "one switch");
@@ -147,10 +165,6 @@ class HpccFormatReadersTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(t.links[16].line, 19, "on line 19 (counts, switches, 17 links)");
         NS_TEST_EXPECT_MSG_EQ(t.links[0].rate.GetBitRate(), 100000000000ULL, "100Gbps");
         NS_TEST_EXPECT_MSG_EQ(t.links[0].delay, MicroSeconds(1), "1us");
-        std::vector<HpccFormatReader::Flow> f;
-        NS_TEST_ASSERT_MSG_EQ(HpccFormatReader::ReadFlows(data + "incast16.flow.txt", t, 3, f),
-                              "",
-                              "incast16 flows");
         NS_TEST_ASSERT_MSG_EQ(f.size(), 16, "16 flows");
         // Line 2 "1 0 3 100 1000000 0.000000000", line 17 "16 0 3 100 1000000 0.000000000".
         NS_TEST_EXPECT_MSG_EQ(f[0].src, 1, "flow 0 from 1");
@@ -162,11 +176,9 @@ class HpccFormatReadersTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(f[15].start, Seconds(0), "at 0");
         NS_TEST_EXPECT_MSG_EQ(f[15].line, 17, "line 17");
 
+        NS_TEST_ASSERT_MSG_EQ(ReadShared(data, "leafspine32", t, f), "", "leafspine32");
         // leafspine32.topology.txt: "40 1 0 8 48 NONE", switches 32..39; link 0 "0 32 ...",
         // the last "35 39 100Gbps 1us 0".
-        NS_TEST_ASSERT_MSG_EQ(HpccFormatReader::ReadTopology(data + "leafspine32.topology.txt", t),
-                              "",
-                              "leafspine32 topology");
         NS_TEST_EXPECT_MSG_EQ(t.nodes, 40, "40 nodes");
         NS_TEST_ASSERT_MSG_EQ(t.switches.size(), 8, "8 switches");
         for (uint32_t s = 0; s < 8; ++s)
@@ -178,9 +190,6 @@ class HpccFormatReadersTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(t.links[0].b, 32, "to 32");
         NS_TEST_EXPECT_MSG_EQ(t.links[47].a, 35, "link 47 from 35");
         NS_TEST_EXPECT_MSG_EQ(t.links[47].b, 39, "to 39");
-        NS_TEST_ASSERT_MSG_EQ(HpccFormatReader::ReadFlows(data + "leafspine32.flow.txt", t, 3, f),
-                              "",
-                              "leafspine32 flows");
         NS_TEST_ASSERT_MSG_EQ(f.size(), 200, "200 flows");
         // Line 3: "8 24 3 100 20300 0.000002809".
         NS_TEST_EXPECT_MSG_EQ(f[1].src, 8, "flow 1 from 8");
@@ -216,6 +225,21 @@ class HpccFormatRefusalsTestCase : public TestCase
     }
 
   private:
+    /**
+     * Check a refusal.
+     * @param problem the reader's answer.
+     * @param prefix how it must begin ("NAME: line N: ").
+     * @param reason a word of the reason it must contain.
+     */
+    void ExpectRefusal(const std::string& problem,
+                       const std::string& prefix,
+                       const std::string& reason)
+    {
+        NS_TEST_EXPECT_MSG_EQ(problem.rfind(prefix, 0), 0, "prefix: " << problem);
+        NS_TEST_EXPECT_MSG_NE(problem.find(reason), std::string::npos, "reason: " << problem);
+        NS_TEST_EXPECT_MSG_EQ(fuzz::CheckMessageLine(problem), "", "one clean line");
+    }
+
     void DoRun() override
     {
         const std::string link = " 100Gbps 1us 0\n";
@@ -250,10 +274,7 @@ class HpccFormatRefusalsTestCase : public TestCase
         for (const auto& [text, prefix, reason] : topologies)
         {
             HpccFormatReader::Topology t;
-            std::string problem = Topo(text, t);
-            NS_TEST_EXPECT_MSG_EQ(problem.rfind(prefix, 0), 0, "prefix: " << problem);
-            NS_TEST_EXPECT_MSG_NE(problem.find(reason), std::string::npos, "reason: " << problem);
-            NS_TEST_EXPECT_MSG_EQ(fuzz::CheckMessageLine(problem), "", "one clean line");
+            ExpectRefusal(Topo(text, t), prefix, reason);
         }
 
         HpccFormatReader::Topology star; // hosts 0, 1, 2 on switch 3
@@ -289,10 +310,7 @@ class HpccFormatRefusalsTestCase : public TestCase
         for (const auto& [text, prefix, reason] : flows)
         {
             std::vector<HpccFormatReader::Flow> f;
-            std::string problem = Flows(star, text, f);
-            NS_TEST_EXPECT_MSG_EQ(problem.rfind(prefix, 0), 0, "prefix: " << problem);
-            NS_TEST_EXPECT_MSG_NE(problem.find(reason), std::string::npos, "reason: " << problem);
-            NS_TEST_EXPECT_MSG_EQ(fuzz::CheckMessageLine(problem), "", "one clean line");
+            ExpectRefusal(Flows(star, text, f), prefix, reason);
         }
         std::vector<HpccFormatReader::Flow> f;
         std::string problem = Flows(split, "1\n0 2 3 100 1000 0\n", f);
@@ -376,21 +394,14 @@ class ReplayArithmeticTestCase : public TestCase
             1.0,
             "star: 2 links");
 
-        std::string data = GetSharedDataDir();
+        std::string data = FindSharedDataDir(GetName());
         if (data.empty())
         {
-            ReportSkip(GetName(), "../shared/data is absent (set LLM_FABRIC_DATA_DIR)");
             return;
         }
         data += "/hpcc-format/";
         HpccFormatReader::Topology t;
-        NS_TEST_ASSERT_MSG_EQ(HpccFormatReader::ReadTopology(data + "leafspine32.topology.txt", t),
-                              "",
-                              "leafspine32");
-        NS_TEST_ASSERT_MSG_EQ(
-            HpccFormatReader::ReadFlows(data + "leafspine32.flow.txt", t, 3, flows),
-            "",
-            "leafspine32 flows");
+        NS_TEST_ASSERT_MSG_EQ(ReadShared(data, "leafspine32", t, flows), "", "leafspine32");
         // Across leaves a path has 4 links: 4 x 2104.96 = 8419.84 ns.
         ReplayFabric leafSpine(t, flows);
         NS_TEST_EXPECT_MSG_EQ_TOL(
@@ -462,10 +473,9 @@ class ReplayProgramTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(out.rfind(bad + ": line 4: error rate 0.001", 0), 0, out);
         NS_TEST_EXPECT_MSG_EQ(out.find('\n'), out.size() - 1, "one line: " << out);
 
-        std::string data = GetSharedDataDir();
+        std::string data = FindSharedDataDir(GetName());
         if (data.empty())
         {
-            ReportSkip(GetName(), "../shared/data is absent (set LLM_FABRIC_DATA_DIR)");
             return;
         }
         data += "/hpcc-format/";

@@ -74,6 +74,17 @@ GetSharedDataDir()
     return IsDirectory(dir) ? dir : std::string();
 }
 
+std::string
+FindSharedDataDir(const std::string& caseName)
+{
+    std::string dir = GetSharedDataDir();
+    if (dir.empty())
+    {
+        ReportSkip(caseName, "../shared/data is absent (set LLM_FABRIC_DATA_DIR)");
+    }
+    return dir;
+}
+
 bool
 HaveProgram(const std::string& program)
 {

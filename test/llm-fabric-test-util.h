@@ -54,6 +54,14 @@ std::string GetSharedDataDir();
 
 /**
  * @ingroup llm-fabric-tests
+ * GetSharedDataDir, reporting a skip for the test case when the folder is absent.
+ * @param caseName the test case that needs the folder.
+ * @return the folder, or "" (the skip reported).
+ */
+std::string FindSharedDataDir(const std::string& caseName);
+
+/**
+ * @ingroup llm-fabric-tests
  * @param program a program name such as "tshark".
  * @return true if the program is found on $PATH.
  */
