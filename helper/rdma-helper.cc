@@ -51,30 +51,6 @@ struct CcVariableForward
 };
 
 /**
- * ns-3.37's callbacks compare their bound arguments (Callback::IsEqual, used by
- * TraceDisconnect): a bound struct needs == and !=.
- * @param a a forward.
- * @param b another.
- * @return whether they name the same sink, flow and display.
- */
-bool
-operator==(const CcVariableForward& a, const CcVariableForward& b)
-{
-    return a.sink.IsEqual(b.sink) && a.flow == b.flow && a.name == b.name && a.scale == b.scale;
-}
-
-/**
- * @param a a forward.
- * @param b another.
- * @return !(a == b).
- */
-bool
-operator!=(const CcVariableForward& a, const CcVariableForward& b)
-{
-    return !(a == b);
-}
-
-/**
  * Forward one change of a TracedValue to a sink.
  * @param to the sink, flow and display.
  * @param oldValue the previous value (unused).
