@@ -33,7 +33,7 @@ namespace
 
 /// Inputs longer than this are cut (the formats are at most tens of bytes; Buffer sizes are
 /// 32-bit).
-constexpr std::size_t MAX_INPUT = 65536;
+constexpr std::size_t MAX_FUZZ_INPUT = 65536;
 
 /**
  * Which bits of a byte of a format carry a field (the others are reserved: written as zero,
@@ -316,7 +316,7 @@ FuzzHeaders(const uint8_t* data, std::size_t size)
         return "";
     }
     const Format& format = Formats()[slot];
-    std::string problem = format.check(data + 1, std::min(size - 1, MAX_INPUT));
+    std::string problem = format.check(data + 1, std::min(size - 1, MAX_FUZZ_INPUT));
     return problem.empty() ? "" : std::string(format.name) + ": " + problem;
 }
 
