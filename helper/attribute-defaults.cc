@@ -160,8 +160,9 @@ CheckForNs3Reader(const std::string& type,
     {
         problem = "a list of objects cannot be given as text";
     }
-    else if (type == "EnumValue")
+    else if (type == "EnumValue" || type.rfind("EnumValue<", 0) == 0)
     {
+        // EnumValue is a class template from ns-3.41 on (EnumValue<T>).
         std::string names = "|" + checker->GetUnderlyingTypeInformation() + "|";
         problem =
             value.find('|') == std::string::npos &&
