@@ -93,7 +93,8 @@ class PfcDeadlockDetector : public Object
     ~PfcDeadlockDetector() override;
 
     /**
-     * Watch every switch port of a fabric (call once, after the fabric is built).
+     * Watch every switch port of a fabric (call once, after the fabric is built). The ports'
+     * trace callbacks point at this detector: keep it alive while the simulation runs.
      * @param fabric the fabric.
      */
     void Install(const RoceFabric& fabric);

@@ -102,12 +102,12 @@ PfcWatchdog::Attach(RoceSwitch* sw)
     {
         sw->GetPort(port)->TraceConnectWithoutContext(
             "PauseState",
-            MakeBoundCallback(&PfcWatchdog::PauseStateSink, this, port));
+            MakeBoundCallback(&PfcWatchdog::PauseStateSink, Ptr<PfcWatchdog>(this), port));
     }
 }
 
 void
-PfcWatchdog::PauseStateSink(PfcWatchdog* wd, uint32_t port, uint8_t priority, bool paused)
+PfcWatchdog::PauseStateSink(Ptr<PfcWatchdog> wd, uint32_t port, uint8_t priority, bool paused)
 {
     wd->PauseChanged(port, priority, paused);
 }

@@ -149,13 +149,13 @@ class PfcWatchdog : public Object
     };
 
     /**
-     * PauseState trace sink.
+     * PauseState trace sink (the port's callback holds the watchdog).
      * @param wd the watchdog.
      * @param port the port.
      * @param priority the priority.
      * @param paused pause starts or ends.
      */
-    static void PauseStateSink(PfcWatchdog* wd, uint32_t port, uint8_t priority, bool paused);
+    static void PauseStateSink(Ptr<PfcWatchdog> wd, uint32_t port, uint8_t priority, bool paused);
 
     /**
      * A pause of a queue starts or ends.
