@@ -225,6 +225,7 @@ RoceNetDevice::RoceNetDevice()
     m_deficit.fill(0);
     m_pausedUntilFs.fill(0);
     m_paused.fill(false);
+    m_pauseIgnored.fill(false);
 }
 
 RoceNetDevice::~RoceNetDevice()
@@ -663,12 +664,13 @@ RoceNetDevice::ReceivePfc(Ptr<Packet> frame)
         if (quanta > 0)
         {
             ++m_counters[p].pausesReceived;
+            m_lastPauseRx[p] = Simulator::Now();
         }
         else
         {
             ++m_counters[p].resumesReceived;
         }
-        if (!m_pfcEnabled)
+        if (!m_pfcEnabled || m_pauseIgnored[p])
         {
             continue;
         }
@@ -714,6 +716,60 @@ RoceNetDevice::UpdatePauses()
             Simulator::Schedule(ExactTime::DelayUntil(next), &RoceNetDevice::UpdatePauses, this);
     }
     TryTransmit();
+}
+
+uint32_t
+RoceNetDevice::FlushQueue(uint8_t priority, FlushCallback cb)
+{
+    NS_LOG_FUNCTION(this << +priority);
+    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    std::deque<Entry> flushed;
+    flushed.swap(m_queues[priority]);
+    m_queueBytes[priority] = 0;
+    for (const Entry& entry : flushed)
+    {
+        if (!cb.IsNull())
+        {
+            cb(entry.frame, entry.tag);
+        }
+    }
+    return static_cast<uint32_t>(flushed.size());
+}
+
+uint32_t
+RoceNetDevice::GetQueuedBytesWithTag(uint8_t priority, uint64_t mask, uint64_t value) const
+{
+    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    uint32_t bytes = 0;
+    for (const Entry& entry : m_queues[priority])
+    {
+        if ((entry.tag & mask) == value)
+        {
+            bytes += entry.frame->GetSize();
+        }
+    }
+    return bytes;
+}
+
+void
+RoceNetDevice::SetPauseIgnored(uint8_t priority, bool ignored)
+{
+    NS_LOG_FUNCTION(this << +priority << ignored);
+    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    m_pauseIgnored[priority] = ignored;
+    if (ignored && m_paused[priority])
+    {
+        // UpdatePauses lifts a pause that ends now, and restarts transmission.
+        m_pausedUntilFs[priority] = Simulator::Now().GetFemtoSeconds();
+        UpdatePauses();
+    }
+}
+
+Time
+RoceNetDevice::GetLastPauseReceived(uint8_t priority) const
+{
+    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    return m_lastPauseRx[priority];
 }
 
 bool

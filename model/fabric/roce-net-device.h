@@ -184,6 +184,49 @@ class RoceNetDevice : public NetDevice
     uint32_t GetQueueBytes(uint8_t priority) const;
 
     /**
+     * Callback for each frame FlushQueue removes.
+     * @param frame the frame.
+     * @param tag the value given to Enqueue.
+     */
+    typedef Callback<void, Ptr<Packet>, uint64_t> FlushCallback;
+
+    /**
+     * Remove every frame waiting in a priority queue (a PFC watchdog dropping a stormed
+     * queue); they are not counted as sent.
+     * @param priority the priority.
+     * @param cb called for each frame removed, in queue order (may be null).
+     * @return the number of frames removed.
+     */
+    uint32_t FlushQueue(uint8_t priority, FlushCallback cb);
+
+    /**
+     * Sum the bytes of the frames waiting in a priority queue whose Enqueue tag, masked, has
+     * a value (a switch asking which ingress port the frames of an egress queue came from).
+     * Walks the queue: for diagnosis, not for the per-packet path.
+     * @param priority the priority.
+     * @param mask bits of the tag compared.
+     * @param value their value.
+     * @return the bytes.
+     */
+    uint32_t GetQueuedBytesWithTag(uint8_t priority, uint64_t mask, uint64_t value) const;
+
+    /**
+     * Ignore received pauses of a priority, or honour them again (a PFC watchdog mitigating a
+     * storm). Ignoring lifts a pause in force at once (PauseState reports its end); honouring
+     * again waits for the next pause the peer sends.
+     * @param priority the priority.
+     * @param ignored true to ignore.
+     */
+    void SetPauseIgnored(uint8_t priority, bool ignored);
+
+    /**
+     * @param priority a priority.
+     * @return when the last PFC frame pausing it (non-zero quanta) was received, ignored or
+     *         not (0 if none).
+     */
+    Time GetLastPauseReceived(uint8_t priority) const;
+
+    /**
      * @param priority a priority.
      * @return bytes of that priority in the receive buffer (RxDrainRate > 0 only).
      */
@@ -361,6 +404,8 @@ class RoceNetDevice : public NetDevice
     std::array<int64_t, NUM_PRIORITIES> m_pausedUntilFs;    //!< pause end per priority (fs)
     std::array<Time, NUM_PRIORITIES> m_pauseStart;          //!< when the current pause began
     std::array<bool, NUM_PRIORITIES> m_paused;              //!< paused now
+    std::array<bool, NUM_PRIORITIES> m_pauseIgnored;        //!< SetPauseIgnored
+    std::array<Time, NUM_PRIORITIES> m_lastPauseRx;         //!< last non-zero pause received
     EventId m_pauseEvent;                                   //!< next pause expiry
     bool m_txBusy;                                          //!< a frame is on the wire
     Ptr<Packet> m_currentFrame;                             //!< the frame on the wire

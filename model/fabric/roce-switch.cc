@@ -83,6 +83,13 @@ RoceSwitch::GetTypeId()
                           UintegerValue(0xFFFF),
                           MakeUintegerAccessor(&RoceSwitch::m_pauseQuanta),
                           MakeUintegerChecker<uint16_t>(1, 0xFFFF))
+            .AddAttribute("PfcWatchdogEnabled",
+                          "At initialization, run a PfcWatchdog (with the attribute defaults of "
+                          "ns3::PfcWatchdog) on the ports of this switch, unless one was given "
+                          "by SetPfcWatchdog. Off by default: nothing is scheduled or checked.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RoceSwitch::m_watchdogEnabled),
+                          MakeBooleanChecker())
             .AddAttribute("Mmu",
                           "The shared-buffer MMU.",
                           PointerValue(),
@@ -104,6 +111,7 @@ RoceSwitch::RoceSwitch()
       m_decrementTtl(true),
       m_ecnMarkPoint(EcnMarker::MARK_ON_DEQUEUE),
       m_pauseQuanta(0xFFFF),
+      m_watchdogEnabled(false),
       m_initialized(false)
 {
     NS_LOG_FUNCTION(this);
@@ -237,6 +245,14 @@ RoceSwitch::DoInitialize()
         marker->SetAttribute("MarkPoint", EnumValue(m_ecnMarkPoint));
         m_stages.insert(m_stages.begin(), marker);
     }
+    if (m_watchdogEnabled && !m_watchdog)
+    {
+        m_watchdog = CreateObject<PfcWatchdog>();
+    }
+    if (m_watchdog)
+    {
+        m_watchdog->Attach(this);
+    }
     m_initialized = true;
     UpdateEnqueueStages();
     Object::DoInitialize();
@@ -254,6 +270,11 @@ RoceSwitch::DoDispose()
     m_routes.clear();
     m_mmu = nullptr;
     m_loadBalancer = nullptr;
+    if (m_watchdog)
+    {
+        m_watchdog->Dispose();
+        m_watchdog = nullptr;
+    }
     m_enqueueStages.clear();
     m_stages.clear();
     Object::DoDispose();
@@ -282,6 +303,11 @@ RoceSwitch::Receive(Ptr<RoceNetDevice> device, Ptr<Packet> frame)
     uint32_t outPort = ports.size() == 1
                            ? ports[0]
                            : m_loadBalancer->SelectPort(*this, {ports, tuple, priority, frame});
+    if (m_watchdog && m_watchdog->IsDropping(outPort, priority))
+    {
+        m_watchdog->CountDrop();
+        return;
+    }
 
     // Stages that judge a frame on enqueue see the egress queue as the frame finds it: they
     // decide before the MMU admits it, and act only if it does.
@@ -338,14 +364,8 @@ RoceSwitch::Receive(Ptr<RoceNetDevice> device, Ptr<Packet> frame)
 void
 RoceSwitch::Dequeued(Ptr<RoceNetDevice> device, Ptr<Packet> frame, uint8_t priority, uint64_t tag)
 {
-    auto inPort = static_cast<uint32_t>(tag >> 32);
     auto outPort = static_cast<uint32_t>((tag >> 8) & 0xFFFFFF);
-    auto inPriority = static_cast<uint8_t>(tag & 0xFF);
-    if (m_mmu->Release(inPort, outPort, inPriority, frame->GetSize()))
-    {
-        m_pauseRefresh[inPort * RoceNetDevice::NUM_PRIORITIES + inPriority].Cancel();
-        m_ports[inPort]->SendPfc(inPriority, 0);
-    }
+    ReleaseBuffer(tag, frame->GetSize());
     if (!m_stages.empty())
     {
         EgressStage::QueueState state = MakeQueueState(outPort, priority);
@@ -354,6 +374,61 @@ RoceSwitch::Dequeued(Ptr<RoceNetDevice> device, Ptr<Packet> frame, uint8_t prior
             stage->Dequeue(*this, frame, state);
         }
     }
+}
+
+void
+RoceSwitch::ReleaseBuffer(uint64_t tag, uint32_t bytes)
+{
+    auto inPort = static_cast<uint32_t>(tag >> 32);
+    auto outPort = static_cast<uint32_t>((tag >> 8) & 0xFFFFFF);
+    auto inPriority = static_cast<uint8_t>(tag & 0xFF);
+    if (m_mmu->Release(inPort, outPort, inPriority, bytes))
+    {
+        m_pauseRefresh[inPort * RoceNetDevice::NUM_PRIORITIES + inPriority].Cancel();
+        m_ports[inPort]->SendPfc(inPriority, 0);
+    }
+}
+
+void
+RoceSwitch::Flushed(Ptr<Packet> frame, uint64_t tag)
+{
+    ReleaseBuffer(tag, frame->GetSize());
+}
+
+uint32_t
+RoceSwitch::DropEgressQueue(uint32_t port, uint8_t priority)
+{
+    NS_LOG_FUNCTION(this << port << +priority);
+    NS_ABORT_MSG_IF(port >= m_ports.size(), "RoceSwitch: no port " << port);
+    return m_ports[port]->FlushQueue(priority, MakeCallback(&RoceSwitch::Flushed, this));
+}
+
+uint32_t
+RoceSwitch::GetQueuedBytes(uint32_t inPort, uint32_t outPort, uint8_t priority) const
+{
+    NS_ABORT_MSG_IF(outPort >= m_ports.size(), "RoceSwitch: no port " << outPort);
+    // The tag of Receive: ingress port in the upper 32 bits.
+    return m_ports[outPort]->GetQueuedBytesWithTag(priority,
+                                                   ~uint64_t{0} << 32,
+                                                   static_cast<uint64_t>(inPort) << 32);
+}
+
+void
+RoceSwitch::SetPfcWatchdog(Ptr<PfcWatchdog> watchdog)
+{
+    NS_LOG_FUNCTION(this << watchdog);
+    NS_ABORT_MSG_IF(!watchdog || m_watchdog, "RoceSwitch: SetPfcWatchdog needs one watchdog");
+    m_watchdog = watchdog;
+    if (m_initialized)
+    {
+        m_watchdog->Attach(this);
+    }
+}
+
+Ptr<PfcWatchdog>
+RoceSwitch::GetPfcWatchdog() const
+{
+    return m_watchdog;
 }
 
 bool

@@ -11,6 +11,7 @@
 #include "egress-stage.h"
 #include "flow-five-tuple.h"
 #include "load-balancer.h"
+#include "pfc-watchdog.h"
 #include "roce-net-device.h"
 #include "switch-mmu.h"
 
@@ -59,6 +60,11 @@ namespace ns3
  * When the MMU puts an ingress group into XOFF, the switch sends a PFC pause for that priority
  * out of the ingress port (PauseQuanta quanta), re-sends it every half pause time while the
  * group stays in XOFF, and sends a zero-quanta resume when the group returns to XON.
+ *
+ * With PfcWatchdogEnabled (off by default) the switch runs a PfcWatchdog on its ports: a
+ * lossless egress queue paused for its DetectionTime is put in a storm state (drop or forward)
+ * until pauses have stopped for its RestorationTime; frames it drops are counted by the watchdog
+ * (GetFramesDropped), not as drops of this switch.
  *
  * Drops happen only where the MMU refuses a packet (a lossy class above its allowance, a
  * lossless class whose headroom is exhausted, a full buffer) or where no route exists; each is
@@ -142,6 +148,36 @@ class RoceSwitch : public Object
 
     /// @return the load balancer (attribute LoadBalancer).
     Ptr<LoadBalancer> GetLoadBalancer() const;
+
+    /**
+     * Give the switch a PFC watchdog (instead of the one PfcWatchdogEnabled creates at
+     * initialization). It watches the ports present at initialization, or at once if the
+     * switch is initialized already.
+     * @param watchdog the watchdog, used by this switch only.
+     */
+    void SetPfcWatchdog(Ptr<PfcWatchdog> watchdog);
+
+    /// @return the PFC watchdog, or null when there is none.
+    Ptr<PfcWatchdog> GetPfcWatchdog() const;
+
+    /**
+     * Drop every frame waiting in an egress queue, releasing its buffer in the MMU (ingress
+     * groups that return to XON resume their upstream), as a PFC watchdog in Drop does.
+     * @param port egress port.
+     * @param priority priority.
+     * @return the number of frames dropped.
+     */
+    uint32_t DropEgressQueue(uint32_t port, uint8_t priority);
+
+    /**
+     * The bytes waiting in an egress queue that arrived on a given ingress port (walks the
+     * queue: for diagnosis such as deadlock detection, not the per-packet path).
+     * @param inPort ingress port.
+     * @param outPort egress port.
+     * @param priority priority.
+     * @return the bytes.
+     */
+    uint32_t GetQueuedBytes(uint32_t inPort, uint32_t outPort, uint8_t priority) const;
 
     /**
      * Decrement the IPv4 TTL of a frame and patch its header checksum incrementally (RFC 1624,
@@ -263,6 +299,20 @@ class RoceSwitch : public Object
     void SendPause(uint32_t port, uint8_t priority);
 
     /**
+     * Release a frame removed from an egress queue without being sent (DropEgressQueue).
+     * @param frame the frame.
+     * @param tag ingress port, egress port and priority packed at enqueue.
+     */
+    void Flushed(Ptr<Packet> frame, uint64_t tag);
+
+    /**
+     * Release a frame's buffer in the MMU and resume its ingress group if it returns to XON.
+     * @param tag ingress port, egress port and priority packed at enqueue.
+     * @param bytes the frame's size.
+     */
+    void ReleaseBuffer(uint64_t tag, uint32_t bytes);
+
+    /**
      * Re-send the pause of a group if it is still in XOFF.
      * @param port ingress port.
      * @param priority priority.
@@ -278,6 +328,8 @@ class RoceSwitch : public Object
     bool m_decrementTtl;                                          //!< DecrementTtl
     EcnMarker::MarkPoint m_ecnMarkPoint;                          //!< its MarkPoint
     uint16_t m_pauseQuanta;                                       //!< quanta of the pauses it sends
+    bool m_watchdogEnabled;                                       //!< PfcWatchdogEnabled
+    Ptr<PfcWatchdog> m_watchdog;                                  //!< null when off
     bool m_initialized;                                           //!< DoInitialize has run
     std::vector<Ptr<EgressStage>> m_stages;                       //!< egress stages, in order
     std::vector<EgressStage*> m_enqueueStages;                    //!< those with an enqueue hook
