@@ -462,12 +462,20 @@ class PfcDeadlockRingTestCase : public TestCase
 class PfcWatchdogRingTestCase : public TestCase
 {
   public:
-    PfcWatchdogRingTestCase()
-        : TestCase("the watchdog breaks the ring deadlock; every flow completes")
+    /**
+     * @param action Drop (the queue drops its frames) or Forward (it sends through the pause).
+     */
+    explicit PfcWatchdogRingTestCase(PfcWatchdog::Action action)
+        : TestCase(std::string("the watchdog (") +
+                   (action == PfcWatchdog::DROP ? "Drop" : "Forward") +
+                   ") breaks the ring deadlock; every flow completes"),
+          m_action(action)
     {
     }
 
   private:
+    PfcWatchdog::Action m_action; //!< the watchdog's action
+
     void DoRun() override
     {
         const uint32_t n = 4;
@@ -476,6 +484,7 @@ class PfcWatchdogRingTestCase : public TestCase
         Config::SetDefault("ns3::RoceSwitch::PfcWatchdogEnabled", BooleanValue(true));
         Config::SetDefault("ns3::PfcWatchdog::DetectionTime", TimeValue(MicroSeconds(100)));
         Config::SetDefault("ns3::PfcWatchdog::RestorationTime", TimeValue(MicroSeconds(100)));
+        Config::SetDefault("ns3::PfcWatchdog::Action", EnumValue(m_action));
         // DCQCN with ECN marking between 10 KB and 40 KB (inside the ~80 KB shared pool, so
         // marks come before XOFF): the senders still start at line rate and the ring deadlocks
         // within microseconds, before the first CNPs act; once the watchdog has broken it, the
@@ -524,7 +533,10 @@ class PfcWatchdogRingTestCase : public TestCase
                 continue;
             }
             ++stormEvents;
-            NS_TEST_EXPECT_MSG_EQ(e.state, PfcWatchdog::STORM_DROPPING, "Action Drop");
+            NS_TEST_EXPECT_MSG_EQ(e.state,
+                                  (m_action == PfcWatchdog::DROP ? PfcWatchdog::STORM_DROPPING
+                                                                 : PfcWatchdog::STORM_FORWARDING),
+                                  "the state of the action");
             NS_TEST_EXPECT_MSG_EQ(e.priority, PRIO, "the lossless priority");
             NS_TEST_EXPECT_MSG_EQ(e.port, ring.cwPort[e.sw], "a ring queue storms");
             // Detected exactly DetectionTime after the queue's pause began (the recorder saw
@@ -535,6 +547,15 @@ class PfcWatchdogRingTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(storms, stormEvents, "storm counter = traced storms");
         NS_TEST_EXPECT_MSG_EQ(restorations, restoreEvents, "restorations = traced");
         NS_TEST_EXPECT_MSG_EQ(restorations, storms, "every storm was restored by the end");
+        if (m_action == PfcWatchdog::FORWARD)
+        {
+            // Forward sends through the pause and never drops a frame itself (the switch
+            // downstream may still have to drop what its full buffer cannot take).
+            NS_TEST_EXPECT_MSG_EQ(dropped, 0, "Forward drops nothing");
+            Simulator::Destroy();
+            Config::Reset();
+            return;
+        }
         NS_TEST_EXPECT_MSG_GT(dropped, 0, "frames dropped");
         uint64_t retransmitted = 0;
         for (const auto& qp : ring.flows)
@@ -561,7 +582,8 @@ class PfcDeadlockTestSuite : public TestSuite
     {
         AddTestCase(new PfcWatchdogTimingTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new PfcDeadlockRingTestCase, ns3::llmfabric::TEST_QUICK);
-        AddTestCase(new PfcWatchdogRingTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new PfcWatchdogRingTestCase(PfcWatchdog::DROP), ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new PfcWatchdogRingTestCase(PfcWatchdog::FORWARD), ns3::llmfabric::TEST_QUICK);
     }
 };
 
