@@ -581,17 +581,27 @@ HpccFormatReader::ShortestPath(const Topology& topology, uint32_t src, uint32_t 
 {
     std::vector<uint32_t> previous;
     std::vector<uint32_t> distance = Distances(topology, src, previous);
-    std::vector<uint32_t> path;
     if (distance[dst] == NONE)
     {
-        return path;
+        return {};
     }
+    return PathTo(topology, previous, src, dst);
+}
+
+std::vector<uint32_t>
+HpccFormatReader::PathTo(const Topology& topology,
+                         const std::vector<uint32_t>& previousLink,
+                         uint32_t src,
+                         uint32_t dst)
+{
+    std::vector<uint32_t> path;
     for (uint32_t n = dst; n != src;)
     {
-        const Link& link = topology.links[previous[n]];
-        path.insert(path.begin(), previous[n]);
+        const Link& link = topology.links[previousLink[n]];
+        path.push_back(previousLink[n]);
         n = link.a == n ? link.b : link.a;
     }
+    std::reverse(path.begin(), path.end());
     return path;
 }
 

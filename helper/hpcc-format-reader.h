@@ -143,6 +143,19 @@ class HpccFormatReader
     static std::vector<uint32_t> ShortestPath(const Topology& topology, uint32_t src, uint32_t dst);
 
     /**
+     * The path Distances found from its source to one node.
+     * @param topology the topology.
+     * @param previousLink what Distances gave for the source @p src.
+     * @param src that source.
+     * @param dst the last node, reachable.
+     * @return the links of the path, in order from @p src (indices into topology.links).
+     */
+    static std::vector<uint32_t> PathTo(const Topology& topology,
+                                        const std::vector<uint32_t>& previousLink,
+                                        uint32_t src,
+                                        uint32_t dst);
+
+    /**
      * The hop counts from one node to every node (breadth-first, through switches only: a
      * host other than the source forwards nothing).
      * @param topology the topology.

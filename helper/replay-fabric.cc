@@ -120,13 +120,7 @@ ReplayFabric::GetLongestBaseRtt(uint32_t mtu) const
             }
             std::vector<DataRate> rates;
             std::vector<Time> delays;
-            for (uint32_t n = dst; n != src;)
-            {
-                const HpccFormatReader::Link& link = m_topology.links[previous[n]];
-                rates.push_back(link.rate);
-                delays.push_back(link.delay);
-                n = link.a == n ? link.b : link.a;
-            }
+            GetPathLinks(HpccFormatReader::PathTo(m_topology, previous, src, dst), rates, delays);
             longest = std::max(longest, Hpcc::PathBaseRtt(rates, delays, mtu));
         }
     }
@@ -180,6 +174,20 @@ ReplayFabric::FlowCompleted(ReplayFabric* replay, uint32_t index)
     }
 }
 
+void
+ReplayFabric::GetPathLinks(const std::vector<uint32_t>& path,
+                           std::vector<DataRate>& rates,
+                           std::vector<Time>& delays) const
+{
+    rates.clear();
+    delays.clear();
+    for (uint32_t l : path)
+    {
+        rates.push_back(m_topology.links[l].rate);
+        delays.push_back(m_topology.links[l].delay);
+    }
+}
+
 double
 ReplayFabric::GetStandaloneFctNs(uint32_t flow, uint32_t mtu) const
 {
@@ -188,11 +196,7 @@ ReplayFabric::GetStandaloneFctNs(uint32_t flow, uint32_t mtu) const
         HpccFormatReader::ShortestPath(m_topology, m_flows[flow].src, m_flows[flow].dst);
     std::vector<DataRate> rates;
     std::vector<Time> delays;
-    for (uint32_t l : path)
-    {
-        rates.push_back(m_topology.links[l].rate);
-        delays.push_back(m_topology.links[l].delay);
-    }
+    GetPathLinks(path, rates, delays);
     return FlowStatistics::IdealFctNs(m_flows[flow].bytes, mtu, rates, delays);
 }
 

@@ -146,6 +146,16 @@ class ReplayFabric
      */
     static void FlowCompleted(ReplayFabric* replay, uint32_t index);
 
+    /**
+     * The rates and delays of a path's links.
+     * @param path links, indices into the topology's.
+     * @param[out] rates their rates.
+     * @param[out] delays their delays.
+     */
+    void GetPathLinks(const std::vector<uint32_t>& path,
+                      std::vector<DataRate>& rates,
+                      std::vector<Time>& delays) const;
+
     HpccFormatReader::Topology m_topology;       //!< the topology file
     std::vector<HpccFormatReader::Flow> m_flows; //!< the flow file
     std::vector<uint32_t> m_hostNodes;           //!< node id per host index
