@@ -282,16 +282,24 @@ class PfcWatchdogTimingTestCase : public TestCase
     }
 
   private:
+    /// What one run of RunStar saw.
+    struct StarRun
+    {
+        Recorder r;               //!< the events
+        uint64_t storms{0};       //!< the watchdog's storm count
+        uint64_t restorations{0}; //!< its restoration count
+    };
+
     /**
      * Run a two-host star whose host 1 sends pauses of 4000 quanta to the switch.
      * @param period time between the host's pauses.
      * @param last time of the last pause the host sends (the first at 10 us).
-     * @param r receives the events.
-     * @param storms receives the watchdog's storm count.
-     * @param restorations receives its restoration count.
+     * @return the events and the watchdog's counters.
      */
-    void RunStar(Time period, Time last, Recorder& r, uint64_t& storms, uint64_t& restorations)
+    StarRun RunStar(Time period, Time last)
     {
+        StarRun run;
+        Recorder& r = run.r;
         Config::SetDefault("ns3::RoceSwitch::PfcWatchdogEnabled", BooleanValue(true));
         Config::SetDefault("ns3::PfcWatchdog::DetectionTime", TimeValue(MicroSeconds(100)));
         Config::SetDefault("ns3::PfcWatchdog::RestorationTime", TimeValue(MicroSeconds(50)));
@@ -310,10 +318,11 @@ class PfcWatchdogTimingTestCase : public TestCase
         }
         Simulator::Stop(MicroSeconds(600));
         Simulator::Run();
-        storms = sw->GetPfcWatchdog()->GetStormsDetected();
-        restorations = sw->GetPfcWatchdog()->GetRestorations();
+        run.storms = sw->GetPfcWatchdog()->GetStormsDetected();
+        run.restorations = sw->GetPfcWatchdog()->GetRestorations();
         Simulator::Destroy();
         Config::Reset();
+        return run;
     }
 
     void DoRun() override
@@ -325,10 +334,7 @@ class PfcWatchdogTimingTestCase : public TestCase
         // (60 + 4 + 8 bytes, 5.76 ns): in [11, 11.1] us). Restoration: 50 us after the last
         // pause frame arrived (300 us + 1 us + 5.76 ns + the 12-byte gap is not before it).
         {
-            Recorder r;
-            uint64_t storms = 0;
-            uint64_t restorations = 0;
-            RunStar(MicroSeconds(10), MicroSeconds(300), r, storms, restorations);
+            auto [r, storms, restorations] = RunStar(MicroSeconds(10), MicroSeconds(300));
             NS_TEST_ASSERT_MSG_EQ(r.pauseStarts.empty(), false, "the port was paused");
             Time start = r.pauseStarts.front();
             NS_TEST_EXPECT_MSG_GT_OR_EQ(start, MicroSeconds(11), "pause start");
@@ -347,10 +353,7 @@ class PfcWatchdogTimingTestCase : public TestCase
         // (2) Refreshed every 10 us from 10 us to 70 us: paused from ~11.0 us until the last
         // pause (arriving at ~71.0 us) lapses at ~91.5 us: 80.5 us < 100 us, no storm.
         {
-            Recorder r;
-            uint64_t storms = 0;
-            uint64_t restorations = 0;
-            RunStar(MicroSeconds(10), MicroSeconds(70), r, storms, restorations);
+            auto [r, storms, restorations] = RunStar(MicroSeconds(10), MicroSeconds(70));
             NS_TEST_EXPECT_MSG_EQ(r.pauseStarts.size(), 1, "one continuous pause");
             NS_TEST_EXPECT_MSG_EQ(r.storms.size(), 0, "no storm: pause ended before 100 us");
             NS_TEST_EXPECT_MSG_EQ(storms, 0, "storm counter");
@@ -358,10 +361,7 @@ class PfcWatchdogTimingTestCase : public TestCase
         // (3) A 20.48 us pause every 30 us from 10 us to 550 us: paused 20.48 us, free 9.52 us,
         // 19 times; paused 98.3 % of the time but never 100 us at a stretch: no storm.
         {
-            Recorder r;
-            uint64_t storms = 0;
-            uint64_t restorations = 0;
-            RunStar(MicroSeconds(30), MicroSeconds(550), r, storms, restorations);
+            auto [r, storms, restorations] = RunStar(MicroSeconds(30), MicroSeconds(550));
             NS_TEST_EXPECT_MSG_EQ(r.pauseStarts.size(), 19, "19 separate pauses");
             NS_TEST_EXPECT_MSG_EQ(r.storms.size(), 0, "no storm: the pause had gaps");
             NS_TEST_EXPECT_MSG_EQ(storms, 0, "storm counter");
