@@ -170,7 +170,7 @@ class Hpcc : public RdmaCongestionOps
      * @return "" if consistent, otherwise the problem, naming the attribute: Eta outside
      *         (0, 1], a non-positive BaseRtt, or (once started) MinRate above the line rate.
      */
-    std::string CheckConfig() const;
+    std::string CheckConfig() const override;
 
     /// @return U, the smoothed utilization of the most loaded hop (0 before a measurement).
     double GetUtilization() const;
