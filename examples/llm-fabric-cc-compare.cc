@@ -73,7 +73,7 @@
  * Outputs in --outDir (created if missing): cc-compare.csv (CcComparison::WriteCsv: traffic, cc,
  * bucket, bucket_index, min_bytes, max_bytes, flows, flows_done, slowdown_p50, slowdown_p95,
  * slowdown_p99, queue_p50_bytes, queue_p99_bytes, queue_max_bytes, pfc_pauses, utilization),
- * fct.csv (every flow of every run), cc-compare.gp (a gnuplot script: the slowdown by flow size,
+ * fct.csv (every flow of every run), cc-compare.plt (a gnuplot script: the slowdown by flow size,
  * one line per algorithm, one row of panels per traffic set, p50, p95, p99) and cc-compare.png,
  * drawn by running gnuplot on the script when gnuplot is installed (Debian: gnuplot-nox);
  * without it the program says so and exits 0 with the CSVs and the script. The exit status is 1
@@ -94,6 +94,7 @@
 #include "ns3/dcqcn.h"
 #include "ns3/fabric-monitor.h"
 #include "ns3/fabric-sampler.h"
+#include "ns3/figure-script.h"
 #include "ns3/flow-size-distribution.h"
 #include "ns3/flow-statistics.h"
 #include "ns3/program-options.h"
@@ -491,7 +492,7 @@ void
 WriteOutputs(const Options& o, const CcComparison& table)
 {
     const std::string csv = o.outDir + "/cc-compare.csv";
-    const std::string script = o.outDir + "/cc-compare.gp";
+    const std::string script = o.outDir + "/cc-compare.plt";
     for (const std::string& problem :
          {table.WriteCsv(csv),
           table.WriteFlowsCsv(o.outDir + "/fct.csv"),
@@ -503,14 +504,14 @@ WriteOutputs(const Options& o, const CcComparison& table)
         }
     }
     std::cout << "Wrote " << csv << ", " << o.outDir << "/fct.csv and " << script << std::endl;
-    if (!CcComparison::HaveProgram("gnuplot"))
+    if (!FigureScript::HaveProgram("gnuplot"))
     {
         std::cout << "gnuplot is not installed: no PNG (install gnuplot, Debian package "
                      "gnuplot-nox, then run: cd "
-                  << o.outDir << " && gnuplot cc-compare.gp)" << std::endl;
+                  << o.outDir << " && gnuplot cc-compare.plt)" << std::endl;
         return;
     }
-    std::string problem = CcComparison::RunGnuplot(script);
+    std::string problem = FigureScript::RunGnuplot(script);
     if (!problem.empty())
     {
         std::cerr << PROGRAM << ": " << problem << std::endl;

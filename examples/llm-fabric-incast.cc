@@ -57,7 +57,8 @@
  * value: each change of each of the flow's congestion-control variables, as named by the
  * algorithm: rate_gbps (and window_bytes if it sets a window) for all, target_gbps and alpha for
  * DCQCN, alpha and marked_fraction for DCTCP, rtt_gradient for TIMELY, cwnd_packets,
- * target_delay_us and delay_us for Swift).
+ * target_delay_us and delay_us for Swift). Figures (FigureScript): fct-slowdown.plt and, with
+ * --timeSeries, queue.plt, pauses.plt and cc.plt; with gnuplot installed, their PNGs.
  *
  * Run: ./ns3 run "llm-fabric-incast --senders=8 --bytes=1000000 --cc=dcqcn --outDir=out"
  */
@@ -323,6 +324,21 @@ main(int argc, char* argv[])
     summary.flowsDone = flows.done;
     summary.lastFlowEnd = last;
     o.fabric.WriteSummary(summary);
+    csv.close();
+    ccCsv.close();
+    std::vector<FigureScript::Figure> figures{{FigureScript::FCT_SLOWDOWN,
+                                               "fct.csv",
+                                               "fct-slowdown",
+                                               "Incast: FCT slowdown by size",
+                                               "column(3)",
+                                               "column(8)"}};
+    if (o.timeSeries)
+    {
+        figures.push_back({FigureScript::QUEUE_DEPTH, "queue.csv", "queue", "Queue depth"});
+        figures.push_back({FigureScript::PAUSE_GANTT, "pauses.csv", "pauses", "PFC pauses"});
+        figures.push_back({FigureScript::CC_RATE, "cc.csv", "cc", "Congestion control"});
+    }
+    std::string figuresLine = o.fabric.WriteFigures(figures);
     std::cout << "Incast " << senders << ":1, " << bytes << " bytes each, "
               << linkRate.GetBitRate() / 1e9 << " Gb/s, cc " << o.fabric.GetCongestionControl()
               << ", PFC " << (o.fabric.GetPfc() ? "on" : "off") << std::endl
@@ -330,7 +346,8 @@ main(int argc, char* argv[])
               << last.GetNanoSeconds() / 1000.0 << " us (alone: " << ideal / 1000.0 << " us each)"
               << std::endl
               << FlowStatistics::CountersText(summary) << "  outputs: " << outDir
-              << "/summary.json, " << outDir << "/fct.csv" << std::endl;
+              << "/summary.json, " << outDir << "/fct.csv" << std::endl
+              << figuresLine << std::endl;
     Simulator::Destroy();
     return flows.done == senders ? 0 : 1;
 }

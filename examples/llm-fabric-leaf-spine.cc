@@ -47,7 +47,8 @@
  * empty for a flow that did not finish). The slowdown is the FCT over the same flow's FCT alone
  * on an idle path of its hop count (2 hops under one leaf, 4 across leaves), computed from the
  * wire bytes of its packets, each hop's rate and delay, store-and-forward switches, and the
- * final ACK's way back. --pcap=PREFIX writes pcaps of every host and switch port.
+ * final ACK's way back. --pcap=PREFIX writes pcaps of every host and switch port. Figures
+ * (FigureScript): fct-slowdown.plt (slowdown against size) and, with gnuplot, its PNG.
  *
  * Run: ./ns3 run "llm-fabric-leaf-spine --cdf=websearch --load=0.3 --cc=dcqcn --outDir=out"
  */
@@ -327,7 +328,14 @@ main(int argc, char* argv[])
     }
     const std::string& outDir = o.fabric.GetOutDir();
     std::cout << FlowStatistics::CountersText(summary) << "  outputs: " << outDir
-              << "/summary.json, " << outDir << "/fct.csv" << std::endl;
+              << "/summary.json, " << outDir << "/fct.csv" << std::endl
+              << o.fabric.WriteFigures({{FigureScript::FCT_SLOWDOWN,
+                                         "fct.csv",
+                                         "fct-slowdown",
+                                         "Leaf-spine: FCT slowdown by size",
+                                         "column(5)",
+                                         "column(10)"}})
+              << std::endl;
     Simulator::Destroy();
     return done == started ? 0 : 1;
 }

@@ -31,13 +31,15 @@
  * and priority), queues.csv (queue depth sampled every --sampleInterval), pauses.csv (PFC pause
  * intervals: port, priority, start, end), summary.json; --pcap=PREFIX writes
  * PREFIX-<node>-<device>.pcap for the receiver and the switch (nanosecond Ethernet pcaps, PFC
- * frames included). A summary goes to stdout.
+ * frames included). Figures (FigureScript): queues.plt and pauses.plt (a Gantt chart of the
+ * pause intervals) and, with gnuplot, their PNGs. A summary goes to stdout.
  *
  * Run: ./ns3 run "llm-fabric-pfc-incast --senders=8 --pfc=1 --outDir=/tmp/incast"
  */
 
 #include "ns3/core-module.h"
 #include "ns3/fabric-monitor.h"
+#include "ns3/figure-script.h"
 #include "ns3/program-options.h"
 #include "ns3/roce-source-helper.h"
 #include "ns3/roce-topology-helper.h"
@@ -204,6 +206,26 @@ MakeOutDir(const std::string& outDir)
     }
 }
 
+/**
+ * Write the scripts of the queue and pause figures and draw them where gnuplot is installed.
+ * @param outDir the folder holding queues.csv and pauses.csv.
+ * @return the line naming them.
+ */
+std::string
+WriteFigures(const std::string& outDir)
+{
+    std::vector<FigureScript::Figure> figures{
+        {FigureScript::QUEUE_DEPTH, "queues.csv", "queues", "PFC incast: queue depth"},
+        {FigureScript::PAUSE_GANTT, "pauses.csv", "pauses", "PFC incast: pause intervals"}};
+    bool drawn = false;
+    std::string problem = FigureScript::WriteAndDraw(outDir, figures, drawn);
+    if (!problem.empty())
+    {
+        Fail("outDir", problem);
+    }
+    return FigureScript::Describe(outDir, figures, drawn);
+}
+
 } // namespace
 
 int
@@ -359,7 +381,8 @@ main(int argc, char* argv[])
               << "  " << events << " events in " << wall << " s wall, peak RSS "
               << usage.ru_maxrss / 1024 << " MiB" << std::endl
               << "  outputs: " << outDir << "/{counters,queues,pauses}.csv, summary.json"
-              << std::endl;
+              << std::endl
+              << WriteFigures(outDir) << std::endl;
     Simulator::Destroy();
     return 0;
 }

@@ -39,7 +39,8 @@
  * they finished: src_ip dst_ip sport dport bytes start_ns fct_ns standalone_fct_ns, IPs in hex
  * as the peer writes them, host n 0x0b000001 + 256 n) and summary.json (the keys of
  * llm-fabric-incast's; slowdown is fct / standalone_fct). --pcap=PREFIX writes pcaps of every
- * host and switch port.
+ * host and switch port. Figure (FigureScript): fct-slowdown.plt from fct.txt and, with
+ * gnuplot, its PNG.
  *
  * Run: ./ns3 run "llm-fabric-replay --topologyFile=topology.txt --flowFile=flow.txt
  * --outDir=out"
@@ -225,6 +226,17 @@ main(int argc, char* argv[])
     std::cout << std::endl
               << FlowStatistics::CountersText(summary) << "  outputs: " << outDir << "/fct.txt, "
               << outDir << "/summary.json" << std::endl;
+    // fct.txt has the peer's columns, blank-separated and without a header: src dst sport dport
+    // size start_ns fct_ns standalone_fct_ns.
+    FigureScript::Figure slowdown{FigureScript::FCT_SLOWDOWN,
+                                  "fct.txt",
+                                  "fct-slowdown",
+                                  "Replay: FCT slowdown by size",
+                                  "column(5)",
+                                  "column(7)/column(8)",
+                                  ' ',
+                                  false};
+    std::cout << o.fabric.WriteFigures({slowdown}) << std::endl;
     Simulator::Destroy();
     return summary.flowsDone == summary.flows ? 0 : 1;
 }

@@ -40,6 +40,9 @@
  * to stderr every 10 s of wall-clock time. --pcap=PREFIX writes pcaps of rank 0's NIC and of the
  * ports of the first switch. --sampleInterval=T (e.g. 10us) also writes queue.csv (every port's
  * queue per priority every T) and pauses.csv (every PFC pause interval) as the run goes.
+ * Figures (FigureScript), written at the end: iterations.plt (compute, exposed communication
+ * and bubble per rank in the last iteration), fct-slowdown.plt (the transfers of flows.csv),
+ * with --sampleInterval queue.plt and pauses.plt; with gnuplot installed, their PNGs.
  *
  * Run: ./ns3 run "llm-fabric-train --scenario=scenarios/gpt2-small-16gpu.yaml --outDir=train-out"
  */
@@ -48,6 +51,7 @@
 #include "ns3/core-module.h"
 #include "ns3/dcqcn.h"
 #include "ns3/fabric-monitor.h"
+#include "ns3/figure-script.h"
 #include "ns3/flow-statistics.h"
 #include "ns3/llm-training-helper.h"
 #include "ns3/network-config.h"
@@ -381,6 +385,38 @@ PrintSummary(const std::string& outDir,
 }
 
 /**
+ * Write the figures' gnuplot scripts (iteration breakdown per rank, FCT slowdown of the
+ * transfers, and with the time series the queue depths and pause intervals), draw them where
+ * gnuplot is installed, and print the line that names them.
+ * @param outDir the output folder.
+ * @param timeSeries whether queue.csv and pauses.csv were written.
+ */
+void
+WriteFigures(const std::string& outDir, bool timeSeries)
+{
+    std::vector<FigureScript::Figure> figures{
+        {FigureScript::ITERATION_BREAKDOWN, "iterations.csv", "iterations", "Iteration breakdown"},
+        {FigureScript::FCT_SLOWDOWN,
+         "flows.csv",
+         "fct-slowdown",
+         "Transfers: FCT slowdown by size",
+         "column(4)",
+         "column(10)"}};
+    if (timeSeries)
+    {
+        figures.push_back({FigureScript::QUEUE_DEPTH, "queue.csv", "queue", "Queue depth"});
+        figures.push_back({FigureScript::PAUSE_GANTT, "pauses.csv", "pauses", "PFC pauses"});
+    }
+    bool drawn = false;
+    std::string problem = FigureScript::WriteAndDraw(outDir, figures, drawn);
+    if (!problem.empty())
+    {
+        FailOption("outDir", problem);
+    }
+    std::cout << FigureScript::Describe(outDir, figures, drawn) << std::endl;
+}
+
+/**
  * Attach the outputs to a built job: port counters, optional queue and pause time series,
  * the training monitor's CSV files, optional pcaps. Exits on a problem.
  * @param job the job.
@@ -565,6 +601,7 @@ main(int argc, char* argv[])
         FailOption("outDir", "cannot write " + outDir + "/summary.json");
     }
     PrintSummary(outDir, job, monitor, ports, outcome);
+    WriteFigures(outDir, sampleInterval.IsStrictlyPositive());
     const uint32_t finished = outcome.finished;
     const std::string& stalled = outcome.stalled;
     if (finished != gpus)

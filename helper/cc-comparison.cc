@@ -6,6 +6,7 @@
 
 #include "cc-comparison.h"
 
+#include "figure-script.h"
 #include "flow-statistics.h"
 #include "rdma-helper.h"
 
@@ -16,14 +17,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iomanip>
 #include <set>
 #include <sstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace ns3
 {
@@ -87,40 +85,6 @@ SizeName(uint64_t bytes)
         }
     }
     return std::to_string(bytes);
-}
-
-/**
- * @param text a text for a gnuplot string in double quotes.
- * @return it with backslashes and double quotes escaped.
- */
-std::string
-GnuplotString(const std::string& text)
-{
-    std::string out;
-    for (char c : text)
-    {
-        if (c == '\\' || c == '"')
-        {
-            out += '\\';
-        }
-        out += c;
-    }
-    return "\"" + out + "\"";
-}
-
-/**
- * @param text a text for a shell command.
- * @return it in single quotes, any single quote in it escaped.
- */
-std::string
-ShellQuote(const std::string& text)
-{
-    std::string out = "'";
-    for (char c : text)
-    {
-        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    }
-    return out + "'";
 }
 
 } // namespace
@@ -345,16 +309,16 @@ CcComparison::WriteGnuplotScript(const std::string& path,
         << "# Reads " << csvName << " (written with this script); run: gnuplot " << path << "\n"
         << "set terminal pngcairo size 1500,"
         << std::max<size_t>(1, traffic.size()) * PANEL_HEIGHT_PX << " font \",10\"\n"
-        << "set output " << GnuplotString(pngName) << "\n"
+        << "set output " << FigureScript::Quote(pngName) << "\n"
         << "set datafile separator \",\"\n"
         << "set logscale y\nset yrange [0.9:*]\nset grid ytics\nset key top right\n"
         << "set xlabel \"flow size (bytes)\"\nset ylabel \"FCT slowdown\"\n"
         << "set xrange [-0.5:" << GetBucketCount() - 0.5 << "]\nset xtics (";
     for (uint32_t b = 0; b < GetBucketCount(); ++b)
     {
-        out << (b ? ", " : "") << GnuplotString(GetBucketName(b)) << " " << b;
+        out << (b ? ", " : "") << FigureScript::Quote(GetBucketName(b)) << " " << b;
     }
-    out << ")\nccs = " << GnuplotString([&ccs]() {
+    out << ")\nccs = " << FigureScript::Quote([&ccs]() {
         std::string words;
         for (const auto& cc : ccs)
         {
@@ -368,61 +332,16 @@ CcComparison::WriteGnuplotScript(const std::string& path,
     {
         for (int p = 0; p < 3; ++p)
         {
-            out << "set title " << GnuplotString(set + ": " + SLOWDOWN_PERCENTILES[p].second)
-                << "\nplot for [cc in ccs] " << GnuplotString(csvName) << " every ::1 using "
-                << "((strcol(" << COLUMN_TRAFFIC << ") eq " << GnuplotString(set) << " && strcol("
-                << COLUMN_CC << ") eq cc) ? column(" << COLUMN_INDEX << ") : NaN):(column("
-                << COLUMN_FIRST_P + p << ")) with linespoints title cc\n";
+            out << "set title " << FigureScript::Quote(set + ": " + SLOWDOWN_PERCENTILES[p].second)
+                << "\nplot for [cc in ccs] " << FigureScript::Quote(csvName) << " every ::1 using "
+                << "((strcol(" << COLUMN_TRAFFIC << ") eq " << FigureScript::Quote(set)
+                << " && strcol(" << COLUMN_CC << ") eq cc) ? column(" << COLUMN_INDEX
+                << ") : NaN):(column(" << COLUMN_FIRST_P + p << ")) with linespoints title cc\n";
         }
     }
     out << "unset multiplot\n";
     out.close();
     return out ? "" : path + ": cannot be written";
-}
-
-bool
-CcComparison::HaveProgram(const std::string& program)
-{
-    const char* path = std::getenv("PATH");
-    std::istringstream dirs(path != nullptr ? path : "");
-    std::string dir;
-    while (std::getline(dirs, dir, ':'))
-    {
-        std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
-        if (access(candidate.c_str(), X_OK) == 0)
-        {
-            return true;
-        }
-    }
-    return false;
-}
-
-std::string
-CcComparison::RunGnuplot(const std::string& scriptPath)
-{
-    std::string::size_type slash = scriptPath.rfind('/');
-    std::string dir = slash == std::string::npos ? "." : scriptPath.substr(0, slash + 1);
-    std::string script = slash == std::string::npos ? scriptPath : scriptPath.substr(slash + 1);
-    std::string command = "cd " + ShellQuote(dir) + " && gnuplot " + ShellQuote(script) + " 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr)
-    {
-        return "cannot start gnuplot";
-    }
-    std::string output;
-    char buffer[256];
-    while (fgets(buffer, sizeof(buffer), pipe) != nullptr)
-    {
-        output += buffer;
-    }
-    int status = pclose(pipe);
-    if (status != 0)
-    {
-        int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        return "gnuplot " + scriptPath + " failed (exit status " + std::to_string(code) +
-               "): " + output;
-    }
-    return "";
 }
 
 std::string

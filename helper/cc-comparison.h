@@ -157,7 +157,7 @@ class CcComparison
      * one row of panels per traffic set (in the order of the runs), one panel per percentile
      * (p50, p95, p99), one line per congestion control, slowdown on a log scale, into a PNG.
      * The script names the CSV and the PNG by the names given, relative to the folder it is
-     * run from (RunGnuplot runs it from its own folder).
+     * run from (FigureScript::RunGnuplot runs it from its own folder).
      * @param path the script (created or truncated).
      * @param csvName the bucket table's file name.
      * @param pngName the picture's file name.
@@ -166,19 +166,6 @@ class CcComparison
     std::string WriteGnuplotScript(const std::string& path,
                                    const std::string& csvName,
                                    const std::string& pngName) const;
-
-    /**
-     * @param program a program name.
-     * @return whether an executable of that name is on $PATH.
-     */
-    static bool HaveProgram(const std::string& program);
-
-    /**
-     * Run gnuplot on a script, from the script's folder.
-     * @param scriptPath the script.
-     * @return "" or what went wrong (gnuplot's exit status and its messages).
-     */
-    static std::string RunGnuplot(const std::string& scriptPath);
 
     /**
      * Parse a list of traffic sets: comma-separated names "<cdf><percent>" (a built-in

@@ -166,6 +166,18 @@ FabricOptions::WriteSummary(const FlowStatistics::FlowRunSummary& summary) const
     }
 }
 
+std::string
+FabricOptions::WriteFigures(const std::vector<FigureScript::Figure>& figures) const
+{
+    bool drawn = false;
+    std::string problem = FigureScript::WriteAndDraw(m_outDir, figures, drawn);
+    if (!problem.empty())
+    {
+        Fail("outDir", problem);
+    }
+    return FigureScript::Describe(m_outDir, figures, drawn);
+}
+
 void
 FabricOptions::Fail(const std::string& key, const std::string& reason) const
 {

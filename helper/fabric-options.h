@@ -7,6 +7,7 @@
 #ifndef FABRIC_OPTIONS_H
 #define FABRIC_OPTIONS_H
 
+#include "figure-script.h"
 #include "flow-statistics.h"
 #include "program-options.h"
 #include "roce-fabric.h"
@@ -104,6 +105,15 @@ class FabricOptions
      * @param summary the finished run.
      */
     void WriteSummary(const FlowStatistics::FlowRunSummary& summary) const;
+
+    /**
+     * Write the figures' gnuplot scripts in the output folder from the CSV files there, and draw
+     * their pictures when gnuplot is installed (FigureScript::WriteAndDraw); fails if a script
+     * cannot be written or gnuplot fails on one.
+     * @param figures the figures.
+     * @return a line naming what was written (FigureScript::Describe), without a line break.
+     */
+    std::string WriteFigures(const std::vector<FigureScript::Figure>& figures) const;
 
     /**
      * Stop the program: "program: --key: reason" on standard error, exit status 2

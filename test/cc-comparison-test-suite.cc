@@ -8,6 +8,7 @@
 
 #include "ns3/cc-comparison.h"
 #include "ns3/dcqcn.h"
+#include "ns3/figure-script.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/rdma-cc-none.h"
 #include "ns3/test.h"
@@ -259,7 +260,7 @@ class CcComparisonOutputsTestCase : public TestCase
     void CheckScript(const CcComparison& c, const std::string& csv)
     {
         std::string dir = csv.substr(0, csv.rfind('/'));
-        std::string script = dir + "/cc-compare.gp";
+        std::string script = dir + "/cc-compare.plt";
         NS_TEST_ASSERT_MSG_EQ(c.WriteGnuplotScript(script, "cc-compare.csv", "cc-compare.png"),
                               "",
                               "script written");
@@ -278,12 +279,12 @@ class CcComparisonOutputsTestCase : public TestCase
             return l.rfind("plot for [cc in ccs] \"cc-compare.csv\"", 0) == 0;
         });
         NS_TEST_EXPECT_MSG_EQ(plots, 6, "one plot per traffic set and percentile");
-        if (!CcComparison::HaveProgram("gnuplot"))
+        if (!FigureScript::HaveProgram("gnuplot"))
         {
             ReportSkip(GetName(), "gnuplot is not installed (Debian: gnuplot-nox): no PNG drawn");
             return;
         }
-        NS_TEST_ASSERT_MSG_EQ(CcComparison::RunGnuplot(script), "", "gnuplot runs");
+        NS_TEST_ASSERT_MSG_EQ(FigureScript::RunGnuplot(script), "", "gnuplot runs");
         std::ifstream png(dir + "/cc-compare.png", std::ios::binary);
         char magic[4] = {};
         png.read(magic, 4);

@@ -106,6 +106,33 @@ Field(const std::string& line, const std::string& key)
     return line.substr(p, line.find(' ', p) - p);
 }
 
+/**
+ * The figures a program wrote: each NAME.plt in the folder and, where gnuplot is installed,
+ * NAME.png (a PNG signature). What the scripts draw is the figures suite's subject.
+ * @param dir the program's output folder.
+ * @param names the figures' names.
+ * @return "" or the files missing.
+ */
+std::string
+MissingFigures(const std::string& dir, const std::vector<std::string>& names)
+{
+    std::string missing;
+    bool drawn = HaveProgram("gnuplot");
+    for (const auto& name : names)
+    {
+        if (ReadText(dir + "/" + name + ".plt").find("set output \"" + name + ".png\"") ==
+            std::string::npos)
+        {
+            missing += " " + name + ".plt";
+        }
+        if (drawn && ReadText(dir + "/" + name + ".png").substr(1, 3) != "PNG")
+        {
+            missing += " " + name + ".png";
+        }
+    }
+    return missing;
+}
+
 } // namespace
 
 /**
@@ -302,6 +329,9 @@ class PfcIncastExampleTestCase : public TestCase
             double drops = JsonNumber(json, "drops");
             NS_TEST_ASSERT_MSG_EQ(sent, 2000, "4 senders x 500 packets");
             NS_TEST_EXPECT_MSG_EQ(received + drops, sent, "every packet arrives or is dropped");
+            NS_TEST_EXPECT_MSG_EQ(MissingFigures(dir, {"queues", "pauses"}),
+                                  "",
+                                  "the queue and pause figures");
             if (pfc)
             {
                 NS_TEST_EXPECT_MSG_EQ(drops, 0, "PFC: no drop");
@@ -418,6 +448,10 @@ class IncastExampleTestCase : public TestCase
                                  status);
                 NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
                 csv.push_back(ReadText(dir + "/cc.csv") + ReadText(dir + "/fct.csv"));
+                NS_TEST_EXPECT_MSG_EQ(
+                    MissingFigures(dir, {"fct-slowdown", "queue", "pauses", "cc"}),
+                    "",
+                    "--timeSeries: the four figures");
             }
             NS_TEST_EXPECT_MSG_EQ((csv[0] == csv[1]), true, "alias and TypeId name: the same run");
             NS_TEST_EXPECT_MSG_EQ(csv[0].rfind("time_us,flow,variable,value\n", 0), 0, "cc.csv");
@@ -702,6 +736,7 @@ class LeafSpineExampleTestCase : public TestCase
         int status = 0;
         std::string out = RunCommand(program + " --flows=30 --outDir='" + dir + "'", status);
         NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
+        NS_TEST_EXPECT_MSG_EQ(MissingFigures(dir, {"fct-slowdown"}), "", "the FCT figure");
         std::string json = ReadText(dir + "/summary.json");
         NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows"), 30, "30 flows");
         NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "flows_done"), 30, "all finish");
@@ -791,7 +826,7 @@ class CcCompareExampleTestCase : public TestCase
             (flows["websearch30+incast/dcqcn"] == flows["websearch30+incast/none"]),
             true,
             "same WebSearch and incast flows");
-        NS_TEST_EXPECT_MSG_NE(ReadText(dir + "/cc-compare.gp").find("cc-compare.png"),
+        NS_TEST_EXPECT_MSG_NE(ReadText(dir + "/cc-compare.plt").find("cc-compare.png"),
                               std::string::npos,
                               "script names the PNG");
         if (HaveProgram("gnuplot"))
@@ -811,7 +846,7 @@ class CcCompareExampleTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(status, 0, "exit 0 without gnuplot: " << out);
         NS_TEST_EXPECT_MSG_NE(out.find("gnuplot is not installed"), std::string::npos, out);
         NS_TEST_EXPECT_MSG_EQ(access((bare + "/cc-compare.png").c_str(), F_OK), -1, "no PNG");
-        NS_TEST_EXPECT_MSG_EQ(access((bare + "/cc-compare.gp").c_str(), F_OK), 0, "the script");
+        NS_TEST_EXPECT_MSG_EQ(access((bare + "/cc-compare.plt").c_str(), F_OK), 0, "the script");
         // Bad lists: one line, exit 2.
         out = RunCommand(program + " --ccs=dcqcn,foo 2>&1", status);
         NS_TEST_EXPECT_MSG_EQ(status, 2, "unknown algorithm");
@@ -879,6 +914,9 @@ class TrainExampleTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(JsonNumber(json, "retransmitted_packets"), 0, "nothing resent");
         // One row per rank and iteration; one per collective and per transfer, as counted.
         NS_TEST_EXPECT_MSG_EQ(CountRows(dir + "/iterations.csv"), 16, "iterations.csv");
+        NS_TEST_EXPECT_MSG_EQ(MissingFigures(dir, {"iterations", "fct-slowdown"}),
+                              "",
+                              "the iteration and FCT figures");
         NS_TEST_EXPECT_MSG_EQ(CountRows(dir + "/collectives.csv"),
                               JsonNumber(json, "collectives"),
                               "collectives.csv");

@@ -12,6 +12,7 @@
 #include "ns3/replay-fabric.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <map>
@@ -497,6 +498,13 @@ class ReplayProgramTestCase : public TestCase
         // final ACK over 2 links (2 us): the last flow ends after 1389.07 us.
         std::vector<std::string> lines = FileLines(dir + "/fct.txt");
         NS_TEST_ASSERT_MSG_EQ(lines.size(), 16, "one line per finished flow");
+        std::vector<std::string> script = FileLines(dir + "/fct-slowdown.plt");
+        NS_TEST_EXPECT_MSG_EQ(std::count(script.begin(),
+                                         script.end(),
+                                         "plot \"fct.txt\" using (column(5)):(column(7)/column(8)) "
+                                         "with points pt 7 ps 0.6 title \"a flow\""),
+                              1,
+                              "the FCT figure reads fct.txt: size, FCT over standalone FCT");
         std::set<std::string> ours;
         double last = 0;
         for (const std::string& line : lines)
