@@ -36,7 +36,8 @@ FabricOptions::FabricOptions(const std::string& program)
       m_kmax("200KB"),
       m_pmax(0.01),
       m_outDir("."),
-      m_seed(1)
+      m_seed(1),
+      m_ecmpSeed(0)
 {
 }
 
@@ -76,6 +77,10 @@ FabricOptions::AddTo(ProgramOptions& cmd, const std::string& fixedRateDefault)
     cmd.AddValue("pcap", "Prefix of pcap files; empty: none", m_pcap);
     cmd.AddValue("outDir", "Folder for summary.json and fct.csv", m_outDir);
     cmd.AddValue("seed", "RNG run number", m_seed);
+    cmd.AddValue("ecmpSeed",
+                 "Base of the switches' ECMP hash seeds (RoceTopologyHelper::SetEcmpSeedBase): "
+                 "another value places the same flows on other equal-cost paths",
+                 m_ecmpSeed);
 }
 
 void
@@ -130,6 +135,7 @@ FabricOptions::Apply(DataRate fixedRate)
 void
 FabricOptions::ConfigureSwitches(RoceTopologyHelper& topo) const
 {
+    topo.SetEcmpSeedBase(m_ecmpSeed);
     std::string problem = topo.SetMmuBufferAndEcn(m_bufferSize, m_kmin, m_kmax, m_pmax, m_pfc);
     if (!problem.empty())
     {

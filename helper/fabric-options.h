@@ -82,7 +82,8 @@ class FabricOptions
     void Apply(DataRate fixedRate);
 
     /**
-     * Give the switches the buffer, ECN and PFC options; fails on a size that does not parse.
+     * Give the switches the buffer, ECN and PFC options and the ECMP seed base (--ecmpSeed);
+     * fails on a size that does not parse.
      * @param topo the helper that will build the switches.
      */
     void ConfigureSwitches(RoceTopologyHelper& topo) const;
@@ -149,6 +150,7 @@ class FabricOptions
     std::string m_pcap;                   //!< pcap prefix
     std::string m_outDir;                 //!< output folder
     uint32_t m_seed;                      //!< RNG run
+    uint32_t m_ecmpSeed;                  //!< base of the switches' ECMP hash seeds
 };
 
 } // namespace ns3

@@ -752,6 +752,27 @@ class LeafSpineExampleTestCase : public TestCase
             NS_TEST_EXPECT_MSG_GT(slowdown, 0.999, "no flow beats its idle-path time");
         }
         NS_TEST_EXPECT_MSG_EQ(rows, 30, "one row per flow");
+
+        // --ecmpSeed reaches the switches: the same 30 flows (sizes, pairs, starts), other
+        // equal-cost paths, so some flow's FCT changes; the bytes and flows stay the same.
+        std::string other = CreateTempDirFilename("leaf-spine-ecmp");
+        out = RunCommand(program + " --flows=30 --ecmpSeed=7 --outDir='" + other + "'", status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
+        std::vector<std::string> a = Lines(ReadText(dir + "/fct.csv"));
+        std::vector<std::string> b = Lines(ReadText(other + "/fct.csv"));
+        NS_TEST_ASSERT_MSG_EQ(a.size(), b.size(), "as many rows");
+        uint32_t sameFlow = 0;
+        uint32_t otherFct = 0;
+        for (size_t i = 1; i < a.size(); ++i)
+        {
+            std::vector<std::string> x = Split(a[i]);
+            std::vector<std::string> y = Split(b[i]);
+            // flow, sender, receiver, hops, bytes, start_us: the same; fct_us (8th) may differ.
+            sameFlow += std::equal(x.begin(), x.begin() + 6, y.begin()) ? 1 : 0;
+            otherFct += x[7] != y[7] ? 1 : 0;
+        }
+        NS_TEST_EXPECT_MSG_EQ(sameFlow, 30, "the same flows");
+        NS_TEST_EXPECT_MSG_GT(otherFct, 0, "other paths: some FCT changes");
     }
 };
 
