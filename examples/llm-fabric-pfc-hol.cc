@@ -41,6 +41,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/fabric-monitor.h"
+#include "ns3/pfc-pause-tree.h"
 #include "ns3/program-options.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
@@ -68,13 +69,15 @@ Fail(const std::string& key, const std::string& reason)
 /// What one configuration gave.
 struct Result
 {
-    std::string name;   //!< configuration
-    Time victim;        //!< victim FCT
-    Time incast;        //!< last incast FCT
-    uint64_t pauses{0}; //!< PFC pause frames sent
-    uint64_t drops{0};  //!< frames dropped
-    uint64_t resent{0}; //!< packets retransmitted
-    uint32_t done{0};   //!< flows finished (of 3)
+    std::string name;    //!< configuration
+    Time victim;         //!< victim FCT
+    Time incast;         //!< last incast FCT
+    uint64_t pauses{0};  //!< PFC pause frames sent
+    uint64_t drops{0};   //!< frames dropped
+    uint64_t resent{0};  //!< packets retransmitted
+    uint32_t done{0};    //!< flows finished (of 3)
+    uint32_t storms{0};  //!< pause storms (pfc only: PfcPauseTree)
+    uint32_t victims{0}; //!< (flow, storm) pairs flagged as victims (pfc only)
 };
 
 /**
@@ -110,10 +113,15 @@ struct Setup
  * @param name its name.
  * @param pfc priority 3 lossless.
  * @param cc congestion control TypeId name.
+ * @param treeDir where to write the pause tree and victim files; empty for none.
  * @return what happened.
  */
 Result
-Run(const Setup& s, const std::string& name, bool pfc, const std::string& cc)
+Run(const Setup& s,
+    const std::string& name,
+    bool pfc,
+    const std::string& cc,
+    const std::string& treeDir = "")
 {
     Result r;
     r.name = name;
@@ -151,8 +159,28 @@ Run(const Setup& s, const std::string& name, bool pfc, const std::string& cc)
     {
         monitor.AddSwitch(fabric.GetSwitch(i), fabric.GetSwitchName(i));
     }
+    Ptr<PfcPauseTree> tree;
+    if (!treeDir.empty())
+    {
+        tree = CreateObject<PfcPauseTree>();
+        tree->Install(fabric);
+    }
     Simulator::Run();
     monitor.Finish();
+    if (tree)
+    {
+        tree->Finish();
+        std::string failed = tree->WriteFiles(treeDir);
+        if (!failed.empty())
+        {
+            Fail("outDir", "cannot write " + failed);
+        }
+        r.storms = tree->GetStormCount();
+        for (const auto& v : tree->GetVictims())
+        {
+            r.victims += v.victim ? 1 : 0;
+        }
+    }
     r.incast = std::max(incastEnd[0], incastEnd[1]);
     r.pauses = monitor.GetTotalPauseFramesSent();
     r.drops = monitor.GetTotalDrops();
@@ -209,7 +237,7 @@ main(int argc, char* argv[])
     }
     Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(s.mtu));
 
-    std::vector<Result> results = {Run(s, "pfc", true, "ns3::RdmaCcNone"),
+    std::vector<Result> results = {Run(s, "pfc", true, "ns3::RdmaCcNone", outDir),
                                    Run(s, "no-pfc", false, "ns3::RdmaCcNone"),
                                    Run(s, "pfc-dcqcn", true, "ns3::Dcqcn")};
     std::cout << "Victim " << s.victimBytes << " bytes h2 -> h4 beside a 2:1 incast of "
