@@ -36,7 +36,8 @@ FabricOptions::FabricOptions(const std::string& program)
       m_kmax("200KB"),
       m_pmax(0.01),
       m_outDir("."),
-      m_seed(1)
+      m_seed(1),
+      m_pauseTree(false)
 {
 }
 
@@ -76,6 +77,10 @@ FabricOptions::AddTo(ProgramOptions& cmd, const std::string& fixedRateDefault)
     cmd.AddValue("pcap", "Prefix of pcap files; empty: none", m_pcap);
     cmd.AddValue("outDir", "Folder for summary.json and fct.csv", m_outDir);
     cmd.AddValue("seed", "RNG run number", m_seed);
+    cmd.AddValue("pauseTree",
+                 "1: write the PFC pause trees and victim flows (pause-tree.csv, "
+                 "pause-storm-N.dot, pause-victims.csv)",
+                 m_pauseTree);
 }
 
 void
@@ -200,6 +205,39 @@ const std::string&
 FabricOptions::GetOutDir() const
 {
     return m_outDir;
+}
+
+bool
+FabricOptions::GetPauseTree() const
+{
+    return m_pauseTree;
+}
+
+Ptr<PfcPauseTree>
+FabricOptions::InstallPauseTree(const RoceFabric& fabric) const
+{
+    if (!m_pauseTree)
+    {
+        return nullptr;
+    }
+    Ptr<PfcPauseTree> tree = CreateObject<PfcPauseTree>();
+    tree->Install(fabric);
+    return tree;
+}
+
+void
+FabricOptions::WritePauseTree(Ptr<PfcPauseTree> tree) const
+{
+    if (!tree)
+    {
+        return;
+    }
+    tree->Finish();
+    std::string failed = tree->WriteFiles(m_outDir);
+    if (!failed.empty())
+    {
+        Fail("outDir", "cannot write " + failed);
+    }
 }
 
 } // namespace ns3
