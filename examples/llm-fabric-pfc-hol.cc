@@ -34,7 +34,13 @@
  *     reaches XOFF, no pause is sent, and the victim finishes near its FCT alone (181 us).
  *
  * Outputs: a table on stdout and --outDir/summary.json with, per configuration, the victim's
- * FCT, the last incast FCT, pause frames, drops and retransmissions.
+ * FCT, the last incast FCT, pause frames, drops and retransmissions (and, for pfc, pause_storms
+ * and victim_flow_storms: the (victim flow, storm) pairs); for the pfc configuration
+ * also the PFC forensics of PfcPauseTree: --outDir/pause-tree.csv (which port paused which,
+ * when, caused by which congested egress), one pause-storm-N.dot per storm and
+ * pause-victims.csv (the victim h2 -> h4 is flagged, the incast flows are not). With the
+ * defaults the cascade is leaf1's port to h3 (root) -> spine0 -> leaf0 -> h0, h1, in 21 storms
+ * (--ns3::PfcPauseTree::StormGap=1ms joins them into one).
  *
  * Run: ./ns3 run "llm-fabric-pfc-hol --outDir=hol-out"
  */
@@ -210,7 +216,10 @@ main(int argc, char* argv[])
     cmd.AddValue("victimBytes", "Bytes the victim writes", s.victimBytes);
     cmd.AddValue("bufferSize", "Switch buffer", s.buffer);
     cmd.AddValue("mtu", "RDMA MTU (256-4096)", s.mtu);
-    cmd.AddValue("outDir", "Folder for summary.json", outDir);
+    cmd.AddValue("outDir",
+                 "Folder for summary.json and the pfc run's pause-tree.csv, pause-storm-N.dot "
+                 "and pause-victims.csv",
+                 outDir);
     cmd.ParseOrExit(argc, argv);
     if (s.hostRate.GetBitRate() == 0 || s.fabricRate.GetBitRate() == 0)
     {
@@ -258,6 +267,11 @@ main(int argc, char* argv[])
                            {"pfc_pause_frames", r.pauses},
                            {"drops", r.drops},
                            {"retransmitted_packets", r.resent}};
+        if (r.name == "pfc")
+        {
+            summary[r.name]["pause_storms"] = r.storms;
+            summary[r.name]["victim_flow_storms"] = r.victims;
+        }
     }
     std::ofstream json(outDir + "/summary.json");
     json << summary.dump(2) << "\n";
@@ -265,6 +279,9 @@ main(int argc, char* argv[])
     {
         Fail("outDir", "cannot write " + outDir + "/summary.json");
     }
-    std::cout << "  outputs: " << outDir << "/summary.json" << std::endl;
+    std::cout << "  pfc: " << results[0].storms << " pause storms, a victim flow in "
+              << results[0].victims << " of them" << std::endl
+              << "  outputs: " << outDir << "/summary.json, " << outDir << "/pause-tree.csv, "
+              << outDir << "/pause-storm-N.dot, " << outDir << "/pause-victims.csv" << std::endl;
     return 0;
 }
