@@ -11,6 +11,7 @@
 #include "ns3/ecmp-hash.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/pfc-header.h"
 #include "ns3/roce-net-device.h"
 #include "ns3/roce-switch.h"
 #include "ns3/simulator.h"
@@ -285,6 +286,13 @@ PfcPauseTree::PauseSink(PfcPauseTree* tree, uint32_t port, uint8_t priority, boo
 void
 PfcPauseTree::ArriveSink(PfcPauseTree* tree, Ptr<const Packet> frame)
 {
+    // PFC frames end at the port that receives them: keep no entry that nothing would remove.
+    uint8_t header[14];
+    if (frame->CopyData(header, sizeof(header)) == sizeof(header) &&
+        static_cast<uint16_t>((header[12] << 8) | header[13]) == PfcHeader::ETHER_TYPE)
+    {
+        return;
+    }
     tree->m_arrival[frame->GetUid()] = Simulator::Now();
 }
 
