@@ -525,6 +525,86 @@ class PauseTreeProgramTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * A pause sent by a host: its receive buffer is the root.
+ */
+class PauseTreeHostRootTestCase : public TestCase
+{
+  public:
+    PauseTreeHostRootTestCase()
+        : TestCase("A host that drains slower than its link is the root of the tree it causes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A star: h0 -> h2 and h1 -> h3, 1 MB each, 100 Gb/s links, no congestion control;
+        // h2 takes frames from its port at 50 Gb/s only (RxDrainRate). Derivation:
+        //  - h2's receive buffer grows at 100 - 50 = 50 Gb/s and passes RxXoffThreshold (64 KB)
+        //    after about 10 us: h2 pauses switch0's port 2 (depth 1; sender h2, root h2).
+        //  - switch0's group of h0 (port 0, priority 3) then fills at 100 Gb/s while port 2 is
+        //    paused: past its reserved 4200 B and static 50 KB it crosses XOFF, waiting on
+        //    switch0:p2->h2 (all of h0's bytes go there), which is paused: switch0 pauses h0
+        //    (depth 2, root h2). h0 needs 1e6 B / 12.5 GB/s = 80 us to send, far more than the
+        //    few microseconds this takes.
+        //  - h1 -> h3 never meets a paused queue: switch0:p3->h3 is fed by h1 alone at its own
+        //    100 Gb/s and h3 drains at line rate; h1's group never reaches XOFF.
+        RoceTopologyHelper topo;
+        topo.SetMmuAttribute("ThresholdMode", EnumValue(SwitchMmu::STATIC));
+        topo.SetMmuAttribute("StaticThreshold", QueueSizeValue(QueueSize("50KB")));
+        RoceFabric fabric = topo.BuildStar(4, DataRate("100Gbps"), MicroSeconds(1));
+        fabric.AssignStreams(1);
+        fabric.GetHostDevice(2)->SetAttribute("RxDrainRate", DataRateValue(DataRate("50Gbps")));
+        RdmaHelper rdma;
+        rdma.SetEndpointAttribute("CongestionControl",
+                                  TypeIdValue(TypeId::LookupByName("ns3::RdmaCcNone")));
+        std::vector<Ptr<RdmaEndpoint>> ep = rdma.Install(fabric);
+        Time fct[2];
+        uint32_t done = 0;
+        std::vector<FlowFiveTuple> tuples;
+        for (uint32_t f = 0; f < 2; ++f)
+        {
+            auto [qp, peer] = RdmaEndpoint::Connect(ep[f], ep[f + 2], 0xC000 + f);
+            qp->SetSendCompleteCallback(MakeBoundCallback(&FlowDone, &fct[f], &done));
+            qp->PostWrite(FLOW_BYTES);
+            tuples.emplace_back(fabric.GetHostAddress(f),
+                                fabric.GetHostAddress(f + 2),
+                                qp->GetUdpSourcePort(),
+                                4791,
+                                FlowFiveTuple::PROTOCOL_UDP);
+        }
+        Ptr<PfcPauseTree> tree = CreateObject<PfcPauseTree>();
+        tree->SetAttribute("StormGap", TimeValue(MilliSeconds(1)));
+        tree->Install(fabric);
+        Simulator::Run();
+        tree->Finish();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(done, 2u, "both flows finish");
+        std::set<std::tuple<std::string, std::string, uint32_t, std::string>> edges;
+        for (const auto& p : tree->GetPauses())
+        {
+            NS_TEST_EXPECT_MSG_EQ(tree->GetPortName(p.rootPort), "h2", "the root is h2");
+            edges.insert({tree->GetPortName(p.parentPort),
+                          tree->GetPortName(p.port),
+                          p.depth,
+                          tree->GetPortName(p.sender)});
+        }
+        std::set<std::tuple<std::string, std::string, uint32_t, std::string>> expected = {
+            {"h2", "switch0:p2->h2", 1, "h2"},
+            {"switch0:p2->h2", "h0", 2, "switch0:p0->h0"}};
+        NS_TEST_EXPECT_MSG_EQ((edges == expected), true, "h2 -> switch0:p2 -> h0");
+        // h0 -> h2 crossed the port facing the root host: held, not a victim; h1 -> h3 was
+        // never held, so it has no row.
+        const auto& victims = tree->GetVictims();
+        NS_TEST_ASSERT_MSG_EQ(victims.size(), 1u, "one flow held");
+        NS_TEST_EXPECT_MSG_EQ((victims[0].flow == tuples[0]), true, "h0 -> h2");
+        NS_TEST_EXPECT_MSG_EQ(victims[0].victim, false, "it crossed the root");
+        NS_TEST_EXPECT_MSG_GT(victims[0].paused, Time(0), "held");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * PFC forensics.
  */
 class PfcForensicsTestSuite : public TestSuite
@@ -535,6 +615,7 @@ class PfcForensicsTestSuite : public TestSuite
     {
         AddTestCase(new PauseTreeCascadeTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new PauseStormTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new PauseTreeHostRootTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new PauseTreeZeroCostTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new PauseTreeProgramTestCase, ns3::llmfabric::TEST_QUICK);
     }
