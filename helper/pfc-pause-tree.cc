@@ -526,8 +526,8 @@ PfcPauseTree::WriteDot(const std::string& path, uint32_t storm) const
     for (const auto& [port, entry] : paused)
     {
         dot << "  p" << port << " [label=\"" << GetPortName(port) << "\\npaused "
-            << Ns(entry.second) << " ns in " << entry.first << " pause(s)\\ndepth " << depth[port]
-            << "\"];\n";
+            << entry.second.ToDouble(Time::US) << " us in " << entry.first << " pause(s)\\ndepth "
+            << depth[port] << "\"];\n";
     }
     for (const auto& [edge, count] : edges)
     {

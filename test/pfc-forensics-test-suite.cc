@@ -371,6 +371,23 @@ class PauseTreeCascadeTestCase : public TestCase
             }
         }
         NS_TEST_EXPECT_MSG_EQ((opened && closed), true, "a whole digraph");
+        if (HaveProgram("dot"))
+        {
+            // Graphviz itself reads it (the folder is named after this case: quote it whole).
+            std::string quoted = "'";
+            for (char ch : dir + "/pause-storm-1.dot")
+            {
+                quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+            }
+            quoted += "'";
+            int status = 0;
+            std::string out = RunCommand("dot -Tsvg " + quoted + " -o /dev/null 2>&1", status);
+            NS_TEST_EXPECT_MSG_EQ(status, 0, "dot renders pause-storm-1.dot: " << out);
+        }
+        else
+        {
+            ReportSkip(GetName(), "Graphviz dot not installed: pause-storm-1.dot not rendered");
+        }
         NS_TEST_EXPECT_MSG_EQ(vertices, 6u, "root + spine0:p1 + leaf0:p3 + h0 + h1 + h2");
         NS_TEST_EXPECT_MSG_EQ(arrows, 5u, "the five edges of the cascade");
         auto victims = ReadCsv(dir + "/pause-victims.csv");
