@@ -296,7 +296,9 @@ main(int argc, char* argv[])
     std::ofstream ccCsv;
     AttachOutputs(o, topo, fabric, qps, monitor, ccCsv);
 
+    Ptr<PfcPauseTree> pauseTree = o.fabric.InstallPauseTree(fabric);
     FlowStatistics::FlowRunSummary summary = FlowStatistics::Run(fabric, endpoints, monitor);
+    o.fabric.WritePauseTree(pauseTree);
 
     double ideal =
         FlowStatistics::IdealFctNs(bytes, o.fabric.GetMtu(), {linkRate, linkRate}, o.linkDelay);

@@ -283,7 +283,9 @@ main(int argc, char* argv[])
         }
     }
 
+    Ptr<PfcPauseTree> pauseTree = o.fabric.InstallPauseTree(fabric);
     FlowStatistics::FlowRunSummary summary = FlowStatistics::Run(fabric, endpoints, monitor);
+    o.fabric.WritePauseTree(pauseTree);
 
     const std::vector<RdmaFlowGenerator::Flow>& flows = generator->GetFlows();
     uint64_t offered = 0;

@@ -34,13 +34,20 @@
  *     reaches XOFF, no pause is sent, and the victim finishes near its FCT alone (181 us).
  *
  * Outputs: a table on stdout and --outDir/summary.json with, per configuration, the victim's
- * FCT, the last incast FCT, pause frames, drops and retransmissions.
+ * FCT, the last incast FCT, pause frames, drops and retransmissions (and, for pfc, pause_storms
+ * and victim_flow_storms: the (victim flow, storm) pairs); for the pfc configuration
+ * also the PFC forensics of PfcPauseTree: --outDir/pause-tree.csv (which port paused which,
+ * when, caused by which congested egress), one pause-storm-N.dot per storm and
+ * pause-victims.csv (the victim h2 -> h4 is flagged, the incast flows are not). With the
+ * defaults the cascade is leaf1's port to h3 (root) -> spine0 -> leaf0 -> h0, h1, in 21 storms
+ * (--ns3::PfcPauseTree::StormGap=1ms joins them into one).
  *
  * Run: ./ns3 run "llm-fabric-pfc-hol --outDir=hol-out"
  */
 
 #include "ns3/core-module.h"
 #include "ns3/fabric-monitor.h"
+#include "ns3/pfc-pause-tree.h"
 #include "ns3/program-options.h"
 #include "ns3/rdma-endpoint.h"
 #include "ns3/rdma-helper.h"
@@ -68,13 +75,15 @@ Fail(const std::string& key, const std::string& reason)
 /// What one configuration gave.
 struct Result
 {
-    std::string name;   //!< configuration
-    Time victim;        //!< victim FCT
-    Time incast;        //!< last incast FCT
-    uint64_t pauses{0}; //!< PFC pause frames sent
-    uint64_t drops{0};  //!< frames dropped
-    uint64_t resent{0}; //!< packets retransmitted
-    uint32_t done{0};   //!< flows finished (of 3)
+    std::string name;    //!< configuration
+    Time victim;         //!< victim FCT
+    Time incast;         //!< last incast FCT
+    uint64_t pauses{0};  //!< PFC pause frames sent
+    uint64_t drops{0};   //!< frames dropped
+    uint64_t resent{0};  //!< packets retransmitted
+    uint32_t done{0};    //!< flows finished (of 3)
+    uint32_t storms{0};  //!< pause storms (pfc only: PfcPauseTree)
+    uint32_t victims{0}; //!< (flow, storm) pairs flagged as victims (pfc only)
 };
 
 /**
@@ -110,10 +119,15 @@ struct Setup
  * @param name its name.
  * @param pfc priority 3 lossless.
  * @param cc congestion control TypeId name.
+ * @param treeDir where to write the pause tree and victim files; empty for none.
  * @return what happened.
  */
 Result
-Run(const Setup& s, const std::string& name, bool pfc, const std::string& cc)
+Run(const Setup& s,
+    const std::string& name,
+    bool pfc,
+    const std::string& cc,
+    const std::string& treeDir = "")
 {
     Result r;
     r.name = name;
@@ -151,8 +165,28 @@ Run(const Setup& s, const std::string& name, bool pfc, const std::string& cc)
     {
         monitor.AddSwitch(fabric.GetSwitch(i), fabric.GetSwitchName(i));
     }
+    Ptr<PfcPauseTree> tree;
+    if (!treeDir.empty())
+    {
+        tree = CreateObject<PfcPauseTree>();
+        tree->Install(fabric);
+    }
     Simulator::Run();
     monitor.Finish();
+    if (tree)
+    {
+        tree->Finish();
+        std::string failed = tree->WriteFiles(treeDir);
+        if (!failed.empty())
+        {
+            Fail("outDir", "cannot write " + failed);
+        }
+        r.storms = tree->GetStormCount();
+        for (const auto& v : tree->GetVictims())
+        {
+            r.victims += v.victim ? 1 : 0;
+        }
+    }
     r.incast = std::max(incastEnd[0], incastEnd[1]);
     r.pauses = monitor.GetTotalPauseFramesSent();
     r.drops = monitor.GetTotalDrops();
@@ -182,7 +216,10 @@ main(int argc, char* argv[])
     cmd.AddValue("victimBytes", "Bytes the victim writes", s.victimBytes);
     cmd.AddValue("bufferSize", "Switch buffer", s.buffer);
     cmd.AddValue("mtu", "RDMA MTU (256-4096)", s.mtu);
-    cmd.AddValue("outDir", "Folder for summary.json", outDir);
+    cmd.AddValue("outDir",
+                 "Folder for summary.json and the pfc run's pause-tree.csv, pause-storm-N.dot "
+                 "and pause-victims.csv",
+                 outDir);
     cmd.ParseOrExit(argc, argv);
     if (s.hostRate.GetBitRate() == 0 || s.fabricRate.GetBitRate() == 0)
     {
@@ -209,7 +246,7 @@ main(int argc, char* argv[])
     }
     Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(s.mtu));
 
-    std::vector<Result> results = {Run(s, "pfc", true, "ns3::RdmaCcNone"),
+    std::vector<Result> results = {Run(s, "pfc", true, "ns3::RdmaCcNone", outDir),
                                    Run(s, "no-pfc", false, "ns3::RdmaCcNone"),
                                    Run(s, "pfc-dcqcn", true, "ns3::Dcqcn")};
     std::cout << "Victim " << s.victimBytes << " bytes h2 -> h4 beside a 2:1 incast of "
@@ -230,6 +267,11 @@ main(int argc, char* argv[])
                            {"pfc_pause_frames", r.pauses},
                            {"drops", r.drops},
                            {"retransmitted_packets", r.resent}};
+        if (r.name == "pfc")
+        {
+            summary[r.name]["pause_storms"] = r.storms;
+            summary[r.name]["victim_flow_storms"] = r.victims;
+        }
     }
     std::ofstream json(outDir + "/summary.json");
     json << summary.dump(2) << "\n";
@@ -237,6 +279,9 @@ main(int argc, char* argv[])
     {
         Fail("outDir", "cannot write " + outDir + "/summary.json");
     }
-    std::cout << "  outputs: " << outDir << "/summary.json" << std::endl;
+    std::cout << "  pfc: " << results[0].storms << " pause storms, a victim flow in "
+              << results[0].victims << " of them" << std::endl
+              << "  outputs: " << outDir << "/summary.json, " << outDir << "/pause-tree.csv, "
+              << outDir << "/pause-storm-N.dot, " << outDir << "/pause-victims.csv" << std::endl;
     return 0;
 }

@@ -201,7 +201,9 @@ main(int argc, char* argv[])
         }
     }
 
+    Ptr<PfcPauseTree> pauseTree = o.fabric.InstallPauseTree(fabric);
     FlowStatistics::FlowRunSummary summary = FlowStatistics::Run(fabric, endpoints, monitor);
+    o.fabric.WritePauseTree(pauseTree);
     const std::string& outDir = o.fabric.GetOutDir();
     std::string problem = replay.WriteFct(outDir + "/fct.txt", o.fabric.GetMtu(), summary);
     if (!problem.empty())

@@ -37,7 +37,8 @@ FabricOptions::FabricOptions(const std::string& program)
       m_pmax(0.01),
       m_outDir("."),
       m_seed(1),
-      m_ecmpSeed(0)
+      m_ecmpSeed(0),
+      m_pauseTree(false)
 {
 }
 
@@ -81,6 +82,10 @@ FabricOptions::AddTo(ProgramOptions& cmd, const std::string& fixedRateDefault)
                  "Base of the switches' ECMP hash seeds (RoceTopologyHelper::SetEcmpSeedBase): "
                  "another value places the same flows on other equal-cost paths",
                  m_ecmpSeed);
+    cmd.AddValue("pauseTree",
+                 "1: write the PFC pause trees and victim flows (pause-tree.csv, "
+                 "pause-storm-N.dot, pause-victims.csv)",
+                 m_pauseTree);
 }
 
 void
@@ -218,6 +223,39 @@ const std::string&
 FabricOptions::GetOutDir() const
 {
     return m_outDir;
+}
+
+bool
+FabricOptions::GetPauseTree() const
+{
+    return m_pauseTree;
+}
+
+Ptr<PfcPauseTree>
+FabricOptions::InstallPauseTree(const RoceFabric& fabric) const
+{
+    if (!m_pauseTree)
+    {
+        return nullptr;
+    }
+    Ptr<PfcPauseTree> tree = CreateObject<PfcPauseTree>();
+    tree->Install(fabric);
+    return tree;
+}
+
+void
+FabricOptions::WritePauseTree(Ptr<PfcPauseTree> tree) const
+{
+    if (!tree)
+    {
+        return;
+    }
+    tree->Finish();
+    std::string failed = tree->WriteFiles(m_outDir);
+    if (!failed.empty())
+    {
+        Fail("outDir", "cannot write " + failed);
+    }
 }
 
 } // namespace ns3

@@ -9,6 +9,7 @@
 
 #include "figure-script.h"
 #include "flow-statistics.h"
+#include "pfc-pause-tree.h"
 #include "program-options.h"
 #include "roce-fabric.h"
 #include "roce-topology-helper.h"
@@ -34,10 +35,12 @@ namespace ns3
  * ns3::RdmaEndpoint::CongestionControl), --fixedRate (ns3::RdmaCcFixedRate::Rate, with a
  * default the program chooses), --pfc (priority 3 lossless), --bufferSize, --kmin, --kmax and
  * --pmax (the switch MMU's Buffer and RED/ECN marking), --pcap (prefix of pcap files), --outDir
- * (created if missing) and --seed (the RNG run). A program registers them with AddTo, parses
- * its command line, checks its own options, then calls Apply; it configures its topology
- * helper with ConfigureSwitches, checks the built fabric with CheckSwitches and installs the
- * RDMA endpoints with InstallEndpoints.
+ * (created if missing), --seed (the RNG run) and --pauseTree (PFC forensics: PfcPauseTree's
+ * pause-tree.csv, pause-storm-N.dot and pause-victims.csv in --outDir). A program registers
+ * them with AddTo, parses its command line, checks its own options, then calls Apply; it
+ * configures its topology helper with ConfigureSwitches, checks the built fabric with
+ * CheckSwitches, installs the RDMA endpoints with InstallEndpoints and the pause tree with
+ * InstallPauseTree, and after the run writes the tree's files with WritePauseTree.
  *
  * Every problem stops the program the same way (Fail): one line "program: --key: reason" on
  * standard error and exit status 2.
@@ -101,6 +104,21 @@ class FabricOptions
     std::vector<Ptr<RdmaEndpoint>> InstallEndpoints(const RoceFabric& fabric) const;
 
     /**
+     * With --pauseTree, watch the fabric's pauses and flows (PfcPauseTree::Install); without
+     * it nothing is connected.
+     * @param fabric the built fabric.
+     * @return the tree, or null without --pauseTree.
+     */
+    Ptr<PfcPauseTree> InstallPauseTree(const RoceFabric& fabric) const;
+
+    /**
+     * After the run (before Simulator::Destroy): finish a tree from InstallPauseTree and write
+     * its files in the output folder; nothing for null. Fails if a file cannot be written.
+     * @param tree the tree, or null.
+     */
+    void WritePauseTree(Ptr<PfcPauseTree> tree) const;
+
+    /**
      * Write summary.json (FlowStatistics::SummaryJson) in the output folder; fails if it
      * cannot be written.
      * @param summary the finished run.
@@ -134,6 +152,8 @@ class FabricOptions
     const std::string& GetPcap() const;
     /** @return the output folder. */
     const std::string& GetOutDir() const;
+    /** @return true with --pauseTree. */
+    bool GetPauseTree() const;
 
   private:
     std::string m_program;                //!< the program's name
@@ -151,6 +171,7 @@ class FabricOptions
     std::string m_outDir;                 //!< output folder
     uint32_t m_seed;                      //!< RNG run
     uint32_t m_ecmpSeed;                  //!< base of the switches' ECMP hash seeds
+    bool m_pauseTree;                     //!< write the PFC pause tree
 };
 
 } // namespace ns3
