@@ -217,6 +217,19 @@ struct Ring
     }
 
     /**
+     * Initialize the switches (so that their watchdogs exist) and Watch each, switch i as i.
+     * @param r the recorder.
+     */
+    void InitializeAndWatch(Recorder& r)
+    {
+        for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
+        {
+            fabric.GetSwitch(s)->Initialize();
+            Watch(r, fabric.GetSwitch(s), s);
+        }
+    }
+
+    /**
      * A flow completed at its sender.
      * @param ring the ring.
      * @param flow the flow.
@@ -402,11 +415,7 @@ class PfcDeadlockRingTestCase : public TestCase
                 detector->Install(ring.fabric);
             }
             Recorder r;
-            for (uint32_t s = 0; s < n; ++s)
-            {
-                ring.fabric.GetSwitch(s)->Initialize();
-                Watch(r, ring.fabric.GetSwitch(s), s);
-            }
+            ring.InitializeAndWatch(r);
             // 1 MB at 100 Gb/s takes 80 us alone; 5 ms is 60 times that.
             Simulator::Stop(MilliSeconds(5));
             Simulator::Run();
@@ -498,11 +507,7 @@ class PfcWatchdogRingTestCase : public TestCase
         Ptr<PfcDeadlockDetector> detector = CreateObject<PfcDeadlockDetector>();
         detector->Install(ring.fabric);
         Recorder r;
-        for (uint32_t s = 0; s < n; ++s)
-        {
-            ring.fabric.GetSwitch(s)->Initialize();
-            Watch(r, ring.fabric.GetSwitch(s), s);
-        }
+        ring.InitializeAndWatch(r);
         // 4 x 1 MB over ring links shared 2:1 takes about 160 us of wire time; the watchdog
         // adds 100 us (detection) plus go-back-N's 1 ms timeout at most; 20 ms is ample.
         Simulator::Stop(MilliSeconds(20));
