@@ -142,23 +142,24 @@ struct Options
     double incastLoad = 0.02;                                           //!< incasts' load
     uint32_t incastSenders = 0;                                         //!< 0: hosts - 1
     uint64_t incastBytes = 500000;                                      //!< per sender
-    RoceTopologyHelper::LeafSpineConfig shape;                          //!< the fabric
-    DataRate hostRate{"100Gbps"};                                       //!< host links
-    DataRate fabricRate{"400Gbps"};                                     //!< leaf-spine links
-    Time linkDelay = MicroSeconds(1);                                   //!< every link
-    uint32_t mtu = 1000;                                                //!< RDMA MTU
-    std::string dcqcnProfile = "simai";                                 //!< DCQCN's set
-    bool pfc = true;                                                    //!< lossless
-    std::string bufferSize = "32MB";                                    //!< switch buffer
-    std::string kmin = "400KB";                                         //!< ECN Kmin
-    std::string kmax = "1600KB";                                        //!< ECN Kmax
-    double pmax = 0.2;                                                  //!< ECN Pmax
-    Time queueInterval = MicroSeconds(1);                               //!< queue samples
-    Time simLimit = MilliSeconds(100);                                  //!< hard stop
-    std::string outDir = ".";                                           //!< outputs
-    uint32_t seed = 1;                                                  //!< RNG run
-    uint32_t hosts = 0;                                                 //!< hosts
-    Time baseRtt;                                                       //!< longest path
+    /// The fabric: the comparison's default, changed by the options below.
+    RoceTopologyHelper::LeafSpineConfig shape = CcComparison::GetDefaultLeafSpine();
+    DataRate hostRate = shape.hostRate;     //!< host links
+    DataRate fabricRate = shape.fabricRate; //!< leaf-spine links
+    Time linkDelay = shape.hostDelay;       //!< every link
+    uint32_t mtu = 1000;                    //!< RDMA MTU
+    std::string dcqcnProfile = "simai";     //!< DCQCN's set
+    bool pfc = true;                        //!< lossless
+    std::string bufferSize = "32MB";        //!< switch buffer
+    std::string kmin = "400KB";             //!< ECN Kmin
+    std::string kmax = "1600KB";            //!< ECN Kmax
+    double pmax = 0.2;                      //!< ECN Pmax
+    Time queueInterval = MicroSeconds(1);   //!< queue samples
+    Time simLimit = MilliSeconds(100);      //!< hard stop
+    std::string outDir = ".";               //!< outputs
+    uint32_t seed = 1;                      //!< RNG run
+    uint32_t hosts = 0;                     //!< hosts
+    Time baseRtt;                           //!< longest path
 };
 
 /**
@@ -251,9 +252,6 @@ Options
 ParseOptions(int argc, char* argv[])
 {
     Options o;
-    o.shape.hostsPerLeaf = 8;
-    o.shape.leaves = 4;
-    o.shape.spines = 2;
     std::string defaults;
     for (const std::string& name : CcComparison::GetDefaultCongestionControls())
     {

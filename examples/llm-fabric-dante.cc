@@ -63,23 +63,17 @@ main(int argc, char* argv[])
     ProgramOptions cmd(
         "llm-fabric-dante",
         "Tokenize a corpus with GPT-2 BPE and report its statistics and the training it implies.");
-    cmd.AddValue("corpus", "UTF-8 text file", corpus);
-    cmd.AddValue("vocab", "Folder with encoder.json and vocab.bpe (GPT-2 BPE)", vocab);
-    cmd.AddValue("scenario", "YAML scenario (model, training, layout, cluster)", scenarioPath);
+    cmd.AddRequired("corpus", "UTF-8 text file", corpus, "a text file is required");
+    cmd.AddRequired("vocab",
+                    "Folder with encoder.json and vocab.bpe (GPT-2 BPE)",
+                    vocab,
+                    "a folder with encoder.json and vocab.bpe is required");
+    cmd.AddRequired("scenario",
+                    "YAML scenario (model, training, layout, cluster)",
+                    scenarioPath,
+                    "a scenario file is required (see scenarios/)");
     cmd.AddValue("mtu", "RDMA MTU: payload bytes per packet (256-4096)", mtu);
     cmd.ParseOrExit(argc, argv);
-    if (corpus.empty())
-    {
-        Fail("corpus", "a text file is required");
-    }
-    if (vocab.empty())
-    {
-        Fail("vocab", "a folder with encoder.json and vocab.bpe is required");
-    }
-    if (scenarioPath.empty())
-    {
-        Fail("scenario", "a scenario file is required (see scenarios/)");
-    }
     if (mtu < 256 || mtu > 4096)
     {
         Fail("mtu", "must be between 256 and 4096");

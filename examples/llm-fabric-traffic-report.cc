@@ -79,14 +79,13 @@ main(int argc, char* argv[])
 
     ProgramOptions cmd("llm-fabric-traffic-report",
                        "The analytic traffic of one training iteration of a YAML scenario.");
-    cmd.AddValue("scenario", "YAML scenario file", scenarioPath);
+    cmd.AddRequired("scenario",
+                    "YAML scenario file",
+                    scenarioPath,
+                    "a scenario file is required (see scenarios/)");
     cmd.AddValue("json", "Write the full report to this JSON file", jsonPath);
     cmd.AddValue("ranks", "Ranks whose collectives go to the JSON: all, or a comma list", ranks);
     cmd.ParseOrExit(argc, argv);
-    if (scenarioPath.empty())
-    {
-        Fail("scenario", "a scenario file is required (see scenarios/)");
-    }
     Scenario scenario;
     std::string problem = Scenario::Load(scenarioPath, scenario);
     if (!problem.empty())

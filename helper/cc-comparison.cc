@@ -442,6 +442,13 @@ CcComparison::ParseCongestionControls(const std::string& list,
     return "";
 }
 
+RoceTopologyHelper::LeafSpineConfig
+CcComparison::GetDefaultLeafSpine()
+{
+    // hostsPerLeaf, leaves, spines, hostRate, hostDelay, fabricRate, fabricDelay
+    return {8, 4, 2, DataRate("100Gbps"), MicroSeconds(1), DataRate("400Gbps"), MicroSeconds(1)};
+}
+
 std::vector<DataRate>
 CcComparison::LeafSpinePath(const RoceTopologyHelper::LeafSpineConfig& shape,
                             uint32_t source,

@@ -195,6 +195,14 @@ class CcComparison
                                                std::vector<std::pair<std::string, TypeId>>& ccs);
 
     /**
+     * The fabric of the comparison unless told otherwise (llm-fabric-cc-compare's defaults): 4
+     * leaves of 8 hosts and 2 spines, host links 100 Gb/s, leaf-spine links 400 Gb/s (800 Gb/s
+     * down and 800 Gb/s up per leaf: no oversubscription), every link 1 us.
+     * @return the leaf-spine.
+     */
+    static RoceTopologyHelper::LeafSpineConfig GetDefaultLeafSpine();
+
+    /**
      * The rates of the hops between two hosts of a leaf-spine on the shortest path: host and
      * host under one leaf; host, fabric, fabric, host across leaves.
      * @param shape the leaf-spine.

@@ -278,6 +278,16 @@ ProgramOptions::AddString(const std::string& name, const std::string& help, std:
 }
 
 void
+ProgramOptions::AddRequired(const std::string& name,
+                            const std::string& help,
+                            std::string& value,
+                            const std::string& reason)
+{
+    AddString(name, help, value);
+    m_required.emplace_back(name, &value, reason);
+}
+
+void
 ProgramOptions::AddChoice(const std::string& name,
                           const std::string& help,
                           std::string& value,
@@ -348,6 +358,17 @@ ProgramOptions::Parse(int argc, char* argv[])
         if (!problem.empty())
         {
             return ValueParser::Escape(problem, 400, false);
+        }
+    }
+    if (m_help || !m_print.empty())
+    {
+        return "";
+    }
+    for (const auto& [name, value, reason] : m_required)
+    {
+        if (value->empty())
+        {
+            return ValueParser::Escape("--" + name + ": " + reason, 400, false);
         }
     }
     return "";

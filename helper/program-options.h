@@ -18,6 +18,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -150,6 +151,20 @@ class ProgramOptions
      * @param value the variable.
      */
     void AddString(const std::string& name, const std::string& help, std::string& value);
+
+    /**
+     * A text option the program cannot run without: Parse refuses a command line that leaves
+     * it empty with "--name: reason" (unless it asks for --help or an ns-3 --Print listing),
+     * after every option was read, in the order the required options were added.
+     * @param name the option.
+     * @param help its help.
+     * @param value the variable.
+     * @param reason what Parse says when it is empty, such as "a scenario file is required".
+     */
+    void AddRequired(const std::string& name,
+                     const std::string& help,
+                     std::string& value,
+                     const std::string& reason);
 
     /**
      * One of a list of words.
@@ -306,6 +321,8 @@ class ProgramOptions
     std::set<std::string> m_given;            //!< names given
     bool m_help{false};                       //!< --help seen
     std::vector<std::string> m_print;         //!< ns-3 --Print options to run, as given
+    /// The required options: name, variable and what to say when it is empty, in order.
+    std::vector<std::tuple<std::string, const std::string*, std::string>> m_required;
 };
 
 template <typename T>

@@ -372,15 +372,15 @@ class CcComparisonListsTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
- * Idle paths of a leaf-spine and its base RTT.
+ * Idle paths of a leaf-spine and its base RTT, on the comparison's default fabric.
  *
- * 8 hosts per leaf, 100 Gb/s host links, 400 Gb/s fabric links, 1 us, MTU 1000. Across leaves
- * the path is 100, 400, 400, 100 Gb/s. One full packet: a 58 + 1000 + 16 (RETH) = 1074-byte
- * frame whose last bit arrives (1074 + 12) bytes after its first leaves: 86.88 ns at 100 Gb/s,
- * 21.72 ns at 400 Gb/s, plus 1 us per hop: 4000 + 2 x 86.88 + 2 x 21.72 = 4217.2 ns; its ACK
- * (62 + 12 = 74 bytes per hop: 5.92 and 1.48 ns) comes back in 4000 + 2 x 5.92 + 2 x 1.48 =
- * 4014.8 ns: base RTT 8232.0 ns. With one leaf the longest path is 2 hops at 100 Gb/s: 2 x
- * 1086.88 + 2 x 1005.92 = 4185.6 ns.
+ * 4 leaves of 8 hosts, 2 spines, 100 Gb/s host links, 400 Gb/s fabric links, 1 us, MTU 1000.
+ * Across leaves the path is 100, 400, 400, 100 Gb/s. One full packet: a 58 + 1000 + 16 (RETH) =
+ * 1074-byte frame whose last bit arrives (1074 + 12) bytes after its first leaves: 86.88 ns at
+ * 100 Gb/s, 21.72 ns at 400 Gb/s, plus 1 us per hop: 4000 + 2 x 86.88 + 2 x 21.72 = 4217.2 ns;
+ * its ACK (62 + 12 = 74 bytes per hop: 5.92 and 1.48 ns) comes back in 4000 + 2 x 5.92 + 2 x
+ * 1.48 = 4014.8 ns: base RTT 8232.0 ns. With one leaf the longest path is 2 hops at 100 Gb/s:
+ * 2 x 1086.88 + 2 x 1005.92 = 4185.6 ns.
  */
 class CcComparisonLeafSpineTestCase : public TestCase
 {
@@ -393,14 +393,15 @@ class CcComparisonLeafSpineTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RoceTopologyHelper::LeafSpineConfig shape;
-        shape.hostsPerLeaf = 8;
-        shape.leaves = 4;
-        shape.spines = 2;
-        shape.hostRate = DataRate("100Gbps");
-        shape.fabricRate = DataRate("400Gbps");
-        shape.hostDelay = MicroSeconds(1);
-        shape.fabricDelay = MicroSeconds(1);
+        // The comparison's default fabric is the one above.
+        RoceTopologyHelper::LeafSpineConfig shape = CcComparison::GetDefaultLeafSpine();
+        NS_TEST_ASSERT_MSG_EQ(shape.hostsPerLeaf, 8, "8 hosts per leaf");
+        NS_TEST_ASSERT_MSG_EQ(shape.leaves, 4, "4 leaves");
+        NS_TEST_ASSERT_MSG_EQ(shape.spines, 2, "2 spines");
+        NS_TEST_ASSERT_MSG_EQ(shape.hostRate, DataRate("100Gbps"), "host links");
+        NS_TEST_ASSERT_MSG_EQ(shape.fabricRate, DataRate("400Gbps"), "fabric links");
+        NS_TEST_ASSERT_MSG_EQ(shape.hostDelay, MicroSeconds(1), "host link delay");
+        NS_TEST_ASSERT_MSG_EQ(shape.fabricDelay, MicroSeconds(1), "fabric link delay");
         std::vector<DataRate> same = CcComparison::LeafSpinePath(shape, 0, 7);
         NS_TEST_ASSERT_MSG_EQ(same.size(), 2, "hosts 0 and 7 share leaf 0");
         std::vector<DataRate> across = CcComparison::LeafSpinePath(shape, 7, 8);

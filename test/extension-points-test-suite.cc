@@ -4,6 +4,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "llm-fabric-test-util.h"
+
 #include "ns3/attribute-defaults.h"
 #include "ns3/collective-runtime.h"
 #include "ns3/collective-strategy.h"
@@ -187,27 +189,12 @@ namespace
  * Pure data parallelism over 8 GPUs, 4 servers of 2, one server per leaf and 2 spines, so that
  * the all-reduce ring crosses leaves and every leaf has two equal-cost uplinks.
  */
-const char* BASE_SCENARIO = R"(model:
-  layers: 2
-  hidden_size: 256
-  heads: 4
-  ffn_hidden_size: 1024
-  vocabulary_size: 1000
-  sequence_length: 128
-training:
+const std::string BASE_SCENARIO = SmallDenseModelYaml(2) + R"(training:
   global_batch_sequences: 16
   micro_batch: 2
 layout:
   dp: 8
-cluster:
-  gpus: 8
-  gpus_per_server: 2
-  gpu: h100
-topology:
-  kind: leaf-spine
-  servers_per_leaf: 1
-  spines: 2
-)";
+)" + CrossLeafClusterYaml(2);
 
 /// What a job did, read before the simulator is destroyed.
 struct JobRun

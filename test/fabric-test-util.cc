@@ -138,5 +138,17 @@ SetEcnMarking(RoceTopologyHelper& topo,
     topo.SetMmuAttribute("Pmax", DoubleValue(pmax));
 }
 
+void
+FrameRecorder::Record(Ptr<RoceNetDevice> port)
+{
+    port->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&FrameRecorder::Received, this));
+}
+
+void
+FrameRecorder::Received(Ptr<const Packet> frame)
+{
+    frames.push_back(frame->Copy());
+}
+
 } // namespace tests
 } // namespace llmfabric

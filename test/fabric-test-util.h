@@ -158,6 +158,27 @@ void SetEcnMarking(ns3::RoceTopologyHelper& topo,
                    const std::string& kmax,
                    double pmax);
 
+/**
+ * @ingroup llm-fabric-tests
+ * Keeps a copy of every frame that arrives at the ports it records, in order of arrival.
+ */
+class FrameRecorder
+{
+  public:
+    /**
+     * Record the frames that arrive at a port (its PhyRxEnd trace).
+     * @param port the port.
+     */
+    void Record(ns3::Ptr<ns3::RoceNetDevice> port);
+
+    /**
+     * @param frame a frame that arrived.
+     */
+    void Received(ns3::Ptr<const ns3::Packet> frame);
+
+    std::vector<ns3::Ptr<ns3::Packet>> frames; //!< in order of arrival
+};
+
 } // namespace tests
 } // namespace llmfabric
 

@@ -294,5 +294,31 @@ RunInChild(const std::function<std::string()>& work, unsigned seconds)
     return ended ? result : "(no answer)";
 }
 
+std::string
+SmallDenseModelYaml(uint32_t layers)
+{
+    return "model:\n  layers: " + std::to_string(layers) + R"(
+  hidden_size: 256
+  heads: 4
+  ffn_hidden_size: 1024
+  vocabulary_size: 1000
+  sequence_length: 128
+)";
+}
+
+std::string
+CrossLeafClusterYaml(uint32_t spines)
+{
+    return R"(cluster:
+  gpus: 8
+  gpus_per_server: 2
+  gpu: h100
+topology:
+  kind: leaf-spine
+  servers_per_leaf: 1
+  spines: )" +
+           std::to_string(spines) + "\n";
+}
+
 } // namespace tests
 } // namespace llmfabric

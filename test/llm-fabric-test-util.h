@@ -134,6 +134,24 @@ std::vector<uint8_t> PacketBytes(ns3::Ptr<const ns3::Packet> packet);
 
 /**
  * @ingroup llm-fabric-tests
+ * The small dense model of the tests' training scenarios, as scenario YAML: hidden size 256, 4
+ * heads, FFN 1024, vocabulary 1000, sequences of 128 tokens.
+ * @param layers its transformer layers.
+ * @return the "model:" section.
+ */
+std::string SmallDenseModelYaml(uint32_t layers);
+
+/**
+ * @ingroup llm-fabric-tests
+ * The cluster of the tests' jobs across leaves, as scenario YAML: 8 H100 GPUs in 4 servers of
+ * 2, one server per leaf of a leaf-spine fabric, so that a group of the 8 ranks crosses leaves.
+ * @param spines the spine switches (each leaf's equal-cost uplinks).
+ * @return the "cluster:" and "topology:" sections.
+ */
+std::string CrossLeafClusterYaml(uint32_t spines);
+
+/**
+ * @ingroup llm-fabric-tests
  * @param header a header.
  * @return the bytes it serializes to, on its own.
  */

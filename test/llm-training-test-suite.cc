@@ -44,16 +44,8 @@ namespace tests
 namespace
 {
 
-/// The small dense model of the dense scenarios, all but its number of layers.
-const std::string SMALL_DENSE_MODEL = R"(  hidden_size: 256
-  heads: 4
-  ffn_hidden_size: 1024
-  vocabulary_size: 1000
-  sequence_length: 128
-)";
-
 /// A small dense model on 8 GPUs (2 servers of 4): tensor, pipeline and data parallelism.
-const std::string DENSE_SCENARIO = "model:\n  layers: 4\n" + SMALL_DENSE_MODEL + R"(training:
+const std::string DENSE_SCENARIO = SmallDenseModelYaml(4) + R"(training:
   global_batch_sequences: 16
   micro_batch: 2
 layout:
@@ -69,7 +61,7 @@ cluster:
 /// A small mixture-of-experts model whose expert-parallel group spans 4 servers of 2 GPUs, one
 /// server per leaf and one spine: each leaf's two NICs send about 6/7 of their all-to-all
 /// traffic through one uplink of the same rate (2:1 oversubscribed).
-const char* MOE_SCENARIO = R"(model:
+const std::string MOE_SCENARIO = R"(model:
   layers: 2
   hidden_size: 512
   heads: 8
@@ -84,19 +76,11 @@ training:
 layout:
   ep: 8
   dp: 8
-cluster:
-  gpus: 8
-  gpus_per_server: 2
-  gpu: h100
-topology:
-  kind: leaf-spine
-  servers_per_leaf: 1
-  spines: 1
-)";
+)" + CrossLeafClusterYaml(1);
 
 /// Interleaved 1F1B (2 virtual stages), ZeRO-3 and a fat-tree, with 3 channels and selective
 /// repeat: every mechanism of the schedule at once.
-const std::string INTERLEAVED_SCENARIO = "model:\n  layers: 8\n" + SMALL_DENSE_MODEL + R"(training:
+const std::string INTERLEAVED_SCENARIO = SmallDenseModelYaml(8) + R"(training:
   global_batch_sequences: 32
   micro_batch: 2
 layout:

@@ -217,6 +217,19 @@ struct Ring
     }
 
     /**
+     * Initialize the switches (so that their watchdogs exist) and Watch each, switch i as i.
+     * @param r the recorder.
+     */
+    void InitializeAndWatch(Recorder& r)
+    {
+        for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
+        {
+            fabric.GetSwitch(s)->Initialize();
+            Watch(r, fabric.GetSwitch(s), s);
+        }
+    }
+
+    /**
      * A flow completed at its sender.
      * @param ring the ring.
      * @param flow the flow.
@@ -244,6 +257,11 @@ struct Ring
             std::count_if(done.begin(), done.end(), [](Time t) { return !t.IsZero(); }));
     }
 };
+
+/// The switches (and hosts) of the ring tests' ring.
+constexpr uint32_t RING_SIZE = 4;
+/// The size of each flow of the ring tests: 1 MB, 80 us alone at 100 Gb/s.
+constexpr uint64_t RING_FLOW_BYTES = 1000000;
 
 /// Set the attribute defaults of the ring tests: 300 KB switch buffers, 1000-byte MTU.
 void
@@ -390,31 +408,27 @@ class PfcDeadlockRingTestCase : public TestCase
         // hop); switch i+1's egress i+1 -> i+2 takes host i's transit flow and host i+1's own
         // flow, both at 100 Gb/s: 2:1 overloaded, so every ring ingress group fills and goes to
         // XOFF holding frames for the next ring link, itself paused: a cycle of 4 queues.
-        const uint32_t n = 4;
-        const uint64_t bytes = 1000000;
         for (bool detect : {true, false})
         {
             SetRingDefaults();
-            Ring ring(n, bytes);
+            Ring ring(RING_SIZE, RING_FLOW_BYTES);
             Ptr<PfcDeadlockDetector> detector = CreateObject<PfcDeadlockDetector>();
             if (detect)
             {
                 detector->Install(ring.fabric);
             }
             Recorder r;
-            for (uint32_t s = 0; s < n; ++s)
-            {
-                ring.fabric.GetSwitch(s)->Initialize();
-                Watch(r, ring.fabric.GetSwitch(s), s);
-            }
+            ring.InitializeAndWatch(r);
             // 1 MB at 100 Gb/s takes 80 us alone; 5 ms is 60 times that.
             Simulator::Stop(MilliSeconds(5));
             Simulator::Run();
             NS_TEST_EXPECT_MSG_EQ(Simulator::Now(), MilliSeconds(5), "ran to the stop time");
             NS_TEST_EXPECT_MSG_EQ(ring.Completed(), 0, "no flow completes: deadlocked");
-            for (uint32_t h = 0; h < n; ++h)
+            for (uint32_t h = 0; h < RING_SIZE; ++h)
             {
-                NS_TEST_EXPECT_MSG_LT(ring.received[h], bytes, "host " << h << " got less");
+                NS_TEST_EXPECT_MSG_LT(ring.received[h],
+                                      RING_FLOW_BYTES,
+                                      "host " << h << " got less");
             }
             if (!detect)
             {
@@ -427,8 +441,8 @@ class PfcDeadlockRingTestCase : public TestCase
             const auto& found = detector->GetDeadlocks()[0];
             // Exactly the ring's clockwise queues, in wait-for order: switch i's queue to
             // switch i+1 waits for switch i+1's queue to switch i+2.
-            NS_TEST_ASSERT_MSG_EQ(found.cycle.size(), n, "4 queues");
-            for (uint32_t k = 0; k < n; ++k)
+            NS_TEST_ASSERT_MSG_EQ(found.cycle.size(), RING_SIZE, "4 queues");
+            for (uint32_t k = 0; k < RING_SIZE; ++k)
             {
                 uint32_t node = ring.fabric.GetSwitchNode(k)->GetId();
                 PfcDeadlockDetector::QueueId expected{node, ring.cwPort[k], PRIO};
@@ -440,7 +454,7 @@ class PfcDeadlockRingTestCase : public TestCase
             // received by one of its queues, at the latest one refresh (half a pause time)
             // after it closes: within [last pause start, + one pause time 335.54 us].
             Time closed(0);
-            for (uint32_t k = 0; k < n; ++k)
+            for (uint32_t k = 0; k < RING_SIZE; ++k)
             {
                 closed = std::max(closed, r.pauseStart[{k, ring.cwPort[k]}]);
             }
@@ -478,8 +492,6 @@ class PfcWatchdogRingTestCase : public TestCase
 
     void DoRun() override
     {
-        const uint32_t n = 4;
-        const uint64_t bytes = 1000000;
         SetRingDefaults();
         Config::SetDefault("ns3::RoceSwitch::PfcWatchdogEnabled", BooleanValue(true));
         Config::SetDefault("ns3::PfcWatchdog::DetectionTime", TimeValue(MicroSeconds(100)));
@@ -494,29 +506,27 @@ class PfcWatchdogRingTestCase : public TestCase
         Config::SetDefault("ns3::SwitchMmu::Kmin", QueueSizeValue(QueueSize("10KB")));
         Config::SetDefault("ns3::SwitchMmu::Kmax", QueueSizeValue(QueueSize("40KB")));
         Config::SetDefault("ns3::SwitchMmu::Pmax", DoubleValue(0.2));
-        Ring ring(n, bytes, true);
+        Ring ring(RING_SIZE, RING_FLOW_BYTES, true);
         Ptr<PfcDeadlockDetector> detector = CreateObject<PfcDeadlockDetector>();
         detector->Install(ring.fabric);
         Recorder r;
-        for (uint32_t s = 0; s < n; ++s)
-        {
-            ring.fabric.GetSwitch(s)->Initialize();
-            Watch(r, ring.fabric.GetSwitch(s), s);
-        }
+        ring.InitializeAndWatch(r);
         // 4 x 1 MB over ring links shared 2:1 takes about 160 us of wire time; the watchdog
         // adds 100 us (detection) plus go-back-N's 1 ms timeout at most; 20 ms is ample.
         Simulator::Stop(MilliSeconds(20));
         Simulator::Run();
-        NS_TEST_EXPECT_MSG_EQ(ring.Completed(), n, "every flow completes");
-        for (uint32_t h = 0; h < n; ++h)
+        NS_TEST_EXPECT_MSG_EQ(ring.Completed(), RING_SIZE, "every flow completes");
+        for (uint32_t h = 0; h < RING_SIZE; ++h)
         {
-            NS_TEST_EXPECT_MSG_EQ(ring.received[h], bytes, "host " << h << " got every byte");
+            NS_TEST_EXPECT_MSG_EQ(ring.received[h],
+                                  RING_FLOW_BYTES,
+                                  "host " << h << " got every byte");
         }
         NS_TEST_EXPECT_MSG_GT(detector->GetDeadlockCount(), 0, "the deadlock formed");
         uint64_t storms = 0;
         uint64_t restorations = 0;
         uint64_t dropped = 0;
-        for (uint32_t s = 0; s < n; ++s)
+        for (uint32_t s = 0; s < RING_SIZE; ++s)
         {
             Ptr<PfcWatchdog> wd = ring.fabric.GetSwitch(s)->GetPfcWatchdog();
             storms += wd->GetStormsDetected();

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
 /**
@@ -265,6 +266,69 @@ class ProgramOptionsValuesTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * Required options: an empty one is refused after every option was read, the first added
+ * first, unless the command line asks for the usage text or an ns-3 listing.
+ */
+class ProgramOptionsRequiredTestCase : public TestCase
+{
+  public:
+    ProgramOptionsRequiredTestCase()
+        : TestCase("A required option left empty is refused, unless --help is asked for")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // (command line, what Parse says, the corpus read)
+        const std::vector<std::tuple<std::vector<std::string>, std::string, std::string>> cases = {
+            {{}, "--corpus: a text file is required", ""},
+            {{"--vocab=v"}, "--corpus: a text file is required", ""},
+            {{"--corpus=c"}, "--vocab: a folder is required", "c"},
+            {{"--corpus=", "--vocab=v"}, "--corpus: a text file is required", ""},
+            {{"--vocab=v", "--mtu=x"}, "--mtu: 'x': not a whole number", ""},
+            {{"--vocab=v", "--corpus=c"}, "", "c"},
+            {{"--help"}, "", ""},
+            {{"--PrintGroups"}, "", ""},
+        };
+        for (const auto& [args, expected, corpusRead] : cases)
+        {
+            std::string corpus;
+            std::string vocab;
+            uint32_t mtu = 4096;
+            ProgramOptions parser("prog", "A test.");
+            parser.AddRequired("corpus", "text file", corpus, "a text file is required");
+            parser.AddRequired("vocab", "vocabulary folder", vocab, "a folder is required");
+            parser.AddValue("mtu", "RDMA MTU", mtu);
+            std::vector<std::string> words = {"prog"};
+            words.insert(words.end(), args.begin(), args.end());
+            std::vector<char*> argv;
+            for (std::string& w : words)
+            {
+                argv.push_back(w.data());
+            }
+            std::string line;
+            for (const std::string& a : args)
+            {
+                line += " " + a;
+            }
+            std::string problem = parser.Parse(static_cast<int>(argv.size()), argv.data());
+            if (expected.empty())
+            {
+                NS_TEST_EXPECT_MSG_EQ(problem, "", "accepted:" << line);
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_EQ(problem.rfind(expected, 0), 0, line << " gives: " << problem);
+            }
+            NS_TEST_EXPECT_MSG_EQ(corpus, corpusRead, "corpus read:" << line);
+        }
+        Config::Reset();
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * Attribute defaults that hold an object (a pointer or an object factory) or a list of objects
  * are read strictly: ns-3's reader aborted on a type it does not know, one without constructor,
  * or an unclosed "[" (found by the options fuzz target:
@@ -386,6 +450,7 @@ class ProgramOptionsTestSuite : public TestSuite
     {
         AddTestCase(new ProgramOptionsRefusalsTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new ProgramOptionsValuesTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new ProgramOptionsRequiredTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new ProgramOptionsObjectAttributesTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };

@@ -340,20 +340,22 @@ class FabricEcnTestCase : public TestCase
     }
 };
 
-/// Records the ECN field of every frame that arrives at a host port, in order.
-class EcnArrivals
+/**
+ * @param frames frames that arrived at a host (untagged IPv4: the TOS byte is byte 15).
+ * @return the ECN field of each, in order.
+ */
+std::vector<uint8_t>
+EcnFields(const std::vector<Ptr<Packet>>& frames)
 {
-  public:
-    /// @param frame a frame that arrived (untagged IPv4: the TOS byte is byte 15).
-    void Rx(Ptr<const Packet> frame)
+    std::vector<uint8_t> ecn;
+    for (const Ptr<Packet>& frame : frames)
     {
         uint8_t bytes[16];
         frame->CopyData(bytes, sizeof(bytes));
         ecn.push_back(bytes[15] & 0x03);
     }
-
-    std::vector<uint8_t> ecn; //!< ECN field of each arrival
-};
+    return ecn;
+}
 
 /**
  * @ingroup llm-fabric-tests
@@ -378,10 +380,8 @@ class FabricEcnMarkPointTestCase : public TestCase
             SetEcnMarking(topo, "0B", "1B", 1.0);
             topo.SetSwitchAttribute("EcnMarkPoint", EnumValue(point));
             RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
-            EcnArrivals arrivals;
-            fabric.GetHostDevice(2)->TraceConnectWithoutContext(
-                "PhyRxEnd",
-                MakeCallback(&EcnArrivals::Rx, &arrivals));
+            FrameRecorder arrivals;
+            arrivals.Record(fabric.GetHostDevice(2));
             // Two senders at line rate, 10 frames each, into one port: two frames arrive per
             // frame time and one leaves, so the queue grows by a frame per frame time, then
             // drains after the 10th pair.
@@ -389,22 +389,23 @@ class FabricEcnMarkPointTestCase : public TestCase
             Simulator::Run();
             uint64_t marks = fabric.GetSwitch(0)->GetEcnMarks(2, 3);
             Simulator::Destroy();
-            NS_TEST_ASSERT_MSG_EQ(arrivals.ecn.size(), 20, "every frame arrives");
+            const std::vector<uint8_t> ecn = EcnFields(arrivals.frames);
+            NS_TEST_ASSERT_MSG_EQ(ecn.size(), 20, "every frame arrives");
             const uint8_t ce = Ipv4Header::ECN_CE;
-            uint64_t ceCount = std::count(arrivals.ecn.begin(), arrivals.ecn.end(), ce);
+            uint64_t ceCount = std::count(ecn.begin(), ecn.end(), ce);
             NS_TEST_EXPECT_MSG_EQ(ceCount, marks, "the counter counts the CE frames");
             // The first frame finds an empty queue and leaves while the other sender's first
             // frame has not been counted in (their arrivals are simultaneous, and the first is
             // processed first): unmarked either way.
-            NS_TEST_EXPECT_MSG_NE(arrivals.ecn[0], ce, "first frame unmarked");
+            NS_TEST_EXPECT_MSG_NE(ecn[0], ce, "first frame unmarked");
             if (point == EcnMarker::MARK_ON_ENQUEUE)
             {
                 // Enqueue: the second frame finds the first already on the wire (released from
                 // the queue when it started): unmarked; each later one finds at least one frame
                 // queued: 18 marks, the last frame among them.
-                NS_TEST_EXPECT_MSG_NE(arrivals.ecn[1], ce, "second frame found an empty queue");
+                NS_TEST_EXPECT_MSG_NE(ecn[1], ce, "second frame found an empty queue");
                 NS_TEST_EXPECT_MSG_EQ(marks, 18, "every later frame found a queue");
-                NS_TEST_EXPECT_MSG_EQ(arrivals.ecn[19], ce, "the last frame found a queue");
+                NS_TEST_EXPECT_MSG_EQ(ecn[19], ce, "the last frame found a queue");
             }
             else
             {
@@ -413,9 +414,9 @@ class FabricEcnMarkPointTestCase : public TestCase
                 // queue and is not.
                 for (uint32_t k = 10; k < 20; ++k)
                 {
-                    NS_TEST_EXPECT_MSG_EQ(arrivals.ecn[k - 1], ce, "left a queue behind");
+                    NS_TEST_EXPECT_MSG_EQ(ecn[k - 1], ce, "left a queue behind");
                 }
-                NS_TEST_EXPECT_MSG_NE(arrivals.ecn[19], ce, "the last frame left none");
+                NS_TEST_EXPECT_MSG_NE(ecn[19], ce, "the last frame left none");
             }
         }
     }

@@ -210,21 +210,6 @@ class SwiftRulesTestCase : public TestCase
     }
 };
 
-/// Records the frames a port received.
-class FrameRecorder
-{
-  public:
-    /**
-     * @param frame a frame.
-     */
-    void Received(Ptr<const Packet> frame)
-    {
-        frames.push_back(frame->Copy());
-    }
-
-    std::vector<Ptr<Packet>> frames; //!< in order
-};
-
 /**
  * @ingroup llm-fabric-tests
  * The hop count: switches decrement the IPv4 TTL and keep the header checksum valid (CE-marked
@@ -258,9 +243,7 @@ class SwiftHopsTestCase : public TestCase
         far->PostWrite(100000);
         far2->PostWrite(100000);
         FrameRecorder atFar;
-        fabric.GetHostDevice(4)->TraceConnectWithoutContext(
-            "PhyRxEnd",
-            MakeCallback(&FrameRecorder::Received, &atFar));
+        atFar.Record(fabric.GetHostDevice(4));
         Simulator::Run();
         Ptr<Swift> nearCc = DynamicCast<Swift>(near->GetCongestionControl());
         Ptr<Swift> farCc = DynamicCast<Swift>(far->GetCongestionControl());
@@ -411,9 +394,7 @@ class SwitchTtlTestCase : public TestCase
             topo.SetSwitchAttribute("DecrementTtl", BooleanValue(decrement));
             RoceFabric fabric = topo.BuildStar(2, DataRate("100Gbps"), MicroSeconds(1));
             FrameRecorder rec;
-            fabric.GetHostDevice(1)->TraceConnectWithoutContext(
-                "PhyRxEnd",
-                MakeCallback(&FrameRecorder::Received, &rec));
+            rec.Record(fabric.GetHostDevice(1));
             AddConstantRateSource(fabric, 0, 1, DataRate("10Gbps"), 3, 100, 0xC000);
             Simulator::Run();
             Simulator::Destroy();
