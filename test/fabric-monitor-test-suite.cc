@@ -37,31 +37,6 @@ namespace
 {
 
 /**
- * Read a CSV file.
- * @param path the file.
- * @return its lines, each split at commas (the header line first); empty if it cannot be read.
- */
-std::vector<std::vector<std::string>>
-ReadCsv(const std::string& path)
-{
-    std::vector<std::vector<std::string>> rows;
-    std::ifstream in(path);
-    std::string line;
-    while (std::getline(in, line))
-    {
-        std::vector<std::string> fields;
-        std::istringstream fieldStream(line);
-        std::string field;
-        while (std::getline(fieldStream, field, ','))
-        {
-            fields.push_back(field);
-        }
-        rows.push_back(fields);
-    }
-    return rows;
-}
-
-/**
  * @param fields the fields of a CSV line.
  * @return them joined with commas.
  */

@@ -13,7 +13,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <dirent.h>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -158,6 +160,26 @@ FindExample(const std::string& name, const std::string& caseName)
         ReportSkip(caseName, "program " + name + " not found (examples not built)");
     }
     return path;
+}
+
+std::vector<std::vector<std::string>>
+ReadCsv(const std::string& path)
+{
+    std::vector<std::vector<std::string>> rows;
+    std::ifstream in(path);
+    std::string line;
+    while (std::getline(in, line))
+    {
+        std::vector<std::string> fields;
+        std::istringstream fieldStream(line);
+        std::string field;
+        while (std::getline(fieldStream, field, ','))
+        {
+            fields.push_back(field);
+        }
+        rows.push_back(fields);
+    }
+    return rows;
 }
 
 std::string

@@ -96,6 +96,14 @@ std::string RunCommand(const std::string& command, int& exitStatus);
 
 /**
  * @ingroup llm-fabric-tests
+ * Read a CSV file (no quoting: the module's CSV files quote nothing).
+ * @param path the file.
+ * @return its lines, each split at commas (the header line first); empty if it cannot be read.
+ */
+std::vector<std::vector<std::string>> ReadCsv(const std::string& path);
+
+/**
+ * @ingroup llm-fabric-tests
  * Run a function in a child process, for a regression test of code that used to hang or abort:
  * the test then fails instead of stopping the runner.
  * @param work what to run; its result is sent back.

@@ -179,31 +179,6 @@ RunHol(bool install, Time stormGap, const std::string& dir)
     return r;
 }
 
-/**
- * Split a CSV file into rows of fields.
- * @param path the file.
- * @return its rows, header first.
- */
-std::vector<std::vector<std::string>>
-ReadCsv(const std::string& path)
-{
-    std::vector<std::vector<std::string>> rows;
-    std::ifstream in(path);
-    std::string line;
-    while (std::getline(in, line))
-    {
-        std::vector<std::string> fields;
-        std::stringstream ss(line);
-        std::string field;
-        while (std::getline(ss, field, ','))
-        {
-            fields.push_back(field);
-        }
-        rows.push_back(fields);
-    }
-    return rows;
-}
-
 } // namespace
 
 /**
