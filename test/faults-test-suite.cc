@@ -106,9 +106,11 @@ class Delivered
     void Done(Ptr<RdmaQueuePair> qp, uint64_t id, uint64_t bytes)
     {
         sizes.push_back(bytes);
+        times.push_back(Simulator::Now());
     }
 
     std::vector<uint64_t> sizes; //!< in order of completion
+    std::vector<Time> times;     //!< when
 };
 
 /// What a leaf-spine run with a failed link saw.
@@ -336,6 +338,129 @@ class FaultsConvergenceTestCase : public TestCase
         {
             NS_TEST_EXPECT_MSG_EQ(run.received[i], FLOW_BYTES, "received bytes");
         }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * A NIC down mid-transfer and back: nothing reaches it while down, its switch has no route to
+ * it meanwhile, and the transfer completes after the link returns (by the retransmission
+ * timeout), every byte once.
+ */
+class FaultsNicDownTestCase : public TestCase
+{
+  public:
+    FaultsNicDownTestCase()
+        : TestCase("NIC down and up: nothing arrives while down, the message completes after")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
+        RoceTopologyHelper topo;
+        RoceFabric fabric = topo.BuildStar(2, DataRate("100Gbps"), MicroSeconds(1));
+        fabric.AssignStreams(1);
+        RdmaHelper rdma;
+        auto ep = rdma.Install(fabric);
+        auto [s, r] = RdmaEndpoint::Connect(ep[0], ep[1], 0xC000);
+        Delivered received;
+        r->SetReceiveCompleteCallback(MakeCallback(&Delivered::Done, &received));
+        s->SetSendCompleteCallback(
+            MakeCallback(&Delivered::Done, &received)); // the ACKed message, counted too
+        s->PostWrite(200000);
+        Ptr<FaultInjector> faults = CreateObject<FaultInjector>();
+        faults->SetFabric(fabric);
+        std::vector<FaultEvent> list;
+        NS_TEST_ASSERT_MSG_EQ(FaultInjector::ParseList(FaultEvent::NIC_DOWN, "host1@5us", list),
+                              "",
+                              "parses");
+        NS_TEST_ASSERT_MSG_EQ(FaultInjector::ParseList(FaultEvent::NIC_UP, "host1@50us", list),
+                              "",
+                              "parses");
+        for (const FaultEvent& f : list)
+        {
+            NS_TEST_ASSERT_MSG_EQ(faults->Add(f), "", "valid");
+        }
+        PortWatch atHost1;
+        atHost1.Connect(fabric.GetHostDevice(1));
+        Ptr<RoceSwitch> sw = fabric.GetSwitch(0);
+        Ipv4Address host1 = fabric.GetHostAddress(1);
+        std::vector<uint32_t> routeWhileDown;
+        Simulator::Schedule(MicroSeconds(20), [&routeWhileDown, sw, host1]() {
+            routeWhileDown = sw->GetRoute(host1);
+        });
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        std::vector<uint32_t> routeAfter = sw->GetRoute(host1);
+        uint64_t timeouts = s->GetTimeouts();
+        uint64_t noRoute = sw->GetDrops(1, 3, RoceSwitch::DROP_NO_ROUTE) +
+                           sw->GetDrops(0, 3, RoceSwitch::DROP_NO_ROUTE);
+        uint64_t lost = faults->GetLinkDownLosses();
+        Simulator::Destroy();
+        Config::Reset();
+        // 200 packets of 1000 bytes take 200 x 86.56 ns = 17.3 us at line rate: at 5 us the
+        // transfer is under way. While host 1 is down nothing arrives there and the switch,
+        // with no path to it, has no route; frames queued or arriving are lost (discarded by
+        // the down port, or dropped as no-route). The sender's timeout (1 ms) resends after
+        // host 1 is back at 50 us: it fires 1 ms after the last ACK (which left host 1 before
+        // 5 us), and the resent rest (at most 200 packets, 17.3 us) is acknowledged a few
+        // microseconds later: completion in [1 ms, 1.1 ms].
+        NS_TEST_EXPECT_MSG_EQ(PortWatch::Count(atHost1.rxTimes, MicroSeconds(5), MicroSeconds(50)),
+                              0,
+                              "nothing arrives while down");
+        NS_TEST_EXPECT_MSG_EQ(routeWhileDown.size(), 0, "no route to host 1 while down");
+        NS_TEST_EXPECT_MSG_EQ(routeAfter.size(), 1, "the route is back");
+        NS_TEST_EXPECT_MSG_GT(lost + noRoute, 0, "frames were lost");
+        NS_TEST_EXPECT_MSG_GT(timeouts, 0, "recovered by the timeout");
+        NS_TEST_ASSERT_MSG_EQ(received.sizes.size(), 2, "received and acknowledged");
+        NS_TEST_EXPECT_MSG_EQ(received.sizes[0], 200000, "every byte");
+        NS_TEST_EXPECT_MSG_EQ(received.sizes[1], 200000, "every byte acknowledged");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(received.times[1], MilliSeconds(1), "after the timeout");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(received.times[1], MicroSeconds(1100), "right after it");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * llm-fabric-leaf-spine with faults on its command line: it runs them, and a fault naming a link
+ * that does not exist stops it with one line and status 2.
+ */
+class FaultsProgramTestCase : public TestCase
+{
+  public:
+    FaultsProgramTestCase()
+        : TestCase("llm-fabric-leaf-spine runs fault options and refuses a bad link")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string program = FindExample("llm-fabric-leaf-spine", GetName());
+        if (program.empty())
+        {
+            return;
+        }
+        std::string dir = CreateTempDirFilename("faults-program");
+
+        int status = -1;
+        std::string out = RunCommand(program + " --flows=8 --duration=20us --minBytes=100000 " +
+                                         "--maxBytes=100000 --outDir='" + dir + "'" +
+                                         " --linkDown=leaf0:spine0@5us --linkUp=leaf0:spine0@40us"
+                                         " 2>&1",
+                                     status);
+        NS_TEST_EXPECT_MSG_EQ(status, 0, out);
+        NS_TEST_EXPECT_MSG_NE(out.find("flows done 8/8"), std::string::npos, out);
+        NS_TEST_EXPECT_MSG_NE(out.find("faults: 2,"), std::string::npos, out);
+        out =
+            RunCommand(program + " --outDir='" + dir + "' --linkDown=leaf0:leaf1@1ms 2>&1", status);
+        NS_TEST_EXPECT_MSG_EQ(status, 2, out);
+        NS_TEST_EXPECT_MSG_EQ(out,
+                              "llm-fabric-leaf-spine: --linkDown: 'leaf0:leaf1': link: no link "
+                              "between leaf0 and leaf1\n",
+                              "one line");
     }
 };
 
@@ -748,11 +873,13 @@ class FaultsTestSuite : public TestSuite
         AddTestCase(new FaultsLinkDownTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FaultsLinkUpTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FaultsConvergenceTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new FaultsNicDownTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FaultsDegradeTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FaultsBitErrorTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FaultsRefusalsTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FaultsStragglerTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FaultsScenarioTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new FaultsProgramTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 
