@@ -23,6 +23,9 @@
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <vector>
 
 /**
@@ -665,22 +668,28 @@ cluster:
   gpu: h100
 )";
 
+/// A run of STRAGGLER_SCENARIO: the straggler's settings, and what each rank measured.
+struct StragglerRun
+{
+    uint32_t straggler{4};                  //!< the slowed rank (4: none)
+    double factor{1.0};                     //!< its ComputeSlowdown
+    uint32_t iterations{1};                 //!< iterations run
+    uint32_t first{0};                      //!< SlowdownFirstIteration
+    uint32_t count{0};                      //!< SlowdownIterations
+    Time start;                             //!< SlowdownStart
+    std::vector<std::vector<Time>> lengths; //!< per rank, per iteration: its length
+    std::vector<std::vector<Time>> compute; //!< per rank, per iteration: its compute time
+    Time beforeOptimizer; //!< the schedule's compute time before the optimizer phase (rank 1)
+    Time optimizer;       //!< the rest of its compute time
+};
+
 /**
- * Run STRAGGLER_SCENARIO for one iteration.
- * @param straggler the slowed rank, or 4 for none.
- * @param factor its ComputeSlowdown.
- * @param ends receives each rank's iteration length.
- * @param beforeOptimizer receives the slowed rank's compute time before its optimizer phase
- *        (the schedule's durations).
- * @param optimizer receives the rest of its compute time.
+ * Run STRAGGLER_SCENARIO.
+ * @param run the settings; receives the measurements.
  * @return "" or why the job did not build.
  */
 std::string
-RunStraggler(uint32_t straggler,
-             double factor,
-             std::vector<Time>& ends,
-             Time& beforeOptimizer,
-             Time& optimizer)
+RunStraggler(StragglerRun& run)
 {
     Scenario scenario;
     std::string problem = Scenario::LoadFromString(STRAGGLER_SCENARIO, "test.yaml", scenario);
@@ -689,31 +698,43 @@ RunStraggler(uint32_t straggler,
         return problem;
     }
     LlmTrainingHelper job;
+    job.SetIterations(run.iterations);
     problem = job.Build(scenario);
     if (!problem.empty())
     {
         return problem;
     }
     job.GetFabric().AssignStreams(1);
-    if (straggler < job.GetApplications().size())
+    if (run.straggler < job.GetApplications().size())
     {
-        job.GetApplications()[straggler]->SetAttribute("ComputeSlowdown", DoubleValue(factor));
+        Ptr<LlmTrainingApplication> app = job.GetApplications()[run.straggler];
+        app->SetAttribute("ComputeSlowdown", DoubleValue(run.factor));
+        app->SetAttribute("SlowdownFirstIteration", UintegerValue(run.first));
+        app->SetAttribute("SlowdownIterations", UintegerValue(run.count));
+        app->SetAttribute("SlowdownStart", TimeValue(run.start));
     }
-    beforeOptimizer = Time(0);
-    optimizer = Time(0);
-    for (const ScheduleOp& op : job.GetSchedules()[straggler % 4].GetOps())
+    run.beforeOptimizer = Time(0);
+    run.optimizer = Time(0);
+    for (const ScheduleOp& op : job.GetSchedules()[1].GetOps())
     {
         if (op.type == ScheduleOp::COMPUTE)
         {
-            (op.phase == TrafficPhase::OPTIMIZER ? optimizer : beforeOptimizer) += op.duration;
+            (op.phase == TrafficPhase::OPTIMIZER ? run.optimizer : run.beforeOptimizer) +=
+                op.duration;
         }
     }
     Simulator::Run();
-    ends.clear();
+    run.lengths.clear();
+    run.compute.clear();
     for (const auto& app : job.GetApplications())
     {
-        const IterationRecord& r = app->GetIterationRecords().at(0);
-        ends.push_back(r.end - r.start);
+        run.lengths.emplace_back();
+        run.compute.emplace_back();
+        for (const IterationRecord& r : app->GetIterationRecords())
+        {
+            run.lengths.back().push_back(r.end - r.start);
+            run.compute.back().push_back(r.compute);
+        }
     }
     Simulator::Destroy();
     Config::Reset();
@@ -723,7 +744,8 @@ RunStraggler(uint32_t straggler,
 /**
  * @ingroup llm-fabric-tests
  * A straggler: one rank of a data-parallel job computing 2x slower delays every rank's
- * iteration by its extra compute time.
+ * iteration by its extra compute time, only in the iterations (or from the time) the slowdown
+ * applies to.
  */
 class FaultsStragglerTestCase : public TestCase
 {
@@ -736,12 +758,21 @@ class FaultsStragglerTestCase : public TestCase
   private:
     void DoRun() override
     {
-        std::vector<Time> base;
-        std::vector<Time> slow;
-        Time c;
-        Time o;
-        NS_TEST_ASSERT_MSG_EQ(RunStraggler(4, 1.0, base, c, o), "", "baseline runs");
-        NS_TEST_ASSERT_MSG_EQ(RunStraggler(1, 2.0, slow, c, o), "", "straggler runs");
+        StragglerRun base;
+        base.iterations = 3;
+        NS_TEST_ASSERT_MSG_EQ(RunStraggler(base), "", "baseline runs");
+        StragglerRun slow = base;
+        slow.straggler = 1;
+        slow.factor = 2.0;
+        NS_TEST_ASSERT_MSG_EQ(RunStraggler(slow), "", "straggler runs");
+        StragglerRun once = slow;
+        once.first = 1;
+        once.count = 1;
+        NS_TEST_ASSERT_MSG_EQ(RunStraggler(once), "", "straggler in iteration 1 runs");
+        StragglerRun later = slow;
+        later.start = base.lengths[1][0]; // rank 1's second iteration starts then
+
+        NS_TEST_ASSERT_MSG_EQ(RunStraggler(later), "", "straggler from a time runs");
         // In pure data parallelism a rank's compute ops never wait for the network (only the
         // optimizer step waits for the gradient all-reduces). Rank 1's compute before the
         // optimizer takes 2C instead of C (C: its schedule's durations), so its last gradient
@@ -750,18 +781,43 @@ class FaultsStragglerTestCase : public TestCase
         // rank's optimizer step then starts C later and lasts as before: delay C. Rank 1's
         // optimizer step also lasts twice as long: delay C + O. Tolerance: 0.5 % of C (the
         // ranks' ends differ by a few microseconds: the all-reduce's last steps reach them at
-        // different times).
+        // different times). Each iteration is such an iteration: slowed in every iteration,
+        // each is late by that; slowed in iteration 1 only, iterations 0 and 2 are as the
+        // baseline; slowed from the time rank 1's first iteration ends (the run is the baseline
+        // until then, so its second iteration and all its compute ops start at or after that
+        // time), iteration 0 is as the baseline, 1 and 2 late. (A time inside an iteration
+        // slows only the ops that start after it: measured, from 1.2 x the first iteration,
+        // iteration 1 was 1950 us late, not 2929.)
+        const Time c = base.beforeOptimizer;
+        const Time o = base.optimizer;
+        const double tol = c.GetSeconds() * 1e6 * 0.005;
         NS_TEST_ASSERT_MSG_GT(c, MicroSeconds(100), "compute dominates the iteration");
         for (uint32_t r = 0; r < 4; ++r)
         {
-            Time predicted = r == 1 ? c + o : c;
-            double delayUs = (slow[r] - base[r]).GetSeconds() * 1e6;
-            NS_TEST_EXPECT_MSG_EQ_TOL(delayUs,
-                                      predicted.GetSeconds() * 1e6,
-                                      c.GetSeconds() * 1e6 * 0.005,
-                                      "rank " << r << " delay (baseline " << base[r].As(Time::US)
-                                              << ")");
+            double late = (r == 1 ? c + o : c).GetSeconds() * 1e6;
+            for (uint32_t i = 0; i < 3; ++i)
+            {
+                auto delay = [&base, r, i](const StragglerRun& run) {
+                    return (run.lengths[r][i] - base.lengths[r][i]).GetSeconds() * 1e6;
+                };
+                NS_TEST_EXPECT_MSG_EQ_TOL(delay(slow), late, tol, "every: " << r << " " << i);
+                double onceLate = i == 1 ? late : 0.0;
+                double laterLate = i >= 1 ? late : 0.0;
+                NS_TEST_EXPECT_MSG_EQ_TOL(delay(once),
+                                          onceLate,
+                                          tol,
+                                          "once: rank " << r << " iteration " << i);
+                NS_TEST_EXPECT_MSG_EQ_TOL(delay(later),
+                                          laterLate,
+                                          tol,
+                                          "later: rank " << r << " iteration " << i);
+            }
         }
+        // The straggler's compute time is exactly doubled where it applies (each duration x 2,
+        // in time steps), and only there.
+        NS_TEST_EXPECT_MSG_EQ(once.compute[1][1], (c + o) * 2, "compute doubled in iteration 1");
+        NS_TEST_EXPECT_MSG_EQ(once.compute[1][0], c + o, "not in iteration 0");
+        NS_TEST_EXPECT_MSG_EQ(once.compute[0][1], c + o, "nor on another rank");
     }
 };
 
@@ -862,6 +918,73 @@ class FaultsScenarioTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * llm-fabric-train applies a scenario's straggler entry: the rank's compute time in
+ * iterations.csv doubles in the iteration named and only there.
+ */
+class FaultsTrainStragglerTestCase : public TestCase
+{
+  public:
+    FaultsTrainStragglerTestCase()
+        : TestCase("llm-fabric-train applies a straggler entry to the iterations named")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string program = FindExample("llm-fabric-train", GetName());
+        if (program.empty())
+        {
+            return;
+        }
+        std::string dir = CreateTempDirFilename("train");
+        std::string file = CreateTempDirFilename("straggler.yaml");
+        {
+            std::ofstream yaml(file);
+            yaml << STRAGGLER_SCENARIO
+                 << "faults:\n  - kind: straggler\n    rank: 2\n    factor: 2\n"
+                    "    first_iteration: 1\n    iterations: 1\n";
+        }
+        int status = -1;
+        std::string out = RunCommand(program + " --scenario='" + file +
+                                         "' --iterations=3 --outDir='" + dir + "' 2>&1",
+                                     status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, out);
+        // compute_us per (rank, iteration), from the header's column.
+        std::ifstream csv(dir + "/iterations.csv");
+        std::string line;
+        std::getline(csv, line);
+        NS_TEST_ASSERT_MSG_EQ(line.rfind("rank,iteration,start_us,end_us,time_us,compute_us", 0),
+                              0,
+                              "header");
+        std::map<std::pair<uint32_t, uint32_t>, double> compute;
+        while (std::getline(csv, line))
+        {
+            std::istringstream fields(line);
+            std::string f[6];
+            for (auto& x : f)
+            {
+                std::getline(fields, x, ',');
+            }
+            compute[{std::stoul(f[0]), std::stoul(f[1])}] = std::stod(f[5]);
+        }
+        NS_TEST_ASSERT_MSG_EQ(compute.size(), 12, "4 ranks x 3 iterations");
+        // Rank 2's compute ops last twice their durations in iteration 1 only (CSV values have
+        // 6 significant digits: 0.01 us).
+        for (uint32_t r = 0; r < 4; ++r)
+        {
+            for (uint32_t i = 0; i < 3; ++i)
+            {
+                double expected = compute[std::make_pair(0U, 0U)] * ((r == 2 && i == 1) ? 2 : 1);
+                double measured = compute[std::make_pair(r, i)];
+                NS_TEST_EXPECT_MSG_EQ_TOL(measured, expected, 0.02, r << " " << i);
+            }
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The faults suite.
  */
 class FaultsTestSuite : public TestSuite
@@ -880,6 +1003,7 @@ class FaultsTestSuite : public TestSuite
         AddTestCase(new FaultsStragglerTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FaultsScenarioTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FaultsProgramTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new FaultsTrainStragglerTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 
