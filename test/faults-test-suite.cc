@@ -116,6 +116,18 @@ class Delivered
     std::vector<Time> times;     //!< when
 };
 
+/**
+ * Read a switch's route (scheduled: no lambda, for ns-3.35).
+ * @param out receives the ports.
+ * @param sw the switch.
+ * @param destination the host.
+ */
+void
+ReadRoute(std::vector<uint32_t>* out, Ptr<RoceSwitch> sw, Ipv4Address destination)
+{
+    *out = sw->GetRoute(destination);
+}
+
 /// What a leaf-spine run with a failed link saw.
 struct FailureRun
 {
@@ -195,12 +207,9 @@ RunFailure(Time upAt, Time convergence, Time probeEarly = Time(0), Time probeLat
     Ipv4Address host4 = fabric.GetHostAddress(4);
     if (probeEarly.IsStrictlyPositive())
     {
-        Simulator::Schedule(probeEarly, [&run, leaf0, leaf1, host0, host4]() {
-            run.leaf1Early = leaf1->GetRoute(host0);
-            run.leaf0Early = leaf0->GetRoute(host4);
-        });
-        Simulator::Schedule(probeLate,
-                            [&run, leaf1, host0]() { run.leaf1Late = leaf1->GetRoute(host0); });
+        Simulator::Schedule(probeEarly, &ReadRoute, &run.leaf1Early, leaf1, host0);
+        Simulator::Schedule(probeEarly, &ReadRoute, &run.leaf0Early, leaf0, host4);
+        Simulator::Schedule(probeLate, &ReadRoute, &run.leaf1Late, leaf1, host0);
     }
     Simulator::Stop(MilliSeconds(50));
     Simulator::Run();
@@ -391,9 +400,7 @@ class FaultsNicDownTestCase : public TestCase
         Ptr<RoceSwitch> sw = fabric.GetSwitch(0);
         Ipv4Address host1 = fabric.GetHostAddress(1);
         std::vector<uint32_t> routeWhileDown;
-        Simulator::Schedule(MicroSeconds(20), [&routeWhileDown, sw, host1]() {
-            routeWhileDown = sw->GetRoute(host1);
-        });
+        Simulator::Schedule(MicroSeconds(20), &ReadRoute, &routeWhileDown, sw, host1);
         Simulator::Stop(MilliSeconds(20));
         Simulator::Run();
         std::vector<uint32_t> routeAfter = sw->GetRoute(host1);
