@@ -35,6 +35,14 @@
  * --pmax unless they are given (5KB, 200KB and 0.01 otherwise). --pfc=1 makes priority 3 lossless;
  * --pfc=0 leaves drops to go-back-N.
  *
+ * Faults (ns3::FaultInjector, ns3::FaultOptions): --linkDown=A:B@TIME, --linkUp=A:B@TIME,
+ * --linkDegrade=A:B@TIME=FRACTION, --linkBer=A:B=BER (or A:B@TIME=BER), --nicDown=HOST@TIME,
+ * --nicUp=HOST@TIME, each a comma-separated list; nodes are named host0.., leaf0.., spine0..;
+ * A:B/k picks the k-th of parallel links. Routes are recomputed around dead links, at once or,
+ * with --routeConvergenceDelay, at once next to the link and after the delay elsewhere. The
+ * transport recovers what a dead link or a bit error loses.
+ * Example: --linkDown=leaf0:spine0@1ms --linkUp=leaf0:spine0@3ms --linkBer=leaf1:spine1=1e-7
+ *
  * Expected: at moderate load with PFC every flow finishes without drops; small flows see
  * slowdowns near 1 and the tail grows with the load (queueing behind large flows, ECMP
  * collisions on the spine links, pauses); DCQCN shortens the queues and the pauses.
@@ -56,6 +64,7 @@
 #include "ns3/core-module.h"
 #include "ns3/fabric-monitor.h"
 #include "ns3/fabric-options.h"
+#include "ns3/fault-options.h"
 #include "ns3/flow-size-distribution.h"
 #include "ns3/flow-statistics.h"
 #include "ns3/program-options.h"
@@ -88,6 +97,7 @@ struct Options
     DataRate fabricRate{"100Gbps"};                //!< leaf-spine links
     Time linkDelay = MicroSeconds(1);              //!< every link
     FabricOptions fabric{"llm-fabric-leaf-spine"}; //!< MTU, cc, switch buffer, outputs
+    FaultOptions faults{"llm-fabric-leaf-spine"};  //!< link and NIC faults
     uint32_t hosts = 0;                            //!< hosts of the fabric
     FlowSizeDistribution sizes;                    //!< the CDF's distribution
 };
@@ -122,6 +132,7 @@ ParseOptions(int argc, char* argv[])
     cmd.AddValue("fabricRate", "Rate of the leaf-spine links", o.fabricRate);
     cmd.AddValue("linkDelay", "Delay of every link", o.linkDelay);
     o.fabric.AddTo(cmd, "hostRate");
+    o.faults.AddTo(cmd);
     cmd.ParseOrExit(argc, argv);
 
     o.shape.hostRate = o.hostRate;
@@ -255,6 +266,7 @@ main(int argc, char* argv[])
     {
         generator->AddRandomFlows(o.flowCount, o.minBytes, o.maxBytes, o.duration, stream++);
     }
+    Ptr<FaultInjector> faults = o.faults.Install(fabric, nullptr, "", stream);
 
     FabricMonitor monitor;
     for (uint32_t h = 0; h < o.hosts; ++h)
@@ -327,6 +339,13 @@ main(int argc, char* argv[])
         std::cout << "  slowdown p50 " << s[(s.size() - 1) / 2] << ", p99 "
                   << s[std::min(s.size() - 1, static_cast<size_t>(std::ceil(0.99 * s.size())) - 1)]
                   << ", max " << s.back() << std::endl;
+    }
+    if (!faults->GetFaults().empty())
+    {
+        std::cout << "  faults: " << faults->GetFaults().size() << ", frames lost to links down "
+                  << faults->GetLinkDownLosses() << ", to bit errors "
+                  << faults->GetBitErrorLosses() << ", route updates " << faults->GetRouteUpdates()
+                  << std::endl;
     }
     const std::string& outDir = o.fabric.GetOutDir();
     std::cout << FlowStatistics::CountersText(summary) << "  outputs: " << outDir

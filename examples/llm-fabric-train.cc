@@ -44,6 +44,14 @@
  * and bubble per rank in the last iteration), fct-slowdown.plt (the transfers of flows.csv),
  * with --sampleInterval queue.plt and pauses.plt; with gnuplot installed, their PNGs.
  *
+ * Faults and stragglers: the scenario's faults: section (doc/scenario-schema.rst) and the
+ * options of ns3::FaultOptions (--linkDown=A:B@TIME, --linkUp, --linkDegrade=A:B@TIME=FRACTION,
+ * --linkBer=A:B=BER, --nicDown=HOST@TIME, --nicUp, --routeConvergenceDelay; nodes named as the
+ * topology names them: host<NIC>, leaf0, spine1, rail0-leaf0...) and --straggler=RANK=FACTOR
+ * (a rank's compute slowed from the start, every iteration). Their effect shows in
+ * iterations.csv (the straggler's compute, every rank's exposed communication and bubble) and
+ * collectives.csv.
+ *
  * Run: ./ns3 run "llm-fabric-train --scenario=scenarios/gpt2-small-16gpu.yaml --outDir=train-out"
  */
 
@@ -51,6 +59,7 @@
 #include "ns3/core-module.h"
 #include "ns3/dcqcn.h"
 #include "ns3/fabric-monitor.h"
+#include "ns3/fault-options.h"
 #include "ns3/figure-script.h"
 #include "ns3/flow-statistics.h"
 #include "ns3/llm-training-helper.h"
@@ -498,6 +507,12 @@ main(int argc, char* argv[])
     cmd.AddValue("pcap", "Prefix of pcap files; empty: none", pcap);
     AddAttributeOptions(cmd, defaults, options, problems);
     cmd.AddValue("seed", "RNG run number", seed);
+    FaultOptions faultOptions("llm-fabric-train");
+    faultOptions.AddTo(cmd);
+    std::string stragglers;
+    cmd.AddValue("straggler",
+                 "Slowed ranks, RANK=FACTOR,... (compute x FACTOR from the start)",
+                 stragglers);
     cmd.AddValue("sampleInterval",
                  "If positive: write queue.csv (every port's queues at this interval) and "
                  "pauses.csv (every PFC pause interval) as the run goes",
@@ -535,6 +550,7 @@ main(int argc, char* argv[])
         FailOption("pcap", prefixProblem); // a prefix inside --outDir works: it exists now
     }
     RngSeedManager::SetRun(seed);
+    const uint32_t gpus = scenario.GetGpus();
 
     job.SetIterations(iterations);
     problem = job.Build(scenario);
@@ -545,12 +561,26 @@ main(int argc, char* argv[])
         Fail((commandLine ? "llm-fabric-train: " : scenarioPath + ": ") + problem);
     }
     const RoceFabric& fabric = job.GetFabric();
-    fabric.AssignStreams(1);
+    int64_t stream = 1 + fabric.AssignStreams(1);
+    ScenarioFaults faults = scenario.GetFaults();
+    problem = ParseStragglers(stragglers, gpus, faults.stragglers);
+    if (!problem.empty())
+    {
+        FailOption("straggler", problem);
+    }
+    for (const StragglerSpec& s : faults.stragglers)
+    {
+        Ptr<LlmTrainingApplication> app = job.GetApplications().at(s.rank);
+        app->SetAttribute("ComputeSlowdown", DoubleValue(s.factor));
+        app->SetAttribute("SlowdownStart", TimeValue(s.from));
+        app->SetAttribute("SlowdownFirstIteration", UintegerValue(s.firstIteration));
+        app->SetAttribute("SlowdownIterations", UintegerValue(s.iterations));
+    }
+    Ptr<FaultInjector> injector = faultOptions.Install(fabric, &faults, scenarioPath, stream);
     FabricMonitor ports;
     TrainingMonitor monitor;
     SetUpOutputs(job, outDir, sampleInterval, pcap, ports, monitor);
 
-    uint32_t gpus = scenario.GetGpus();
     uint32_t servers = job.GetNvlinkDomains().size();
     std::cout << "llm-fabric-train: " << scenarioPath << ": " << gpus << " GPUs on " << servers
               << " servers; " << job.GetTopology()->Describe() << "; " << iterations
@@ -562,6 +592,12 @@ main(int argc, char* argv[])
                       ? "on"
                       : "off")
               << ", MTU " << AttributeDefaults::GetCurrent("ns3::RdmaQueuePair::Mtu") << std::endl;
+
+    if (!injector->GetFaults().empty() || !faults.stragglers.empty())
+    {
+        std::cout << "  faults: " << injector->GetFaults().size() << " link/NIC, "
+                  << faults.stragglers.size() << " straggler(s)" << std::endl;
+    }
 
     auto wallStart = std::chrono::steady_clock::now();
     Simulator::Run();
@@ -601,6 +637,12 @@ main(int argc, char* argv[])
         FailOption("outDir", "cannot write " + outDir + "/summary.json");
     }
     PrintSummary(outDir, job, monitor, ports, outcome);
+    if (!injector->GetFaults().empty())
+    {
+        std::cout << "  faults: frames lost to links down " << injector->GetLinkDownLosses()
+                  << ", to bit errors " << injector->GetBitErrorLosses() << ", route updates "
+                  << injector->GetRouteUpdates() << std::endl;
+    }
     WriteFigures(outDir, sampleInterval.IsStrictlyPositive());
     const uint32_t finished = outcome.finished;
     const std::string& stalled = outcome.stalled;

@@ -31,6 +31,78 @@ RoceFabric::AddSwitch(Ptr<Node> node, Ptr<RoceSwitch> sw, const std::string& nam
 }
 
 uint32_t
+RoceFabric::AddLink(const Link& link)
+{
+    m_links.push_back(link);
+    return static_cast<uint32_t>(m_links.size() - 1);
+}
+
+uint32_t
+RoceFabric::GetNLinks() const
+{
+    return static_cast<uint32_t>(m_links.size());
+}
+
+const RoceFabric::Link&
+RoceFabric::GetLink(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= m_links.size(), "RoceFabric: no link " << i);
+    return m_links[i];
+}
+
+std::string
+RoceFabric::GetNodeName(uint32_t node) const
+{
+    if (node < m_hosts.size())
+    {
+        return "host" + std::to_string(node);
+    }
+    NS_ABORT_MSG_IF(node - m_hosts.size() >= m_switches.size(), "RoceFabric: no node " << node);
+    return m_switchNames[node - m_hosts.size()];
+}
+
+bool
+RoceFabric::FindNode(const std::string& name, uint32_t& node) const
+{
+    for (uint32_t s = 0; s < m_switchNames.size(); ++s)
+    {
+        if (m_switchNames[s] == name)
+        {
+            node = static_cast<uint32_t>(m_hosts.size()) + s;
+            return true;
+        }
+    }
+    const std::string prefix = "host";
+    if (name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
+        name.find_first_not_of("0123456789", prefix.size()) == std::string::npos &&
+        name.size() - prefix.size() <= 9 && (name[prefix.size()] != '0' || name.size() == 5))
+    {
+        uint32_t h = static_cast<uint32_t>(std::stoul(name.substr(prefix.size())));
+        if (h < m_hosts.size())
+        {
+            node = h;
+            return true;
+        }
+    }
+    return false;
+}
+
+std::vector<uint32_t>
+RoceFabric::FindLinks(uint32_t x, uint32_t y) const
+{
+    std::vector<uint32_t> found;
+    for (uint32_t i = 0; i < m_links.size(); ++i)
+    {
+        const Link& l = m_links[i];
+        if ((l.a == x && l.b == y) || (l.a == y && l.b == x))
+        {
+            found.push_back(i);
+        }
+    }
+    return found;
+}
+
+uint32_t
 RoceFabric::GetNHosts() const
 {
     return static_cast<uint32_t>(m_hosts.size());

@@ -90,6 +90,58 @@ class RoceFabric
      */
     const std::string& GetSwitchName(uint32_t i) const;
 
+    /**
+     * A link of the fabric as the topology helper built it. Its ends are numbered as the
+     * topology helper numbers nodes: hosts 0..GetNHosts()-1 by host index, then switches by
+     * switch index (GetNHosts() + i).
+     */
+    struct Link
+    {
+        uint32_t a;              //!< one end (node number)
+        uint32_t portA;          //!< its port number (switch port; 0 for a host)
+        Ptr<RoceNetDevice> devA; //!< its device
+        uint32_t b;              //!< other end (node number)
+        uint32_t portB;          //!< its port number
+        Ptr<RoceNetDevice> devB; //!< its device
+    };
+
+    /**
+     * Record a link (the topology helper does, in build order).
+     * @param link the link.
+     * @return its link index.
+     */
+    uint32_t AddLink(const Link& link);
+
+    /// @return the number of links recorded.
+    uint32_t GetNLinks() const;
+
+    /**
+     * @param i link index.
+     * @return the link.
+     */
+    const Link& GetLink(uint32_t i) const;
+
+    /**
+     * @param node a node number (hosts, then switches).
+     * @return "host<i>" for host i, else the switch's name.
+     */
+    std::string GetNodeName(uint32_t node) const;
+
+    /**
+     * @param name "host<i>" or a switch name.
+     * @param node receives its node number.
+     * @return true if the name is known.
+     */
+    bool FindNode(const std::string& name, uint32_t& node) const;
+
+    /**
+     * The links between two nodes, in build order (several when links are parallel).
+     * @param x a node number.
+     * @param y another.
+     * @return their link indices.
+     */
+    std::vector<uint32_t> FindLinks(uint32_t x, uint32_t y) const;
+
     /// @return every device of the fabric (host ports and switch ports).
     NetDeviceContainer GetAllDevices() const;
 
@@ -115,6 +167,7 @@ class RoceFabric
     std::vector<Ptr<Node>> m_switchNodes;          //!< switch nodes
     std::vector<Ptr<RoceSwitch>> m_switches;       //!< switches
     std::vector<std::string> m_switchNames;        //!< their names
+    std::vector<Link> m_links;                     //!< links, in build order
 };
 
 } // namespace ns3

@@ -218,6 +218,7 @@ RoceTopologyHelper::Build(uint32_t hosts,
         }
     }
     std::vector<Ptr<RoceNetDevice>> hostDevices(hosts);
+    std::vector<RoceFabric::Link> linkRecords;
     for (const auto& link : links)
     {
         NS_ABORT_MSG_IF(link.a >= nodes.size() || link.b >= nodes.size() || link.a == link.b,
@@ -242,6 +243,12 @@ RoceTopologyHelper::Build(uint32_t hosts,
             }
         }
         routes.AddLink(link.a, ports[0], link.b, ports[1]);
+        linkRecords.push_back({link.a,
+                               ports[0],
+                               DynamicCast<RoceNetDevice>(d.Get(0)),
+                               link.b,
+                               ports[1],
+                               DynamicCast<RoceNetDevice>(d.Get(1))});
     }
     for (uint32_t h = 0; h < hosts; ++h)
     {
@@ -265,6 +272,10 @@ RoceTopologyHelper::Build(uint32_t hosts,
             }
         }
         fabric.AddSwitch(nodes[i], switches[i], switchNames[i - hosts]);
+    }
+    for (const RoceFabric::Link& record : linkRecords)
+    {
+        fabric.AddLink(record);
     }
     return fabric;
 }

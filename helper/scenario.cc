@@ -57,7 +57,7 @@ namespace
 
 /// The sections a scenario may have, in the order they are read.
 const char* const SECTIONS[] =
-    {"model", "training", "layout", "cluster", "collectives", "topology", "network"};
+    {"model", "training", "layout", "cluster", "collectives", "topology", "network", "faults"};
 
 /// The group size of that example (2 for send-recv).
 constexpr uint32_t EXAMPLE_RANKS = 4;
@@ -1224,6 +1224,14 @@ Scenario::Read(const std::string& yaml, const std::string& name, Scenario& out)
             return error;
         }
         scenario.m_gpus = loader.GetGpus();
+        if (root.IsMap() && root["faults"])
+        {
+            error = ReadScenarioFaults(root["faults"], scenario.m_gpus, scenario.m_faults);
+            if (!error.empty())
+            {
+                return shownName + ": " + error;
+            }
+        }
         out = scenario;
         return "";
     }
@@ -1272,6 +1280,12 @@ uint32_t
 Scenario::GetGpus() const
 {
     return m_gpus;
+}
+
+const ScenarioFaults&
+Scenario::GetFaults() const
+{
+    return m_faults;
 }
 
 Ptr<GpuClusterTopology>

@@ -7,6 +7,8 @@
 #ifndef SCENARIO_H
 #define SCENARIO_H
 
+#include "scenario-faults.h"
+
 #include "ns3/collective-choices.h"
 #include "ns3/ptr.h"
 
@@ -176,6 +178,12 @@ class Scenario
     Ptr<NetworkConfig> GetNetwork() const;
 
     /**
+     * @return the faults: section (empty without one): link and NIC faults, whose link and
+     *         host names the program checks against the fabric it builds, and stragglers.
+     */
+    const ScenarioFaults& GetFaults() const;
+
+    /**
      * @param kind a collective.
      * @return the algorithm chosen for it.
      */
@@ -210,6 +218,7 @@ class Scenario
     Ptr<NetworkConfig> m_network;       //!< Transport and switches.
     uint32_t m_gpus;                    //!< GPUs of the job.
     CollectiveChoices m_algorithms;     //!< Algorithm per collective.
+    ScenarioFaults m_faults;            //!< The faults section.
 };
 
 } // namespace ns3

@@ -249,7 +249,7 @@ class ScenarioErrorsTestCase : public TestCase
         y.extra = "models:\n  preset: gpt2-small\n";
         NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
                               "t.yaml: models: unknown section (known: model, training, layout, "
-                              "cluster, collectives, topology, network)",
+                              "cluster, collectives, topology, network, faults)",
                               "section");
         y = Yaml();
         y.layout = "layout:\n  tp: 2\n  pp: 2\n  tp: 4\n";
@@ -362,7 +362,7 @@ class ScenarioErrorsTestCase : public TestCase
                               "no batch");
         NS_TEST_EXPECT_MSG_EQ(LoadText(""),
                               "t.yaml: expected a mapping of sections (model, training, layout, "
-                              "cluster, collectives, topology, network), got nothing",
+                              "cluster, collectives, topology, network, faults), got nothing",
                               "empty");
 
         // Presets and algorithms.

@@ -8,12 +8,14 @@
 
 #include "ns3/abort.h"
 #include "ns3/collective-runtime.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 namespace ns3
@@ -115,6 +117,30 @@ LlmTrainingApplication::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&LlmTrainingApplication::m_iterations),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("ComputeSlowdown",
+                          "Factor on the duration of this rank's compute ops while the "
+                          "slowdown applies (a straggler GPU: thermal throttling, a slow HBM "
+                          "stack, a noisy neighbour; 1: none).",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&LlmTrainingApplication::m_slowdown),
+                          MakeDoubleChecker<double>(0.01, 1000.0))
+            .AddAttribute("SlowdownStart",
+                          "The slowdown applies to compute ops that start at or after this "
+                          "time.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&LlmTrainingApplication::m_slowdownStart),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("SlowdownFirstIteration",
+                          "The slowdown applies from this iteration (counted from 0).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&LlmTrainingApplication::m_slowdownFirst),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SlowdownIterations",
+                          "The slowdown applies to this many iterations from "
+                          "SlowdownFirstIteration (0: to the end).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&LlmTrainingApplication::m_slowdownCount),
+                          MakeUintegerChecker<uint32_t>())
             .AddTraceSource("OpDone",
                             "An op of the schedule finished: rank, iteration, op id, start, end.",
                             MakeTraceSourceAccessor(&LlmTrainingApplication::m_opDone),
@@ -133,7 +159,10 @@ LlmTrainingApplication::LlmTrainingApplication()
       m_running(false),
       m_opsLeft(0),
       m_nextCompute(0),
-      m_computeBusy(false)
+      m_computeBusy(false),
+      m_slowdown(1.0),
+      m_slowdownFirst(0),
+      m_slowdownCount(0)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -321,6 +350,21 @@ LlmTrainingApplication::StartReady()
     }
 }
 
+Time
+LlmTrainingApplication::GetComputeDuration(Time duration) const
+{
+    bool applies = m_slowdown != 1.0 && Simulator::Now() >= m_slowdownStart &&
+                   m_iteration >= m_slowdownFirst &&
+                   (m_slowdownCount == 0 || m_iteration - m_slowdownFirst < m_slowdownCount);
+    if (!applies)
+    {
+        return duration;
+    }
+    // Integer time steps: round the product to the simulator's resolution.
+    return TimeStep(static_cast<uint64_t>(
+        std::llround(static_cast<double>(duration.GetTimeStep()) * m_slowdown)));
+}
+
 void
 LlmTrainingApplication::StartOp(uint32_t id)
 {
@@ -330,7 +374,10 @@ LlmTrainingApplication::StartOp(uint32_t id)
     m_opStart[id] = Simulator::Now();
     if (op.type == ScheduleOp::COMPUTE)
     {
-        Simulator::Schedule(op.duration, &LlmTrainingApplication::FinishOp, this, id);
+        Simulator::Schedule(GetComputeDuration(op.duration),
+                            &LlmTrainingApplication::FinishOp,
+                            this,
+                            id);
         return;
     }
     m_countLeft[id] = op.count;

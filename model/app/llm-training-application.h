@@ -58,6 +58,12 @@ struct IterationRecord
  * When every op has finished the iteration ends (IterationDone) and the next one starts at
  * once; the ops of consecutive iterations do not overlap.
  *
+ * A straggler: with ComputeSlowdown f, a compute op that starts at or after SlowdownStart, in
+ * an iteration of [SlowdownFirstIteration, SlowdownFirstIteration + SlowdownIterations)
+ * (SlowdownIterations 0: every iteration from the first), lasts f times its duration. The
+ * slowdown shows in the rank's compute time, and in every rank that waits for it (exposed
+ * communication or bubble).
+ *
  * Iteration breakdown (IterationRecord): compute is the sum of the compute ops' durations;
  * communication the measure of the union of the intervals of the collective ops that are not
  * pipeline-parallel sends and receives (a receive is posted early and its interval is mostly
@@ -152,6 +158,12 @@ class LlmTrainingApplication : public Application
     void FinishOp(uint32_t id);
     /// Close the iteration: compute its record.
     void EndIteration();
+    /**
+     * The duration of a compute op starting now, the straggler slowdown applied.
+     * @param duration its duration in the schedule.
+     * @return the time it lasts.
+     */
+    Time GetComputeDuration(Time duration) const;
 
     uint32_t m_rank;                                 //!< Rank attribute
     uint32_t m_iterations;                           //!< Iterations attribute
@@ -179,6 +191,11 @@ class LlmTrainingApplication : public Application
     Time m_iterationStart;                                        //!< start of the iteration
     std::vector<std::pair<Time, Time>> m_computeSpans;            //!< compute intervals
     std::vector<std::pair<Time, Time>> m_commSpans;               //!< collective intervals (not PP)
+
+    double m_slowdown;        //!< ComputeSlowdown
+    Time m_slowdownStart;     //!< SlowdownStart
+    uint32_t m_slowdownFirst; //!< SlowdownFirstIteration
+    uint32_t m_slowdownCount; //!< SlowdownIterations
 
     std::vector<IterationRecord> m_records;                            //!< finished ones
     TracedCallback<uint32_t, uint32_t, uint32_t, Time, Time> m_opDone; //!< OpDone

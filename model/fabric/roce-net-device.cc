@@ -149,7 +149,8 @@ RoceNetDevice::GetTypeId()
                           MakePointerAccessor(&RoceNetDevice::m_receiveErrorModel),
                           MakePointerChecker<ErrorModel>())
             .AddTraceSource("PhyRxDrop",
-                            "A received frame dropped by the receive error model.",
+                            "A received frame dropped by the receive error model, or because the "
+                            "link is down.",
                             MakeTraceSourceAccessor(&RoceNetDevice::m_phyRxDropTrace),
                             "ns3::Packet::TracedCallback")
             .AddTraceSource("MacTx",
@@ -157,7 +158,8 @@ RoceNetDevice::GetTypeId()
                             MakeTraceSourceAccessor(&RoceNetDevice::m_macTxTrace),
                             "ns3::Packet::TracedCallback")
             .AddTraceSource("MacTxDrop",
-                            "A frame Send() refused (queue limit or MTU).",
+                            "A frame Send() refused (queue limit or MTU), or a queued frame "
+                            "discarded because the link is down.",
                             MakeTraceSourceAccessor(&RoceNetDevice::m_macTxDropTrace),
                             "ns3::Packet::TracedCallback")
             .AddTraceSource("MacRx",
@@ -268,6 +270,7 @@ RoceNetDevice::DoDispose()
     m_phyRxDropTrace = TracedCallback<Ptr<const Packet>>();
     m_snifferTrace = TracedCallback<Ptr<const Packet>>();
     m_promiscSnifferTrace = TracedCallback<Ptr<const Packet>>();
+    m_linkChangeCallbacks = TracedCallback<>();
     NetDevice::DoDispose();
 }
 
@@ -395,6 +398,11 @@ RoceNetDevice::SelectPriority()
 void
 RoceNetDevice::TryTransmit()
 {
+    if (!m_linkUp)
+    {
+        DiscardQueued();
+        return;
+    }
     if (m_txBusy || !m_channel)
     {
         return;
@@ -506,6 +514,12 @@ RoceNetDevice::Classify(Ptr<const Packet> frame) const
 void
 RoceNetDevice::Receive(Ptr<Packet> frame)
 {
+    if (!m_linkUp)
+    {
+        ++m_linkDownDrops;
+        m_phyRxDropTrace(frame);
+        return;
+    }
     if (m_receiveErrorModel && m_receiveErrorModel->IsCorrupt(frame))
     {
         m_phyRxDropTrace(frame);
@@ -718,6 +732,69 @@ RoceNetDevice::UpdatePauses()
     TryTransmit();
 }
 
+void
+RoceNetDevice::DiscardQueued()
+{
+    // A dequeue callback may queue a PFC frame on this port (TryTransmit then calls here
+    // again): the loops below pick it up, and the nested call finds nothing left to do.
+    m_linkDownDrops += m_control.size();
+    m_control.clear();
+    for (uint8_t p = 0; p < NUM_PRIORITIES; ++p)
+    {
+        while (!m_queues[p].empty())
+        {
+            Entry entry = m_queues[p].front();
+            m_queues[p].pop_front();
+            m_queueBytes[p] -= entry.frame->GetSize();
+            ++m_linkDownDrops;
+            if (!m_dequeueCallback.IsNull())
+            {
+                m_dequeueCallback(this, entry.frame, p, entry.tag);
+            }
+            m_macTxDropTrace(entry.frame);
+        }
+    }
+    m_linkDownDrops += m_control.size();
+    m_control.clear();
+}
+
+void
+RoceNetDevice::SetLinkUp(bool up)
+{
+    NS_LOG_FUNCTION(this << up);
+    if (up == m_linkUp)
+    {
+        return;
+    }
+    m_linkUp = up;
+    if (!up)
+    {
+        for (uint8_t p = 0; p < NUM_PRIORITIES; ++p)
+        {
+            m_pausedUntilFs[p] = Simulator::Now().GetFemtoSeconds();
+            m_rxPaused[p] = false;
+            m_rxPauseRefresh[p].Cancel();
+        }
+        UpdatePauses(); // lifts the pauses, then TryTransmit discards the queues
+    }
+    m_linkChangeCallbacks();
+    TryTransmit();
+}
+
+void
+RoceNetDevice::SetDataRate(DataRate rate)
+{
+    NS_LOG_FUNCTION(this << rate);
+    NS_ABORT_MSG_IF(rate.GetBitRate() == 0, "RoceNetDevice: a data rate of 0");
+    m_rate = rate;
+}
+
+uint64_t
+RoceNetDevice::GetLinkDownDrops() const
+{
+    return m_linkDownDrops;
+}
+
 uint32_t
 RoceNetDevice::FlushQueue(uint8_t priority, FlushCallback cb)
 {
@@ -876,13 +953,13 @@ RoceNetDevice::GetMtu() const
 bool
 RoceNetDevice::IsLinkUp() const
 {
-    return m_channel != nullptr;
+    return m_channel != nullptr && m_linkUp;
 }
 
 void
 RoceNetDevice::AddLinkChangeCallback(Callback<void> callback)
 {
-    // Links do not change state in this model.
+    m_linkChangeCallbacks.ConnectWithoutContext(callback);
 }
 
 bool

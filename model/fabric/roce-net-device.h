@@ -166,6 +166,31 @@ class RoceNetDevice : public NetDevice
     void SendPfc(uint8_t priority, uint16_t quanta);
 
     /**
+     * Bring this end of the link down or up (a link fault, a NIC down). While down, the port
+     * loses every frame that arrives (counted by GetLinkDownDrops, traced by PhyRxDrop) and
+     * sends nothing: the frames waiting in its queues, and those queued later, are discarded at
+     * once without using wire time (each still passes the dequeue callback, so a switch releases
+     * its buffer; counted by GetLinkDownDrops, traced by MacTxDrop). Going down also ends the
+     * pauses received from the peer and the receive-side pauses sent to it (PFC state does not
+     * survive a link reset). The link-change callbacks run on every change. A frame already on
+     * the wire when its link goes down is lost at the far end only if that end is down when it
+     * arrives: a fault injector brings both ends down together.
+     * @param up false to bring the link down, true to bring it back.
+     */
+    void SetLinkUp(bool up);
+
+    /**
+     * Change the line rate mid-run (a degraded link). The frame on the wire keeps the rate it
+     * started with; later frames, PFC pause times (quanta of 512 bit times) and the receive-side
+     * pause refresh use the new rate.
+     * @param rate the new rate, positive.
+     */
+    void SetDataRate(DataRate rate);
+
+    /// @return frames lost because this end was down (received while down, or discarded).
+    uint64_t GetLinkDownDrops() const;
+
+    /**
      * Called by the channel when a frame has fully arrived.
      * @param frame the frame.
      */
@@ -336,6 +361,8 @@ class RoceNetDevice : public NetDevice
 
     /// Start the next frame if the wire is free and a frame may go.
     void TryTransmit();
+    /// Discard every queued frame (the link is down).
+    void DiscardQueued();
     /**
      * Put a frame on the wire.
      * @param frame the frame.
@@ -376,24 +403,27 @@ class RoceNetDevice : public NetDevice
      */
     int64_t BytesToFs(uint64_t bytes) const;
 
-    Ptr<Node> m_node;                    //!< owner
-    Ptr<RoceChannel> m_channel;          //!< link
-    uint32_t m_ifIndex;                  //!< index in the node
-    Mac48Address m_address;              //!< MAC address
-    uint16_t m_mtu;                      //!< largest network-layer packet
-    DataRate m_rate;                     //!< line rate
-    bool m_countPreambleAndGap;          //!< charge preamble and inter-frame gap on the wire
-    Classifier m_classifier;             //!< priority classification of Send()
-    uint8_t m_defaultPriority;           //!< priority of frames the classifier cannot place
-    Scheduler m_scheduler;               //!< strict priority or DWRR
-    uint32_t m_dwrrQuantum;              //!< DWRR quantum in bytes
-    bool m_pfcEnabled;                   //!< honour received PFC frames
-    QueueSize m_txQueueLimit;            //!< what a priority queue may hold through Send()
-    DataRate m_rxDrainRate;              //!< host receive rate; 0: unlimited
-    QueueSize m_rxXoff;                  //!< receive-buffer share that pauses the peer
-    QueueSize m_rxXon;                   //!< receive-buffer share that resumes it
-    uint16_t m_rxPauseQuanta;            //!< quanta of receive-side pauses
-    Ptr<ErrorModel> m_receiveErrorModel; //!< drops received frames (tests, lossy links)
+    Ptr<Node> m_node;                       //!< owner
+    Ptr<RoceChannel> m_channel;             //!< link
+    uint32_t m_ifIndex;                     //!< index in the node
+    Mac48Address m_address;                 //!< MAC address
+    uint16_t m_mtu;                         //!< largest network-layer packet
+    DataRate m_rate;                        //!< line rate
+    bool m_countPreambleAndGap;             //!< charge preamble and inter-frame gap on the wire
+    Classifier m_classifier;                //!< priority classification of Send()
+    uint8_t m_defaultPriority;              //!< priority of frames the classifier cannot place
+    Scheduler m_scheduler;                  //!< strict priority or DWRR
+    uint32_t m_dwrrQuantum;                 //!< DWRR quantum in bytes
+    bool m_pfcEnabled;                      //!< honour received PFC frames
+    QueueSize m_txQueueLimit;               //!< what a priority queue may hold through Send()
+    DataRate m_rxDrainRate;                 //!< host receive rate; 0: unlimited
+    QueueSize m_rxXoff;                     //!< receive-buffer share that pauses the peer
+    QueueSize m_rxXon;                      //!< receive-buffer share that resumes it
+    uint16_t m_rxPauseQuanta;               //!< quanta of receive-side pauses
+    Ptr<ErrorModel> m_receiveErrorModel;    //!< drops received frames (tests, lossy links)
+    bool m_linkUp{true};                    //!< SetLinkUp
+    uint64_t m_linkDownDrops{0};            //!< frames lost while down
+    TracedCallback<> m_linkChangeCallbacks; //!< AddLinkChangeCallback
 
     std::array<std::deque<Entry>, NUM_PRIORITIES> m_queues; //!< data queues
     std::array<uint32_t, NUM_PRIORITIES> m_queueBytes;      //!< bytes per queue

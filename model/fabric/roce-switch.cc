@@ -171,6 +171,13 @@ RoceSwitch::AddRoute(Ipv4Address destination, const std::vector<uint32_t>& ports
     m_routes[destination.Get()] = ports;
 }
 
+void
+RoceSwitch::RemoveRoute(Ipv4Address destination)
+{
+    NS_LOG_FUNCTION(this << destination);
+    m_routes.erase(destination.Get());
+}
+
 std::vector<uint32_t>
 RoceSwitch::GetRoute(Ipv4Address destination) const
 {

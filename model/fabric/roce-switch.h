@@ -138,6 +138,13 @@ class RoceSwitch : public Object
     void AddRoute(Ipv4Address destination, const std::vector<uint32_t>& ports);
 
     /**
+     * Forget the route to a destination (frames to it are then dropped as no-route), as when
+     * routes are recomputed after a link fault leaves it unreachable.
+     * @param destination the host's address.
+     */
+    void RemoveRoute(Ipv4Address destination);
+
+    /**
      * @param destination a host address.
      * @return its egress ports (empty if unrouted).
      */
