@@ -10,10 +10,12 @@
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/test.h"
 
+#include <cmath>
 #include <dirent.h>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 #include <vector>
@@ -778,6 +780,138 @@ class LeafSpineExampleTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * llm-fabric-pfc-deadlock with its defaults (2 leaves, 2 spines, 2 hosts a leaf, 8 flows of 2 MB
+ * from leaf1's hosts to leaf0's, leaf0-spine0 failing at 20 us, routes converging 5 ms later,
+ * watchdog detection and restoration 1 ms), checked against the pause intervals the run's own
+ * PfcPauseTree recorded (pause-tree.csv: the paused port, start, end, ended):
+ *   - without the watchdog, the detector reports the routing loop's cycle: exactly spine0's port
+ *     to leaf1 and leaf1's port to spine0 (spine0 bounces leaf0's traffic to leaf1 by its local
+ *     repair; leaf1, not yet converged, hashes part of it back to spine0); it is found when the
+ *     cycle closes, that is no earlier than the later of the two ports' last pause starts and
+ *     within one pause time after it (65535 quanta x 512 bit / 100 Gb/s = 335.5392 us); the
+ *     flows through the loop never finish and the run ends at its stop time;
+ *   - with the watchdog every flow finishes, and its first storm comes exactly DetectionTime
+ *     (1 ms) after the start of the stormed queue's continuous pause;
+ *   - with --detector=0 nothing is reported and the same flows stay stuck.
+ */
+class PfcDeadlockExampleTestCase : public TestCase
+{
+  public:
+    PfcDeadlockExampleTestCase()
+        : TestCase("llm-fabric-pfc-deadlock: the cycle of the loop found as it closes, the "
+                   "watchdog breaks it")
+    {
+    }
+
+  private:
+    /// A pause of a port, from pause-tree.csv.
+    struct Pause
+    {
+        double startNs; //!< start
+        double endNs;   //!< end (the run's end if it never ended)
+        bool ended;     //!< whether it ended
+    };
+
+    /**
+     * @param path a pause-tree.csv.
+     * @return the pauses of each paused port (its "child" column).
+     */
+    static std::map<std::string, std::vector<Pause>> ReadPauses(const std::string& path)
+    {
+        std::map<std::string, std::vector<Pause>> pauses;
+        std::vector<std::vector<std::string>> rows = ReadCsv(path);
+        for (size_t i = 1; i < rows.size(); ++i)
+        {
+            const auto& r = rows[i]; // storm,parent,child,priority,start_ns,end_ns,...,ended
+            if (r.size() >= 9)
+            {
+                pauses[r[2]].push_back({std::stod(r[4]), std::stod(r[5]), r[8] == "1"});
+            }
+        }
+        return pauses;
+    }
+
+    void DoRun() override
+    {
+        std::string program = FindExample("llm-fabric-pfc-deadlock", GetName());
+        if (program.empty())
+        {
+            return;
+        }
+        std::string dir = CreateTempDirFilename("pfc-deadlock");
+        int status = 0;
+        std::string out = RunCommand(program + " --outDir='" + dir + "'", status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, "deadlock without, recovery with the watchdog: " << out);
+        std::ifstream file(dir + "/summary.json");
+        nlohmann::json json = nlohmann::json::parse(file, nullptr, false);
+        NS_TEST_ASSERT_MSG_EQ(json.is_object(), true, "summary.json parses");
+        const nlohmann::json& without = json["without_watchdog"];
+        const nlohmann::json& with = json["with_watchdog"];
+
+        NS_TEST_ASSERT_MSG_EQ(without["deadlocks"].size(), 1, "one deadlock");
+        std::set<std::string> queues;
+        for (const auto& q : without["deadlocks"][0]["queues"])
+        {
+            std::string name = q.get<std::string>();
+            // "switch:pN->peer": keep the switch and the peer.
+            queues.insert(name.substr(0, name.find(':')) + "->" + name.substr(name.find("->") + 2));
+        }
+        NS_TEST_EXPECT_MSG_EQ((queues == std::set<std::string>{"leaf1->spine0", "spine0->leaf1"}),
+                              true,
+                              "the cycle is the loop's two queues");
+        std::map<std::string, std::vector<Pause>> pauses =
+            ReadPauses(dir + "/without-watchdog/pause-tree.csv");
+        double closed = 0;
+        for (const auto& q : without["deadlocks"][0]["queues"])
+        {
+            const std::vector<Pause>& p = pauses[q.get<std::string>()];
+            NS_TEST_ASSERT_MSG_EQ(p.empty(), false, "the queue was paused: " << q);
+            NS_TEST_EXPECT_MSG_EQ(p.back().ended, false, "and stays paused: " << q);
+            closed = std::max(closed, p.back().startNs);
+        }
+        double found = without["deadlocks"][0]["found_us"].get<double>() * 1000;
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(found, closed - 0.5, "not found before the cycle closes");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(found, closed + 335539.2, "found within one pause time");
+        NS_TEST_EXPECT_MSG_LT(without["flows_done"].get<double>(),
+                              without["flows"].get<double>(),
+                              "without the watchdog the loop's flows never finish");
+
+        NS_TEST_EXPECT_MSG_EQ(with["flows_done"].get<double>(),
+                              with["flows"].get<double>(),
+                              "with the watchdog every flow finishes");
+        NS_TEST_ASSERT_MSG_GT(with["watchdog_storms"].get<double>(), 0, "a storm");
+        double storm = with["first_storm_us"].get<double>() * 1000;
+        bool continuous = false;
+        for (const auto& [port, list] : ReadPauses(dir + "/with-watchdog/pause-tree.csv"))
+        {
+            for (const Pause& p : list)
+            {
+                // Paused from exactly DetectionTime (1 ms) before the storm, and still then.
+                continuous |= std::abs(p.startNs + 1e6 - storm) < 0.5 && p.endNs >= storm;
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(continuous, true, "the storm comes DetectionTime into a pause");
+
+        std::string off = CreateTempDirFilename("pfc-deadlock-off");
+        out = RunCommand(program + " --detector=0 --outDir='" + off + "'", status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, "the program succeeds: " << out);
+        std::ifstream offFile(off + "/summary.json");
+        nlohmann::json offJson = nlohmann::json::parse(offFile, nullptr, false);
+        NS_TEST_ASSERT_MSG_EQ(offJson.is_object(), true, "summary.json parses");
+        NS_TEST_EXPECT_MSG_EQ(offJson["without_watchdog"]["deadlocks"].size(), 0, "no report");
+        NS_TEST_EXPECT_MSG_EQ(offJson["without_watchdog"]["flows_done"].get<double>(),
+                              without["flows_done"].get<double>(),
+                              "the same flows stay stuck");
+        out = RunCommand(program + " --stopTime=1us 2>&1", status);
+        NS_TEST_EXPECT_MSG_EQ(status, 2, "a stop before the failure is refused");
+        NS_TEST_EXPECT_MSG_EQ(out,
+                              "llm-fabric-pfc-deadlock: --stopTime: must be after --failAt\n",
+                              "one line");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * llm-fabric-cc-compare in a quick configuration (4 hosts, 100 us of arrivals, two algorithms,
  * a Hadoop set and a WebSearch set with incasts): it writes the bucket table with its 16
  * columns and one row per traffic set, algorithm and bucket (6 sizes, all, and incast where
@@ -991,6 +1125,7 @@ class ExamplesTestSuite : public TestSuite
         AddTestCase(new LeafSpineExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new TrainExampleTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new CcCompareExampleTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new PfcDeadlockExampleTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 
