@@ -44,6 +44,13 @@
  * and bubble per rank in the last iteration), fct-slowdown.plt (the transfers of flows.csv),
  * with --sampleInterval queue.plt and pauses.plt; with gnuplot installed, their PNGs.
  *
+ * Several jobs (a scenario with a jobs list, doc/scenario-schema.rst): the jobs share the
+ * fabric; iterations.csv, collectives.csv and flows.csv end every row with a job column (the
+ * job's name; ranks and instances are the job's own), summary.json adds jobs (per job: name,
+ * gpus, servers, start_us, ranks_finished, iterations, iteration_time_us; the other keys are
+ * over all jobs, its "iterations" being the first job's), and a line per job is printed.
+ * --onlyJob=NAME runs that job alone on its servers of the same fabric, for its time alone.
+ *
  * Run: ./ns3 run "llm-fabric-train --scenario=scenarios/gpt2-small-16gpu.yaml --outDir=train-out"
  */
 
@@ -68,6 +75,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sys/resource.h>
 #include <vector>
@@ -286,6 +294,69 @@ struct Outcome
 };
 
 /**
+ * @param job the jobs.
+ * @param monitor their training monitor.
+ * @return per job {name, gpus, servers, start_us, ranks_finished, iterations, iteration_time_us}.
+ */
+nlohmann::ordered_json
+JobsJson(const LlmTrainingHelper& job, const TrainingMonitor& monitor)
+{
+    nlohmann::ordered_json jobs = nlohmann::ordered_json::array();
+    for (uint32_t j = 0; j < job.GetJobs().size(); ++j)
+    {
+        const LlmTrainingHelper::Job& one = job.GetJobs()[j];
+        std::vector<double> iterationUs;
+        for (const auto& [i, it] : monitor.GetIterations(j))
+        {
+            iterationUs.push_back(static_cast<double>((it.end - it.start).GetNanoSeconds()) /
+                                  1000.0);
+        }
+        uint32_t finished = 0;
+        for (const auto& app : one.apps)
+        {
+            finished += app->IsFinished() ? 1 : 0;
+        }
+        jobs.push_back({{"name", one.name},
+                        {"gpus", one.apps.size()},
+                        {"servers", one.servers},
+                        {"start_us", one.start.GetNanoSeconds() / 1000.0},
+                        {"ranks_finished", finished},
+                        {"iterations", monitor.Iterations(j)},
+                        {"iteration_time_us", FlowStatistics::Distribution(iterationUs)}});
+    }
+    return jobs;
+}
+
+/**
+ * Print one line per job of a jobs list: its name, ranks finished, servers, and each
+ * iteration's time.
+ * @param job the jobs.
+ * @param monitor their training monitor.
+ */
+void
+PrintJobs(const LlmTrainingHelper& job, const TrainingMonitor& monitor)
+{
+    for (uint32_t j = 0; j < job.GetJobs().size(); ++j)
+    {
+        const LlmTrainingHelper::Job& one = job.GetJobs()[j];
+        uint32_t finished = 0;
+        for (const auto& app : one.apps)
+        {
+            finished += app->IsFinished() ? 1 : 0;
+        }
+        std::cout << "  job " << one.name << ": " << finished << "/" << one.apps.size()
+                  << " ranks finished, " << one.servers.size() << " servers from "
+                  << one.servers.front() << ", start " << one.start.GetMicroSeconds()
+                  << " us, iteration time us:";
+        for (const auto& [i, it] : monitor.GetIterations(j))
+        {
+            std::cout << " " << static_cast<double>((it.end - it.start).GetNanoSeconds()) / 1000.0;
+        }
+        std::cout << std::endl;
+    }
+}
+
+/**
  * Write summary.json (see the file comment for its keys).
  * @param path the file.
  * @param scenarioPath the scenario's path.
@@ -335,6 +406,10 @@ WriteSummary(const std::string& path,
     summary["events"] = outcome.events;
     summary["wall_s"] = outcome.wall;
     summary["peak_rss_mib"] = outcome.peakRssKib / 1024.0;
+    if (job.HasJobList())
+    {
+        summary["jobs"] = JobsJson(job, monitor);
+    }
     std::ofstream json(path);
     json << summary.dump(2) << "\n";
     return static_cast<bool>(json);
@@ -358,7 +433,10 @@ PrintSummary(const std::string& outDir,
     const double wall = outcome.wall;
     std::cout << "  ranks finished " << outcome.finished << "/" << job.GetApplications().size()
               << std::endl;
-    for (const auto& [i, it] : monitor.GetIterations())
+    // With a jobs list, PrintJobs gives each job's iterations instead.
+    static const std::map<uint32_t, TrainingMonitor::JobIteration> none;
+    const auto& iterations = job.HasJobList() ? none : monitor.GetIterations();
+    for (const auto& [i, it] : iterations)
     {
         double n = it.ranks;
         std::cout << "  iteration " << i << ": " << (it.end - it.start).GetMicroSeconds()
@@ -366,6 +444,10 @@ PrintSummary(const std::string& outDir,
                   << " us, communication " << it.communication.GetMicroSeconds() / n
                   << " us, exposed " << it.exposed.GetMicroSeconds() / n << " us, bubble "
                   << it.bubble.GetMicroSeconds() / n << " us" << std::endl;
+    }
+    if (job.HasJobList())
+    {
+        PrintJobs(job, monitor);
     }
     std::cout << "  " << monitor.GetCollectives() << " collectives (slowdown "
               << FlowStatistics::DistributionJson(monitor.GetCollectiveSlowdowns()) << ")"
@@ -481,6 +563,7 @@ main(int argc, char* argv[])
     std::string outDir = ".";
     std::string pcap;
     uint32_t seed = 1;
+    std::string onlyJob;
     Time sampleInterval = Time(0);
 
     // The scenario's network section is applied by the helper, as attribute defaults, when the
@@ -498,6 +581,10 @@ main(int argc, char* argv[])
     cmd.AddValue("pcap", "Prefix of pcap files; empty: none", pcap);
     AddAttributeOptions(cmd, defaults, options, problems);
     cmd.AddValue("seed", "RNG run number", seed);
+    cmd.AddValue("onlyJob",
+                 "With a scenario of several jobs: run only the job of this name, on its servers "
+                 "of the same fabric (its time alone)",
+                 onlyJob);
     cmd.AddValue("sampleInterval",
                  "If positive: write queue.csv (every port's queues at this interval) and "
                  "pauses.csv (every PFC pause interval) as the run goes",
@@ -523,6 +610,15 @@ main(int argc, char* argv[])
     if (!problem.empty())
     {
         Fail(problem);
+    }
+    if (!onlyJob.empty())
+    {
+        problem =
+            scenario.HasJobs() ? scenario.KeepOnlyJob(onlyJob) : "the scenario has no jobs list";
+        if (!problem.empty())
+        {
+            FailOption("onlyJob", problem);
+        }
     }
     std::error_code error;
     std::filesystem::create_directories(outDir, error);
@@ -550,7 +646,8 @@ main(int argc, char* argv[])
     TrainingMonitor monitor;
     SetUpOutputs(job, outDir, sampleInterval, pcap, ports, monitor);
 
-    uint32_t gpus = scenario.GetGpus();
+    // With a jobs list: the GPUs of the jobs, on the servers of the cluster.
+    auto gpus = static_cast<uint32_t>(job.GetApplications().size());
     uint32_t servers = job.GetNvlinkDomains().size();
     std::cout << "llm-fabric-train: " << scenarioPath << ": " << gpus << " GPUs on " << servers
               << " servers; " << job.GetTopology()->Describe() << "; " << iterations
