@@ -133,6 +133,7 @@ class TrainingMonitor
     nlohmann::ordered_json Iterations(uint32_t job) const;
 
   private:
+    /// Forwards a job's traces to the monitor with the job's index (defined in the .cc).
     class JobSink;
 
     /**
