@@ -16,8 +16,10 @@
 #include "ns3/test.h"
 #include "ns3/training-monitor.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <utility>
@@ -503,6 +505,93 @@ class MultiJobSharedUplinkTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * llm-fabric-train with a jobs list: every row of its three CSV files ends with the job's name,
+ * summary.json has a jobs entry per job, it prints a line per job, --onlyJob runs one job, and
+ * an unknown job is one line and exit status 2.
+ */
+class MultiJobTrainProgramTestCase : public TestCase
+{
+  public:
+    MultiJobTrainProgramTestCase()
+        : TestCase("llm-fabric-train: job column, summary per job, --onlyJob")
+    {
+    }
+
+  private:
+    /**
+     * @param path a CSV file.
+     * @return the last field of each line, header first.
+     */
+    static std::vector<std::string> LastFields(const std::string& path)
+    {
+        std::vector<std::string> fields;
+        std::ifstream in(path);
+        for (std::string line; std::getline(in, line);)
+        {
+            fields.push_back(line.substr(line.rfind(',') + 1));
+        }
+        return fields;
+    }
+
+    void DoRun() override
+    {
+        std::string program = FindExample("llm-fabric-train", GetName());
+        if (program.empty())
+        {
+            return;
+        }
+        std::string dir = CreateTempDirFilename("train");
+        std::filesystem::create_directories(dir + "/b");
+        std::ofstream(dir + "/two.yaml")
+            << "cluster:\n  gpus_per_server: 1\ntopology:\n  kind: leaf-spine\n"
+               "  servers_per_leaf: 1\njobs:\n" +
+                   DenseJob("a") + DenseJob("b");
+        int status = -1;
+        std::string out =
+            RunCommand(program + " --scenario='" + dir + "/two.yaml' --outDir='" + dir + "' 2>&1",
+                       status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, out);
+        NS_TEST_EXPECT_MSG_NE(out.find("  job a: 2/2 ranks finished, 2 servers from 0"),
+                              std::string::npos,
+                              out);
+        NS_TEST_EXPECT_MSG_NE(out.find("  job b: 2/2 ranks finished, 2 servers from 2"),
+                              std::string::npos,
+                              out);
+        // Each file: the header's last column is job, and both jobs have rows.
+        for (const char* file : {"iterations.csv", "collectives.csv", "flows.csv"})
+        {
+            std::vector<std::string> last = LastFields(dir + "/" + file);
+            NS_TEST_ASSERT_MSG_GT(last.size(), 2, file);
+            NS_TEST_EXPECT_MSG_EQ(last[0], "job", file);
+            std::size_t a = std::count(last.begin() + 1, last.end(), "a");
+            std::size_t b = std::count(last.begin() + 1, last.end(), "b");
+            NS_TEST_EXPECT_MSG_EQ(a + b, last.size() - 1, file << ": every row is a's or b's");
+            NS_TEST_EXPECT_MSG_EQ(a, b, file << ": the same jobs, as many rows");
+        }
+        std::ifstream summary(dir + "/summary.json");
+        std::string json((std::istreambuf_iterator<char>(summary)),
+                         std::istreambuf_iterator<char>());
+        NS_TEST_EXPECT_MSG_NE(json.find("\"jobs\": ["), std::string::npos, json);
+        NS_TEST_EXPECT_MSG_NE(json.find("\"name\": \"b\""), std::string::npos, json);
+        // b alone: its rows only, on its servers.
+        out = RunCommand(program + " --scenario='" + dir + "/two.yaml' --onlyJob=b --outDir='" +
+                             dir + "/b' 2>&1",
+                         status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, out);
+        NS_TEST_EXPECT_MSG_EQ(out.find("  job a:"), std::string::npos, out);
+        NS_TEST_EXPECT_MSG_NE(out.find("  job b: 2/2 ranks finished, 2 servers from 2"),
+                              std::string::npos,
+                              out);
+        std::vector<std::string> last = LastFields(dir + "/b/iterations.csv");
+        NS_TEST_EXPECT_MSG_EQ((last == std::vector<std::string>{"job", "b", "b"}), true, "b");
+        out = RunCommand(program + " --scenario='" + dir + "/two.yaml' --onlyJob=c 2>&1", status);
+        NS_TEST_EXPECT_MSG_EQ(status, 2, out);
+        NS_TEST_EXPECT_MSG_EQ(out, "llm-fabric-train: --onlyJob: no job 'c' (jobs: a, b)\n", out);
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The multi-job suite.
  */
 class MultiJobTestSuite : public TestSuite
@@ -515,6 +604,7 @@ class MultiJobTestSuite : public TestSuite
         AddTestCase(new MultiJobPlacementTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new MultiJobDisjointTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new MultiJobSharedUplinkTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new MultiJobTrainProgramTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 
