@@ -49,7 +49,10 @@
  * job's name; ranks and instances are the job's own), summary.json adds jobs (per job: name,
  * gpus, servers, start_us, ranks_finished, iterations, iteration_time_us; the other keys are
  * over all jobs, its "iterations" being the first job's), and a line per job is printed.
- * --onlyJob=NAME runs that job alone on its servers of the same fabric, for its time alone.
+ * --onlyJob=NAME runs that job alone on its servers of the same fabric, for its time alone;
+ * --compareJobs=1 runs every job together, then each alone (outputs in OUTDIR/alone-NAME/), and
+ * prints and writes (jobs-compare.csv: job,alone_us,together_us,slowdown) each job's mean
+ * iteration time alone and together.
  *
  * Run: ./ns3 run "llm-fabric-train --scenario=scenarios/gpt2-small-16gpu.yaml --outDir=train-out"
  */
@@ -553,10 +556,150 @@ SetUpOutputs(LlmTrainingHelper& job,
     }
 }
 
+/**
+ * Collect what a finished run measured.
+ * @param job the job.
+ * @param wall wall-clock seconds of Simulator::Run.
+ * @param events simulator events.
+ * @param simulated simulated time.
+ * @return the outcome.
+ */
+Outcome
+Measure(const LlmTrainingHelper& job, double wall, uint64_t events, Time simulated)
+{
+    Outcome outcome;
+    outcome.wall = wall;
+    outcome.events = events;
+    outcome.simulated = simulated;
+    for (const auto& app : job.GetApplications())
+    {
+        if (app->IsFinished())
+        {
+            ++outcome.finished;
+        }
+        else if (outcome.stalled.empty())
+        {
+            outcome.stalled = app->DescribePending();
+        }
+    }
+    FlowStatistics::TransportCounters transport = FlowStatistics::SumQueuePairs(job.GetEndpoints());
+    outcome.dataPackets = transport.dataPackets;
+    outcome.retransmitted = transport.retransmitted;
+    outcome.cnps = transport.cnps;
+    outcome.linkFrames = FlowStatistics::CountLinkFrames(job.GetFabric());
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    outcome.peakRssKib = usage.ru_maxrss;
+    return outcome;
+}
+
+/**
+ * Check --onlyJob and --compareJobs against the scenario, and apply --onlyJob. Exits on a
+ * problem.
+ * @param scenario the scenario.
+ * @param onlyJob --onlyJob.
+ * @param compareJobs --compareJobs.
+ */
+void
+CheckJobOptions(Scenario& scenario, const std::string& onlyJob, bool compareJobs)
+{
+    std::string key = compareJobs ? "compareJobs" : "onlyJob";
+    if (!scenario.HasJobs())
+    {
+        FailOption(key, "the scenario has no jobs list");
+    }
+    if (compareJobs && !onlyJob.empty())
+    {
+        FailOption(key, "not with --onlyJob");
+    }
+    std::string problem = compareJobs ? "" : scenario.KeepOnlyJob(onlyJob);
+    if (!problem.empty())
+    {
+        FailOption(key, problem);
+    }
+}
+
+/**
+ * @param iterations a job's iterations.
+ * @return their mean time, microseconds (0 if none).
+ */
+double
+MeanIterationUs(const std::map<uint32_t, TrainingMonitor::JobIteration>& iterations)
+{
+    double sum = 0;
+    for (const auto& [i, it] : iterations)
+    {
+        sum += static_cast<double>((it.end - it.start).GetPicoSeconds()) / 1e6;
+    }
+    return iterations.empty() ? 0 : sum / static_cast<double>(iterations.size());
+}
+
+/**
+ * --compareJobs: after the run of every job together, run each job alone on its servers of the
+ * same fabric (outputs in OUTDIR/alone-NAME/), print a line per job (alone, together, their
+ * ratio) and write jobs-compare.csv: job,alone_us,together_us,slowdown (mean iteration times).
+ * @param scenario the scenario.
+ * @param together the jobs run together (their command-line settings are reused).
+ * @param monitor their monitor.
+ * @param iterations iterations per run.
+ * @param seed the RNG run number.
+ * @param outDir the output folder.
+ */
+void
+CompareJobs(const Scenario& scenario,
+            LlmTrainingHelper& together,
+            const TrainingMonitor& monitor,
+            uint32_t iterations,
+            uint32_t seed,
+            const std::string& outDir)
+{
+    std::ofstream csv(outDir + "/jobs-compare.csv");
+    csv << "job,alone_us,together_us,slowdown\n";
+    std::cout << "llm-fabric-train: each job alone on its servers, against together:" << std::endl;
+    for (uint32_t j = 0; j < together.GetJobs().size(); ++j)
+    {
+        const std::string& name = together.GetJobs()[j].name;
+        Scenario alone = scenario;
+        alone.KeepOnlyJob(name);
+        LlmTrainingHelper job;
+        job.GetAttributeDefaults() = together.GetAttributeDefaults();
+        job.SetIterations(iterations);
+        RngSeedManager::SetRun(seed);
+        std::string problem = job.Build(alone);
+        std::string dir = outDir + "/alone-" + name;
+        std::error_code error;
+        std::filesystem::create_directories(dir, error);
+        TrainingMonitor aloneMonitor;
+        if (problem.empty() && !error)
+        {
+            job.GetFabric().AssignStreams(1);
+            problem = aloneMonitor.Start(job, dir);
+        }
+        if (!problem.empty() || error)
+        {
+            FailOption("compareJobs", error ? "cannot create " + dir : problem);
+        }
+        Simulator::Run();
+        aloneMonitor.Finish();
+        Simulator::Destroy();
+        double aloneUs = MeanIterationUs(aloneMonitor.GetIterations(0));
+        double togetherUs = MeanIterationUs(monitor.GetIterations(j));
+        double slowdown = aloneUs > 0 ? togetherUs / aloneUs : 0;
+        csv << name << "," << aloneUs << "," << togetherUs << "," << slowdown << "\n";
+        std::cout << "  job " << name << ": alone " << aloneUs << " us, together " << togetherUs
+                  << " us, slowdown " << slowdown << std::endl;
+    }
+    if (!csv)
+    {
+        FailOption("outDir", "cannot write " + outDir + "/jobs-compare.csv");
+    }
+}
+
 } // namespace
 
 int
 main(int argc, char* argv[])
+
 {
     std::string scenarioPath;
     uint32_t iterations = 1;
@@ -564,6 +707,7 @@ main(int argc, char* argv[])
     std::string pcap;
     uint32_t seed = 1;
     std::string onlyJob;
+    bool compareJobs = false;
     Time sampleInterval = Time(0);
 
     // The scenario's network section is applied by the helper, as attribute defaults, when the
@@ -581,6 +725,11 @@ main(int argc, char* argv[])
     cmd.AddValue("pcap", "Prefix of pcap files; empty: none", pcap);
     AddAttributeOptions(cmd, defaults, options, problems);
     cmd.AddValue("seed", "RNG run number", seed);
+    cmd.AddValue("compareJobs",
+                 "With a scenario of several jobs: then run each job alone on its servers of the "
+                 "same fabric and print (and write to jobs-compare.csv) its iteration time alone "
+                 "and together",
+                 compareJobs);
     cmd.AddValue("onlyJob",
                  "With a scenario of several jobs: run only the job of this name, on its servers "
                  "of the same fabric (its time alone)",
@@ -611,14 +760,9 @@ main(int argc, char* argv[])
     {
         Fail(problem);
     }
-    if (!onlyJob.empty())
+    if (!onlyJob.empty() || compareJobs)
     {
-        problem =
-            scenario.HasJobs() ? scenario.KeepOnlyJob(onlyJob) : "the scenario has no jobs list";
-        if (!problem.empty())
-        {
-            FailOption("onlyJob", problem);
-        }
+        CheckJobOptions(scenario, onlyJob, compareJobs);
     }
     std::error_code error;
     std::filesystem::create_directories(outDir, error);
@@ -669,30 +813,8 @@ main(int argc, char* argv[])
     uint64_t events = Simulator::GetEventCount();
     Time simulated = Simulator::Now();
 
-    Outcome outcome;
-    outcome.wall = wall;
-    outcome.events = events;
-    outcome.simulated = simulated;
-    for (const auto& app : job.GetApplications())
-    {
-        if (app->IsFinished())
-        {
-            ++outcome.finished;
-        }
-        else if (outcome.stalled.empty())
-        {
-            outcome.stalled = app->DescribePending();
-        }
-    }
-    FlowStatistics::TransportCounters transport = FlowStatistics::SumQueuePairs(job.GetEndpoints());
-    outcome.dataPackets = transport.dataPackets;
-    outcome.retransmitted = transport.retransmitted;
-    outcome.cnps = transport.cnps;
-    outcome.linkFrames = FlowStatistics::CountLinkFrames(fabric);
+    Outcome outcome = Measure(job, wall, events, simulated);
     ports.WriteCounters(outDir + "/ports.csv");
-    struct rusage usage;
-    getrusage(RUSAGE_SELF, &usage);
-    outcome.peakRssKib = usage.ru_maxrss;
     if (!WriteSummary(outDir + "/summary.json", scenarioPath, job, monitor, ports, outcome))
     {
         FailOption("outDir", "cannot write " + outDir + "/summary.json");
@@ -707,5 +829,9 @@ main(int argc, char* argv[])
                   << stalled << std::endl;
     }
     Simulator::Destroy();
+    if (compareJobs)
+    {
+        CompareJobs(scenario, job, monitor, iterations, seed, outDir);
+    }
     return finished == gpus ? 0 : 1;
 }

@@ -21,6 +21,7 @@
 #include <fstream>
 #include <iterator>
 #include <random>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -506,14 +507,15 @@ class MultiJobSharedUplinkTestCase : public TestCase
 /**
  * @ingroup llm-fabric-tests
  * llm-fabric-train with a jobs list: every row of its three CSV files ends with the job's name,
- * summary.json has a jobs entry per job, it prints a line per job, --onlyJob runs one job, and
- * an unknown job is one line and exit status 2.
+ * summary.json has a jobs entry per job, it prints a line per job, --onlyJob runs one job,
+ * --compareJobs gives each job alone (as --onlyJob does) and together, and an unknown job is one
+ * line and exit status 2.
  */
 class MultiJobTrainProgramTestCase : public TestCase
 {
   public:
     MultiJobTrainProgramTestCase()
-        : TestCase("llm-fabric-train: job column, summary per job, --onlyJob")
+        : TestCase("llm-fabric-train: job column, summary per job, --onlyJob, --compareJobs")
     {
     }
 
@@ -584,6 +586,41 @@ class MultiJobTrainProgramTestCase : public TestCase
                               out);
         std::vector<std::string> last = LastFields(dir + "/b/iterations.csv");
         NS_TEST_EXPECT_MSG_EQ((last == std::vector<std::string>{"job", "b", "b"}), true, "b");
+        // --compareJobs: each alone in the same process gives what --onlyJob gave, and on these
+        // disjoint leaves of a non-blocking fabric alone equals together (slowdown 1).
+        out = RunCommand(program + " --scenario='" + dir + "/two.yaml' --compareJobs=1 --outDir='" +
+                             dir + "/cmp' 2>&1",
+                         status);
+        NS_TEST_ASSERT_MSG_EQ(status, 0, out);
+        auto read = [](const std::string& path) {
+            std::ifstream in(path);
+            return std::string((std::istreambuf_iterator<char>(in)),
+                               std::istreambuf_iterator<char>());
+        };
+        NS_TEST_EXPECT_MSG_EQ(read(dir + "/cmp/alone-b/iterations.csv"),
+                              read(dir + "/b/iterations.csv"),
+                              "alone in process = --onlyJob");
+        std::ifstream compare(dir + "/cmp/jobs-compare.csv");
+        std::vector<std::string> lines;
+        for (std::string line; std::getline(compare, line);)
+        {
+            lines.push_back(line);
+        }
+        NS_TEST_ASSERT_MSG_EQ(lines.size(), 3, "header + 2 jobs");
+        NS_TEST_EXPECT_MSG_EQ(lines[0], "job,alone_us,together_us,slowdown", "header");
+        for (std::size_t i = 1; i < 3; ++i)
+        {
+            std::string fields[4];
+            std::istringstream row(lines[i]);
+            for (auto& field : fields)
+            {
+                std::getline(row, field, ',');
+            }
+            const std::string job = i == 1 ? "a" : "b";
+            NS_TEST_EXPECT_MSG_EQ(fields[0], job, lines[i]);
+            NS_TEST_EXPECT_MSG_EQ(fields[1], fields[2], lines[i]);
+            NS_TEST_EXPECT_MSG_EQ(fields[3], "1", lines[i]);
+        }
         out = RunCommand(program + " --scenario='" + dir + "/two.yaml' --onlyJob=c 2>&1", status);
         NS_TEST_EXPECT_MSG_EQ(status, 2, out);
         NS_TEST_EXPECT_MSG_EQ(out, "llm-fabric-train: --onlyJob: no job 'c' (jobs: a, b)\n", out);
