@@ -472,6 +472,10 @@ Scenario::PlaceJobs(const YAML::Node& root,
                         (given[failed].empty() ? "" : ".servers"),
                     problem);
     }
+    if (static_cast<uint64_t>(servers) * perServer > std::numeric_limits<uint32_t>::max())
+    {
+        return fail("cluster", "more than 4294967295 GPUs in all");
+    }
     out.m_gpus = servers * perServer;
     for (std::size_t j = 0; j < out.m_jobs.size(); ++j)
     {

@@ -185,7 +185,10 @@ class Scenario
     Ptr<ParallelLayout> GetLayout() const;
     /** @return the GPU. */
     Ptr<GpuSpec> GetGpu() const;
-    /** @return the number of GPUs of the job. */
+    /**
+     * @return the number of GPUs of the job (with a jobs list: of the cluster, its servers times
+     * the GPUs per server).
+     */
     uint32_t GetGpus() const;
     /** @return the network topology, with the scenario's cluster recorded. */
     Ptr<GpuClusterTopology> GetTopology() const;
