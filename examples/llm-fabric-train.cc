@@ -790,8 +790,7 @@ main(int argc, char* argv[])
     TrainingMonitor monitor;
     SetUpOutputs(job, outDir, sampleInterval, pcap, ports, monitor);
 
-    // With a jobs list: the GPUs of the jobs, on the servers of the cluster.
-    auto gpus = static_cast<uint32_t>(job.GetApplications().size());
+    uint32_t gpus = scenario.GetGpus();
     uint32_t servers = job.GetNvlinkDomains().size();
     std::cout << "llm-fabric-train: " << scenarioPath << ": " << gpus << " GPUs on " << servers
               << " servers; " << job.GetTopology()->Describe() << "; " << iterations

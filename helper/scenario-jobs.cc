@@ -472,11 +472,16 @@ Scenario::PlaceJobs(const YAML::Node& root,
                         (given[failed].empty() ? "" : ".servers"),
                     problem);
     }
-    if (static_cast<uint64_t>(servers) * perServer > std::numeric_limits<uint32_t>::max())
+    uint64_t gpus = 0;
+    for (const Scenario& job : out.m_jobs)
     {
-        return fail("cluster", "more than 4294967295 GPUs in all");
+        gpus += job.m_gpus;
     }
-    out.m_gpus = servers * perServer;
+    if (gpus > std::numeric_limits<uint32_t>::max())
+    {
+        return fail("jobs", "more than 4294967295 GPUs in all");
+    }
+    out.m_gpus = static_cast<uint32_t>(gpus);
     for (std::size_t j = 0; j < out.m_jobs.size(); ++j)
     {
         Scenario& job = out.m_jobs[j];
@@ -539,6 +544,7 @@ Scenario::KeepOnlyJob(const std::string& name)
         {
             Scenario kept = job;
             m_jobs.assign(1, kept);
+            m_gpus = kept.m_gpus;
             return "";
         }
         names += (names.empty() ? "" : ", ") + job.m_jobName;

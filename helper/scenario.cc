@@ -1210,12 +1210,28 @@ Scenario::Read(const std::string& yaml, const std::string& name, Scenario& out)
         {
             return shownName + ": a second YAML document (a scenario is one document)";
         }
-        const YAML::Node root = starts.empty() ? YAML::Node() : YAML::Load(yaml);
-        if (root.IsMap() && root["jobs"])
+        YAML::Node root = starts.empty() ? YAML::Node() : YAML::Load(yaml);
+        if (const YAML::Node& document = root; document.IsMap() && document["jobs"])
         {
-            return ReadJobs(root, shownName, out); // scenario-jobs.cc
+            return ReadJobs(document, shownName, out); // scenario-jobs.cc
         }
-        return ReadDocument(root, shownName, out);
+        Scenario scenario;
+        Loader loader(shownName,
+                      scenario.m_model,
+                      scenario.m_training,
+                      scenario.m_layout,
+                      scenario.m_gpu,
+                      scenario.m_topology,
+                      scenario.m_network);
+        std::string error = loader.Read(root, scenario.m_algorithms);
+        if (!error.empty())
+        {
+            NS_LOG_INFO(error);
+            return error;
+        }
+        scenario.m_gpus = loader.GetGpus();
+        out = scenario;
+        return "";
     }
     catch (const YAML::Exception& e)
     {
@@ -1237,6 +1253,7 @@ Scenario::Read(const std::string& yaml, const std::string& name, Scenario& out)
 std::string
 Scenario::ReadDocument(const YAML::Node& root, const std::string& name, Scenario& out)
 {
+    // A job of a jobs list (ReadJob): as Read reads a scenario of one job.
     Scenario scenario;
     Loader loader(name,
                   scenario.m_model,

@@ -185,10 +185,7 @@ class Scenario
     Ptr<ParallelLayout> GetLayout() const;
     /** @return the GPU. */
     Ptr<GpuSpec> GetGpu() const;
-    /**
-     * @return the number of GPUs of the job (with a jobs list: of the cluster, its servers times
-     * the GPUs per server).
-     */
+    /** @return the number of GPUs of the job (with a jobs list: of all the jobs). */
     uint32_t GetGpus() const;
     /** @return the network topology, with the scenario's cluster recorded. */
     Ptr<GpuClusterTopology> GetTopology() const;
@@ -245,7 +242,7 @@ class Scenario
 
     /**
      * Keep one job of a scenario with a @c jobs list, on its servers of the same cluster (to run
-     * it alone, as it runs with the others).
+     * it alone, as it runs with the others); GetGpus() becomes its GPUs.
      * @param name the job's name.
      * @return "" or the problem ("no job 'x' (jobs: a, b)").
      */

@@ -212,6 +212,17 @@ class MultiJobErrorsTestCase : public TestCase
         const std::string two = head + DenseJob("a") + DenseJob("b");
         Scenario scenario;
         NS_TEST_ASSERT_MSG_EQ(Load(two, scenario), "", "the base scenario loads");
+        // 2 jobs of 2 GPUs on servers of 1: 4 GPUs, 4 servers; b alone keeps the cluster.
+        NS_TEST_EXPECT_MSG_EQ(scenario.GetGpus(), 4, "the jobs' GPUs");
+        NS_TEST_EXPECT_MSG_EQ(scenario.GetClusterServers(), 4, "the cluster's servers");
+        Scenario onlyB = scenario;
+        NS_TEST_EXPECT_MSG_EQ(onlyB.KeepOnlyJob("b"), "", "b");
+        NS_TEST_EXPECT_MSG_EQ(onlyB.GetJobs().size(), 1, "one job");
+        NS_TEST_EXPECT_MSG_EQ(onlyB.GetGpus(), 2, "b's GPUs");
+        NS_TEST_EXPECT_MSG_EQ(onlyB.GetClusterServers(), 4, "the same cluster");
+        NS_TEST_EXPECT_MSG_EQ((onlyB.GetJobs()[0].GetServers() == std::vector<uint32_t>{2, 3}),
+                              true,
+                              "b's servers");
         // (scenario text, the error it must give)
         const std::vector<std::pair<std::string, std::string>> cases = {
             {head + DenseJob("a", "    colour: red\n"),
