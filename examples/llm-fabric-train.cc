@@ -48,7 +48,8 @@
  * fabric; iterations.csv, collectives.csv and flows.csv end every row with a job column (the
  * job's name; ranks and instances are the job's own), summary.json adds jobs (per job: name,
  * gpus, servers, start_us, ranks_finished, iterations, iteration_time_us; the other keys are
- * over all jobs, its "iterations" being the first job's), and a line per job is printed.
+ * over all jobs, its "iterations" being the first job's), a line per job is printed, and the
+ * iteration breakdown figure is one per job (iterations-NAME.plt).
  * --onlyJob=NAME runs that job alone on its servers of the same fabric, for its time alone;
  * --compareJobs=1 runs every job together, then each alone (outputs in OUTDIR/alone-NAME/), and
  * prints and writes (jobs-compare.csv: job,alone_us,together_us,slowdown) each job's mean
@@ -470,14 +471,15 @@ PrintSummary(const std::string& outDir,
 }
 
 /**
- * Write the figures' gnuplot scripts (iteration breakdown per rank, FCT slowdown of the
- * transfers, and with the time series the queue depths and pause intervals), draw them where
- * gnuplot is installed, and print the line that names them.
+ * Write the figures' gnuplot scripts (iteration breakdown per rank, one per job with a jobs
+ * list, FCT slowdown of the transfers, and with the time series the queue depths and pause
+ * intervals), draw them where gnuplot is installed, and print the line that names them.
  * @param outDir the output folder.
  * @param timeSeries whether queue.csv and pauses.csv were written.
+ * @param job the job(s).
  */
 void
-WriteFigures(const std::string& outDir, bool timeSeries)
+WriteFigures(const std::string& outDir, bool timeSeries, const LlmTrainingHelper& job)
 {
     std::vector<FigureScript::Figure> figures{
         {FigureScript::ITERATION_BREAKDOWN, "iterations.csv", "iterations", "Iteration breakdown"},
@@ -487,6 +489,20 @@ WriteFigures(const std::string& outDir, bool timeSeries)
          "Transfers: FCT slowdown by size",
          "column(4)",
          "column(10)"}};
+    if (job.HasJobList())
+    {
+        // The jobs' ranks overlap: a breakdown per job, iterations-NAME.plt.
+        figures.erase(figures.begin());
+        for (const auto& one : job.GetJobs())
+        {
+            FigureScript::Figure figure{FigureScript::ITERATION_BREAKDOWN,
+                                        "iterations.csv",
+                                        "iterations-" + one.name,
+                                        "Iteration breakdown, job " + one.name};
+            figure.job = one.name;
+            figures.push_back(figure);
+        }
+    }
     if (timeSeries)
     {
         figures.push_back({FigureScript::QUEUE_DEPTH, "queue.csv", "queue", "Queue depth"});
@@ -819,7 +835,7 @@ main(int argc, char* argv[])
         FailOption("outDir", "cannot write " + outDir + "/summary.json");
     }
     PrintSummary(outDir, job, monitor, ports, outcome);
-    WriteFigures(outDir, sampleInterval.IsStrictlyPositive());
+    WriteFigures(outDir, sampleInterval.IsStrictlyPositive(), job);
     const uint32_t finished = outcome.finished;
     const std::string& stalled = outcome.stalled;
     if (finished != gpus)

@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/collective-runtime.h"
+#include "ns3/figure-script.h"
 #include "ns3/job-placement.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/llm-training-helper.h"
@@ -518,7 +519,8 @@ class MultiJobSharedUplinkTestCase : public TestCase
 /**
  * @ingroup llm-fabric-tests
  * llm-fabric-train with a jobs list: every row of its three CSV files ends with the job's name,
- * summary.json has a jobs entry per job, it prints a line per job, --onlyJob runs one job,
+ * summary.json has a jobs entry per job, it prints a line per job, the iteration breakdown is a
+ * figure per job (FigureScript's Figure::job), --onlyJob runs one job,
  * --compareJobs gives each job alone (as --onlyJob does) and together, and an unknown job is one
  * line and exit status 2.
  */
@@ -586,6 +588,33 @@ class MultiJobTrainProgramTestCase : public TestCase
                          std::istreambuf_iterator<char>());
         NS_TEST_EXPECT_MSG_NE(json.find("\"jobs\": ["), std::string::npos, json);
         NS_TEST_EXPECT_MSG_NE(json.find("\"name\": \"b\""), std::string::npos, json);
+        // The iteration breakdown is a figure per job: the jobs' ranks overlap.
+        NS_TEST_EXPECT_MSG_EQ(std::filesystem::exists(dir + "/iterations.plt"),
+                              false,
+                              "one for all");
+        for (const std::string job : {"a", "b"})
+        {
+            std::ifstream plt(dir + "/iterations-" + job + ".plt");
+            std::string script((std::istreambuf_iterator<char>(plt)),
+                               std::istreambuf_iterator<char>());
+            NS_TEST_EXPECT_MSG_NE(script.find("strcol(10) eq \"" + job + "\""),
+                                  std::string::npos,
+                                  script);
+        }
+        // FigureScript alone: job b's last iteration is 1 while a's is 2; b's figure shows b's.
+        std::ofstream(dir + "/it.csv")
+            << "rank,iteration,start_us,end_us,time_us,compute_us,communication_us,exposed_us,"
+               "bubble_us,job\n0,2,0,1,1,1,0,0,0,a\n0,1,0,1,1,1,0,0,0,b\n";
+        FigureScript::Figure figure{FigureScript::ITERATION_BREAKDOWN, "it.csv", "it-b", "B"};
+        figure.job = "b";
+        NS_TEST_ASSERT_MSG_EQ(FigureScript::Write(dir, figure), "", "written");
+        std::ifstream itB(dir + "/it-b.plt");
+        std::string scriptB((std::istreambuf_iterator<char>(itB)),
+                            std::istreambuf_iterator<char>());
+        NS_TEST_EXPECT_MSG_NE(scriptB.find("column(2) == 1 && strcol(10) eq \"b\""),
+                              std::string::npos,
+                              scriptB);
+        NS_TEST_EXPECT_MSG_NE(scriptB.find("B, iteration 1"), std::string::npos, scriptB);
         // b alone: its rows only, on its servers.
         out = RunCommand(program + " --scenario='" + dir + "/two.yaml' --onlyJob=b --outDir='" +
                              dir + "/b' 2>&1",
