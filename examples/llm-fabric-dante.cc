@@ -90,6 +90,10 @@ main(int argc, char* argv[])
     {
         UsageError::Exit(problem);
     }
+    if (scenario.HasJobs())
+    {
+        UsageError::Exit(scenarioPath + ": jobs: llm-fabric-dante reads a scenario of one job");
+    }
     CorpusStatistics stats;
     problem = CorpusStatistics::Compute(corpus, tokenizer, stats);
     if (!problem.empty())

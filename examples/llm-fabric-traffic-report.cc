@@ -92,6 +92,11 @@ main(int argc, char* argv[])
     {
         UsageError::Exit(problem);
     }
+    if (scenario.HasJobs())
+    {
+        UsageError::Exit(scenarioPath +
+                         ": jobs: llm-fabric-traffic-report reads a scenario of one job");
+    }
     TrafficReport report;
     problem = scenario.BuildTrafficReport(report);
     if (!problem.empty())

@@ -51,6 +51,16 @@
  * (a rank's compute slowed from the start, every iteration). Their effect shows in
  * iterations.csv (the straggler's compute, every rank's exposed communication and bubble) and
  * collectives.csv.
+ * Several jobs (a scenario with a jobs list, doc/scenario-schema.rst): the jobs share the
+ * fabric; iterations.csv, collectives.csv and flows.csv end every row with a job column (the
+ * job's name; ranks and instances are the job's own), summary.json adds jobs (per job: name,
+ * gpus, servers, start_us, ranks_finished, iterations, iteration_time_us; the other keys are
+ * over all jobs, its "iterations" being the first job's), a line per job is printed, and the
+ * iteration breakdown figure is one per job (iterations-NAME.plt).
+ * --onlyJob=NAME runs that job alone on its servers of the same fabric, for its time alone;
+ * --compareJobs=1 runs every job together, then each alone (outputs in OUTDIR/alone-NAME/), and
+ * prints and writes (jobs-compare.csv: job,alone_us,together_us,slowdown) each job's mean
+ * iteration time alone and together.
  *
  * Run: ./ns3 run "llm-fabric-train --scenario=scenarios/gpt2-small-16gpu.yaml --outDir=train-out"
  */
@@ -77,6 +87,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sys/resource.h>
 #include <vector>
@@ -295,6 +306,69 @@ struct Outcome
 };
 
 /**
+ * @param job the jobs.
+ * @param monitor their training monitor.
+ * @return per job {name, gpus, servers, start_us, ranks_finished, iterations, iteration_time_us}.
+ */
+nlohmann::ordered_json
+JobsJson(const LlmTrainingHelper& job, const TrainingMonitor& monitor)
+{
+    nlohmann::ordered_json jobs = nlohmann::ordered_json::array();
+    for (uint32_t j = 0; j < job.GetJobs().size(); ++j)
+    {
+        const LlmTrainingHelper::Job& one = job.GetJobs()[j];
+        std::vector<double> iterationUs;
+        for (const auto& [i, it] : monitor.GetIterations(j))
+        {
+            iterationUs.push_back(static_cast<double>((it.end - it.start).GetNanoSeconds()) /
+                                  1000.0);
+        }
+        uint32_t finished = 0;
+        for (const auto& app : one.apps)
+        {
+            finished += app->IsFinished() ? 1 : 0;
+        }
+        jobs.push_back({{"name", one.name},
+                        {"gpus", one.apps.size()},
+                        {"servers", one.servers},
+                        {"start_us", one.start.GetNanoSeconds() / 1000.0},
+                        {"ranks_finished", finished},
+                        {"iterations", monitor.Iterations(j)},
+                        {"iteration_time_us", FlowStatistics::Distribution(iterationUs)}});
+    }
+    return jobs;
+}
+
+/**
+ * Print one line per job of a jobs list: its name, ranks finished, servers, and each
+ * iteration's time.
+ * @param job the jobs.
+ * @param monitor their training monitor.
+ */
+void
+PrintJobs(const LlmTrainingHelper& job, const TrainingMonitor& monitor)
+{
+    for (uint32_t j = 0; j < job.GetJobs().size(); ++j)
+    {
+        const LlmTrainingHelper::Job& one = job.GetJobs()[j];
+        uint32_t finished = 0;
+        for (const auto& app : one.apps)
+        {
+            finished += app->IsFinished() ? 1 : 0;
+        }
+        std::cout << "  job " << one.name << ": " << finished << "/" << one.apps.size()
+                  << " ranks finished, " << one.servers.size() << " servers from "
+                  << one.servers.front() << ", start " << one.start.GetMicroSeconds()
+                  << " us, iteration time us:";
+        for (const auto& [i, it] : monitor.GetIterations(j))
+        {
+            std::cout << " " << static_cast<double>((it.end - it.start).GetNanoSeconds()) / 1000.0;
+        }
+        std::cout << std::endl;
+    }
+}
+
+/**
  * Write summary.json (see the file comment for its keys).
  * @param path the file.
  * @param scenarioPath the scenario's path.
@@ -344,6 +418,10 @@ WriteSummary(const std::string& path,
     summary["events"] = outcome.events;
     summary["wall_s"] = outcome.wall;
     summary["peak_rss_mib"] = outcome.peakRssKib / 1024.0;
+    if (job.HasJobList())
+    {
+        summary["jobs"] = JobsJson(job, monitor);
+    }
     std::ofstream json(path);
     json << summary.dump(2) << "\n";
     return static_cast<bool>(json);
@@ -367,7 +445,10 @@ PrintSummary(const std::string& outDir,
     const double wall = outcome.wall;
     std::cout << "  ranks finished " << outcome.finished << "/" << job.GetApplications().size()
               << std::endl;
-    for (const auto& [i, it] : monitor.GetIterations())
+    // With a jobs list, PrintJobs gives each job's iterations instead.
+    static const std::map<uint32_t, TrainingMonitor::JobIteration> none;
+    const auto& iterations = job.HasJobList() ? none : monitor.GetIterations();
+    for (const auto& [i, it] : iterations)
     {
         double n = it.ranks;
         std::cout << "  iteration " << i << ": " << (it.end - it.start).GetMicroSeconds()
@@ -375,6 +456,10 @@ PrintSummary(const std::string& outDir,
                   << " us, communication " << it.communication.GetMicroSeconds() / n
                   << " us, exposed " << it.exposed.GetMicroSeconds() / n << " us, bubble "
                   << it.bubble.GetMicroSeconds() / n << " us" << std::endl;
+    }
+    if (job.HasJobList())
+    {
+        PrintJobs(job, monitor);
     }
     std::cout << "  " << monitor.GetCollectives() << " collectives (slowdown "
               << FlowStatistics::DistributionJson(monitor.GetCollectiveSlowdowns()) << ")"
@@ -394,14 +479,15 @@ PrintSummary(const std::string& outDir,
 }
 
 /**
- * Write the figures' gnuplot scripts (iteration breakdown per rank, FCT slowdown of the
- * transfers, and with the time series the queue depths and pause intervals), draw them where
- * gnuplot is installed, and print the line that names them.
+ * Write the figures' gnuplot scripts (iteration breakdown per rank, one per job with a jobs
+ * list, FCT slowdown of the transfers, and with the time series the queue depths and pause
+ * intervals), draw them where gnuplot is installed, and print the line that names them.
  * @param outDir the output folder.
  * @param timeSeries whether queue.csv and pauses.csv were written.
+ * @param job the job(s).
  */
 void
-WriteFigures(const std::string& outDir, bool timeSeries)
+WriteFigures(const std::string& outDir, bool timeSeries, const LlmTrainingHelper& job)
 {
     std::vector<FigureScript::Figure> figures{
         {FigureScript::ITERATION_BREAKDOWN, "iterations.csv", "iterations", "Iteration breakdown"},
@@ -411,6 +497,20 @@ WriteFigures(const std::string& outDir, bool timeSeries)
          "Transfers: FCT slowdown by size",
          "column(4)",
          "column(10)"}};
+    if (job.HasJobList())
+    {
+        // The jobs' ranks overlap: a breakdown per job, iterations-NAME.plt.
+        figures.erase(figures.begin());
+        for (const auto& one : job.GetJobs())
+        {
+            FigureScript::Figure figure{FigureScript::ITERATION_BREAKDOWN,
+                                        "iterations.csv",
+                                        "iterations-" + one.name,
+                                        "Iteration breakdown, job " + one.name};
+            figure.job = one.name;
+            figures.push_back(figure);
+        }
+    }
     if (timeSeries)
     {
         figures.push_back({FigureScript::QUEUE_DEPTH, "queue.csv", "queue", "Queue depth"});
@@ -480,16 +580,158 @@ SetUpOutputs(LlmTrainingHelper& job,
     }
 }
 
+/**
+ * Collect what a finished run measured.
+ * @param job the job.
+ * @param wall wall-clock seconds of Simulator::Run.
+ * @param events simulator events.
+ * @param simulated simulated time.
+ * @return the outcome.
+ */
+Outcome
+Measure(const LlmTrainingHelper& job, double wall, uint64_t events, Time simulated)
+{
+    Outcome outcome;
+    outcome.wall = wall;
+    outcome.events = events;
+    outcome.simulated = simulated;
+    for (const auto& app : job.GetApplications())
+    {
+        if (app->IsFinished())
+        {
+            ++outcome.finished;
+        }
+        else if (outcome.stalled.empty())
+        {
+            outcome.stalled = app->DescribePending();
+        }
+    }
+    FlowStatistics::TransportCounters transport = FlowStatistics::SumQueuePairs(job.GetEndpoints());
+    outcome.dataPackets = transport.dataPackets;
+    outcome.retransmitted = transport.retransmitted;
+    outcome.cnps = transport.cnps;
+    outcome.linkFrames = FlowStatistics::CountLinkFrames(job.GetFabric());
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    outcome.peakRssKib = usage.ru_maxrss;
+    return outcome;
+}
+
+/**
+ * Check --onlyJob and --compareJobs against the scenario, and apply --onlyJob. Exits on a
+ * problem.
+ * @param scenario the scenario.
+ * @param onlyJob --onlyJob.
+ * @param compareJobs --compareJobs.
+ */
+void
+CheckJobOptions(Scenario& scenario, const std::string& onlyJob, bool compareJobs)
+{
+    std::string key = compareJobs ? "compareJobs" : "onlyJob";
+    if (!scenario.HasJobs())
+    {
+        FailOption(key, "the scenario has no jobs list");
+    }
+    if (compareJobs && !onlyJob.empty())
+    {
+        FailOption(key, "not with --onlyJob");
+    }
+    std::string problem = compareJobs ? "" : scenario.KeepOnlyJob(onlyJob);
+    if (!problem.empty())
+    {
+        FailOption(key, problem);
+    }
+}
+
+/**
+ * @param iterations a job's iterations.
+ * @return their mean time, microseconds (0 if none).
+ */
+double
+MeanIterationUs(const std::map<uint32_t, TrainingMonitor::JobIteration>& iterations)
+{
+    double sum = 0;
+    for (const auto& [i, it] : iterations)
+    {
+        sum += static_cast<double>((it.end - it.start).GetPicoSeconds()) / 1e6;
+    }
+    return iterations.empty() ? 0 : sum / static_cast<double>(iterations.size());
+}
+
+/**
+ * --compareJobs: after the run of every job together, run each job alone on its servers of the
+ * same fabric (outputs in OUTDIR/alone-NAME/), print a line per job (alone, together, their
+ * ratio) and write jobs-compare.csv: job,alone_us,together_us,slowdown (mean iteration times).
+ * @param scenario the scenario.
+ * @param together the jobs run together (their command-line settings are reused).
+ * @param monitor their monitor.
+ * @param iterations iterations per run.
+ * @param seed the RNG run number.
+ * @param outDir the output folder.
+ */
+void
+CompareJobs(const Scenario& scenario,
+            LlmTrainingHelper& together,
+            const TrainingMonitor& monitor,
+            uint32_t iterations,
+            uint32_t seed,
+            const std::string& outDir)
+{
+    std::ofstream csv(outDir + "/jobs-compare.csv");
+    csv << "job,alone_us,together_us,slowdown\n";
+    std::cout << "llm-fabric-train: each job alone on its servers, against together:" << std::endl;
+    for (uint32_t j = 0; j < together.GetJobs().size(); ++j)
+    {
+        const std::string& name = together.GetJobs()[j].name;
+        Scenario alone = scenario;
+        alone.KeepOnlyJob(name);
+        LlmTrainingHelper job;
+        job.GetAttributeDefaults() = together.GetAttributeDefaults();
+        job.SetIterations(iterations);
+        RngSeedManager::SetRun(seed);
+        std::string problem = job.Build(alone);
+        std::string dir = outDir + "/alone-" + name;
+        std::error_code error;
+        std::filesystem::create_directories(dir, error);
+        TrainingMonitor aloneMonitor;
+        if (problem.empty() && !error)
+        {
+            job.GetFabric().AssignStreams(1);
+            problem = aloneMonitor.Start(job, dir);
+        }
+        if (!problem.empty() || error)
+        {
+            FailOption("compareJobs", error ? "cannot create " + dir : problem);
+        }
+        Simulator::Run();
+        aloneMonitor.Finish();
+        Simulator::Destroy();
+        double aloneUs = MeanIterationUs(aloneMonitor.GetIterations(0));
+        double togetherUs = MeanIterationUs(monitor.GetIterations(j));
+        double slowdown = aloneUs > 0 ? togetherUs / aloneUs : 0;
+        csv << name << "," << aloneUs << "," << togetherUs << "," << slowdown << "\n";
+        std::cout << "  job " << name << ": alone " << aloneUs << " us, together " << togetherUs
+                  << " us, slowdown " << slowdown << std::endl;
+    }
+    if (!csv)
+    {
+        FailOption("outDir", "cannot write " + outDir + "/jobs-compare.csv");
+    }
+}
+
 } // namespace
 
 int
 main(int argc, char* argv[])
+
 {
     std::string scenarioPath;
     uint32_t iterations = 1;
     std::string outDir = ".";
     std::string pcap;
     uint32_t seed = 1;
+    std::string onlyJob;
+    bool compareJobs = false;
     Time sampleInterval = Time(0);
 
     // The scenario's network section is applied by the helper, as attribute defaults, when the
@@ -513,6 +755,15 @@ main(int argc, char* argv[])
     cmd.AddValue("straggler",
                  "Slowed ranks, RANK=FACTOR,... (compute x FACTOR from the start)",
                  stragglers);
+    cmd.AddValue("compareJobs",
+                 "With a scenario of several jobs: then run each job alone on its servers of the "
+                 "same fabric and print (and write to jobs-compare.csv) its iteration time alone "
+                 "and together",
+                 compareJobs);
+    cmd.AddValue("onlyJob",
+                 "With a scenario of several jobs: run only the job of this name, on its servers "
+                 "of the same fabric (its time alone)",
+                 onlyJob);
     cmd.AddValue("sampleInterval",
                  "If positive: write queue.csv (every port's queues at this interval) and "
                  "pauses.csv (every PFC pause interval) as the run goes",
@@ -538,6 +789,10 @@ main(int argc, char* argv[])
     if (!problem.empty())
     {
         Fail(problem);
+    }
+    if (!onlyJob.empty() || compareJobs)
+    {
+        CheckJobOptions(scenario, onlyJob, compareJobs);
     }
     std::error_code error;
     std::filesystem::create_directories(outDir, error);
@@ -608,30 +863,8 @@ main(int argc, char* argv[])
     uint64_t events = Simulator::GetEventCount();
     Time simulated = Simulator::Now();
 
-    Outcome outcome;
-    outcome.wall = wall;
-    outcome.events = events;
-    outcome.simulated = simulated;
-    for (const auto& app : job.GetApplications())
-    {
-        if (app->IsFinished())
-        {
-            ++outcome.finished;
-        }
-        else if (outcome.stalled.empty())
-        {
-            outcome.stalled = app->DescribePending();
-        }
-    }
-    FlowStatistics::TransportCounters transport = FlowStatistics::SumQueuePairs(job.GetEndpoints());
-    outcome.dataPackets = transport.dataPackets;
-    outcome.retransmitted = transport.retransmitted;
-    outcome.cnps = transport.cnps;
-    outcome.linkFrames = FlowStatistics::CountLinkFrames(fabric);
+    Outcome outcome = Measure(job, wall, events, simulated);
     ports.WriteCounters(outDir + "/ports.csv");
-    struct rusage usage;
-    getrusage(RUSAGE_SELF, &usage);
-    outcome.peakRssKib = usage.ru_maxrss;
     if (!WriteSummary(outDir + "/summary.json", scenarioPath, job, monitor, ports, outcome))
     {
         FailOption("outDir", "cannot write " + outDir + "/summary.json");
@@ -643,7 +876,7 @@ main(int argc, char* argv[])
                   << ", to bit errors " << injector->GetBitErrorLosses() << ", route updates "
                   << injector->GetRouteUpdates() << std::endl;
     }
-    WriteFigures(outDir, sampleInterval.IsStrictlyPositive());
+    WriteFigures(outDir, sampleInterval.IsStrictlyPositive(), job);
     const uint32_t finished = outcome.finished;
     const std::string& stalled = outcome.stalled;
     if (finished != gpus)
@@ -652,5 +885,9 @@ main(int argc, char* argv[])
                   << stalled << std::endl;
     }
     Simulator::Destroy();
+    if (compareJobs)
+    {
+        CompareJobs(scenario, job, monitor, iterations, seed, outDir);
+    }
     return finished == gpus ? 0 : 1;
 }

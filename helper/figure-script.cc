@@ -417,8 +417,12 @@ bool
 IterationBreakdown(const FigureScript::Figure& figure, const std::string& path, std::string& body)
 {
     double last = -1;
-    if (!ForEachRow(path, figure.separator, figure.header, [&last](const Row& row) {
-            last = std::max(last, Number(row, 1));
+    const std::string& job = figure.job;
+    if (!ForEachRow(path, figure.separator, figure.header, [&last, &job](const Row& row) {
+            if (job.empty() || (row.size() > 9 && row[9] == job))
+            {
+                last = std::max(last, Number(row, 1));
+            }
             return true;
         }))
     {
@@ -435,8 +439,12 @@ IterationBreakdown(const FigureScript::Figure& figure, const std::string& path, 
     // Stacked by drawing the totals first: compute + exposed + bubble, then compute + exposed,
     // then compute, each box over the previous one.
     auto it = static_cast<int64_t>(last);
-    std::string in =
-        Source(figure) + " using (column(2) == " + std::to_string(it) + " ? column(1) : NaN)";
+    std::string selected = "column(2) == " + std::to_string(it);
+    if (!job.empty())
+    {
+        selected += " && strcol(10) eq " + FigureScript::Quote(job);
+    }
+    std::string in = Source(figure) + " using (" + selected + " ? column(1) : NaN)";
     out << "set title " << FigureScript::Quote(figure.title + ", iteration " + std::to_string(it))
         << "\nset yrange [0:*]\nplot " << in
         << ":($6+$8+$9) with boxes lc rgb \"#bbbbbb\" title \"pipeline bubble\", \\\n  " << in

@@ -40,7 +40,8 @@ namespace ns3
  *   the longest paused time are drawn.
  * - ITERATION_BREAKDOWN: one stacked bar per rank of its last iteration: compute, exposed
  *   communication, pipeline bubble (microseconds), from TrainingMonitor's iterations.csv
- *   (`rank,iteration,start_us,end_us,time_us,compute_us,communication_us,exposed_us,bubble_us`).
+ *   (`rank,iteration,start_us,end_us,time_us,compute_us,communication_us,exposed_us,bubble_us`,
+ *   and `job` with several jobs: Figure::job then selects one job's rows).
  * - CC_RATE: congestion-control variables over time, a panel per variable and a line per flow,
  *   from `time_us,flow,variable,value` (the incast example's cc.csv). The first MAX_SERIES
  *   flows (by first appearance) are drawn in each panel.
@@ -75,6 +76,9 @@ class FigureScript
         std::string y = "";   //!< FCT_SLOWDOWN: gnuplot expression of the slowdown
         char separator = ','; //!< the CSV's column separator (' ' for whitespace)
         bool header = true;   //!< whether the file's first line names the columns
+        /// ITERATION_BREAKDOWN: if not empty, only the rows of this job (the job column, the
+        /// 10th, that TrainingMonitor adds with a jobs list), and their last iteration.
+        std::string job = "";
     };
 
     /**

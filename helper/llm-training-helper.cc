@@ -36,7 +36,9 @@ NS_LOG_COMPONENT_DEFINE("LlmTrainingHelper");
 
 LlmTrainingHelper::LlmTrainingHelper()
     : m_iterations(1),
-      m_bucketBytes(IterationSchedule::DEFAULT_BUCKET_BYTES)
+      m_bucketBytes(IterationSchedule::DEFAULT_BUCKET_BYTES),
+      m_jobList(false),
+      m_perServer(1)
 {
 }
 
@@ -71,6 +73,10 @@ LlmTrainingHelper::Build(const Scenario& scenario)
     {
         return "iterations: must be at least 1";
     }
+    if (scenario.HasJobs())
+    {
+        return BuildJobs(scenario);
+    }
     Ptr<ParallelLayout> layout = scenario.GetLayout();
     uint32_t gpus = scenario.GetGpus();
     uint32_t perServer = layout->GetGpusPerServer();
@@ -90,13 +96,10 @@ LlmTrainingHelper::Build(const Scenario& scenario)
     {
         return "topology: " + problem;
     }
-
-    // DCQCN's alpha decays in closed form: the same states as an event per period, faster.
-    m_defaults.Offer("ns3::Dcqcn::AlphaDecayEvents", BooleanValue(false));
-    problem = scenario.GetNetwork()->Apply(m_defaults, m_topoHelper);
+    problem = ApplyNetwork(scenario);
     if (!problem.empty())
     {
-        return "network: " + problem;
+        return problem;
     }
     for (uint32_t k = 0; k < COLLECTIVE_KINDS; ++k)
     {
@@ -105,41 +108,127 @@ LlmTrainingHelper::Build(const Scenario& scenario)
                              CollectiveRuntime::GetAlgorithmAttributeName(kind),
                          TypeIdValue(scenario.GetAlgorithm(kind)));
     }
-    m_runtime = CreateObject<CollectiveRuntime>();
+    m_jobList = false;
+    m_jobs.assign(1, Job());
+    Job& job = m_jobs.front();
+    job.runtime = CreateObject<CollectiveRuntime>();
+    for (uint32_t s = 0; s < servers; ++s)
+    {
+        job.servers.push_back(s);
+    }
+    // Schedules first: they need no fabric, and their problems are the scenario's.
+    problem = BuildSchedules(scenario, job, "");
+    if (problem.empty())
+    {
+        problem = BuildFabric(servers, perServer);
+    }
+    m_apps.clear();
+    return problem.empty() ? ConnectJob(job, "") : problem;
+}
 
-    // Schedules first: they need no fabric, and their problems are the scenario's. They use
-    // the runtime's algorithms, so that the report and the simulation plan alike.
+std::string
+LlmTrainingHelper::BuildJobs(const Scenario& scenario)
+{
+    const std::vector<Scenario>& jobs = scenario.GetJobs();
+    uint32_t perServer = scenario.GetLayout()->GetGpusPerServer();
+    uint32_t servers = scenario.GetClusterServers();
+    m_topology = scenario.GetTopology();
+    std::string problem = m_topology->Check(servers, perServer);
+    if (!problem.empty())
+    {
+        return "topology: " + problem;
+    }
+    problem = ApplyNetwork(scenario);
+    if (!problem.empty())
+    {
+        return problem;
+    }
+    m_jobList = true;
+    m_jobs.assign(jobs.size(), Job());
+    for (std::size_t j = 0; j < jobs.size(); ++j)
+    {
+        Job& job = m_jobs[j];
+        job.name = jobs[j].GetJobName();
+        job.start = jobs[j].GetStartTime();
+        job.servers = jobs[j].GetServers();
+        job.runtime = CreateObject<CollectiveRuntime>();
+        // Each job its algorithms, unless the command line chose one for all.
+        for (uint32_t k = 0; k < COLLECTIVE_KINDS; ++k)
+        {
+            auto kind = static_cast<CollectiveKind>(k);
+            if (!m_defaults.IsGiven("ns3::CollectiveRuntime::" +
+                                    CollectiveRuntime::GetAlgorithmAttributeName(kind)))
+            {
+                job.runtime->SetAlgorithm(kind, jobs[j].GetAlgorithm(kind));
+            }
+        }
+        problem = BuildSchedules(jobs[j], job, "jobs[" + std::to_string(j) + "].");
+        if (!problem.empty())
+        {
+            return problem;
+        }
+    }
+    problem = BuildFabric(servers, perServer);
+    m_apps.clear();
+    for (std::size_t j = 0; j < jobs.size() && problem.empty(); ++j)
+    {
+        problem = ConnectJob(m_jobs[j], "jobs[" + std::to_string(j) + "].");
+    }
+    return problem;
+}
+
+std::string
+LlmTrainingHelper::ApplyNetwork(const Scenario& scenario)
+{
+    // DCQCN's alpha decays in closed form: the same states as an event per period, faster.
+    m_defaults.Offer("ns3::Dcqcn::AlphaDecayEvents", BooleanValue(false));
+    std::string problem = scenario.GetNetwork()->Apply(m_defaults, m_topoHelper);
+    return problem.empty() ? "" : "network: " + problem;
+}
+
+std::string
+LlmTrainingHelper::BuildSchedules(const Scenario& scenario, Job& job, const std::string& keyPrefix)
+{
+    // The schedules use the runtime's algorithms, so that the report and the simulation plan
+    // alike.
     CollectiveChoices algorithms;
     for (uint32_t k = 0; k < COLLECTIVE_KINDS; ++k)
     {
         auto kind = static_cast<CollectiveKind>(k);
-        algorithms.Set(kind, m_runtime->GetAlgorithm(kind));
+        algorithms.Set(kind, job.runtime->GetAlgorithm(kind));
     }
-    m_schedules.assign(gpus, IterationSchedule());
+    uint32_t gpus = scenario.GetGpus();
+    job.schedules.assign(gpus, IterationSchedule());
     for (uint32_t r = 0; r < gpus; ++r)
     {
-        problem = IterationSchedule::Build(scenario.GetModel(),
-                                           scenario.GetTraining(),
-                                           layout,
-                                           gpus,
-                                           scenario.GetGpu(),
-                                           algorithms,
-                                           r,
-                                           m_schedules[r],
-                                           m_bucketBytes);
+        std::string problem = IterationSchedule::Build(scenario.GetModel(),
+                                                       scenario.GetTraining(),
+                                                       scenario.GetLayout(),
+                                                       gpus,
+                                                       scenario.GetGpu(),
+                                                       algorithms,
+                                                       r,
+                                                       job.schedules[r],
+                                                       m_bucketBytes);
         if (!problem.empty())
         {
             // An algorithm that cannot serve a group is blamed on the key that chose it.
             CollectiveKind kind = CollectiveKind::ALL_REDUCE;
-            std::string key = m_schedules[r].GetReport().GetRefusedKind(kind)
+            std::string key = job.schedules[r].GetReport().GetRefusedKind(kind)
                                   ? Scenario::GetCollectiveKey(kind)
                                   : "layout";
-            return key + ": rank " + std::to_string(r) + ": " + problem;
+            return keyPrefix + key + ": rank " + std::to_string(r) + ": " + problem;
         }
     }
+    return "";
+}
 
+std::string
+LlmTrainingHelper::BuildFabric(uint32_t servers, uint32_t perServer)
+{
+    m_perServer = perServer;
     m_fabric = m_topology->Build(m_topoHelper, servers, perServer);
-    problem = m_fabric.CheckSwitches();
+    std::string problem = m_fabric.CheckSwitches();
     if (!problem.empty())
     {
         // The buffer is the scenario's unless the command line gave it.
@@ -150,32 +239,44 @@ LlmTrainingHelper::Build(const Scenario& scenario)
     }
     RdmaHelper rdma;
     m_endpoints = rdma.Install(m_fabric);
-
-    // The MTU's one home is RdmaQueuePair::Mtu: the runtime's ideal times use the same.
-    TypeId::AttributeInformation mtu;
-    RdmaQueuePair::GetTypeId().LookupAttributeByName("Mtu", &mtu);
-    m_runtime->SetAttribute("Mtu", *mtu.initialValue);
-    m_runtime->SetAttribute("NicRate", DataRateValue(m_fabric.GetHostDevice(0)->GetDataRate()));
-    m_runtime->SetGpusPerServer(perServer);
     m_domains.clear();
     for (uint32_t s = 0; s < servers; ++s)
     {
         Ptr<NvlinkDomain> domain = CreateObject<NvlinkDomain>();
         domain->SetGpus(perServer);
         m_domains.push_back(domain);
-        m_runtime->SetNvlinkDomain(s, domain);
-    }
-    for (uint32_t r = 0; r < gpus; ++r)
-    {
-        uint32_t nic = m_topology->GetNicOfGpu(r / perServer, r % perServer);
-        m_runtime->SetNic(r, m_endpoints[nic], nic);
     }
     ComputeLatencies();
-    m_runtime->SetLatencyModel(MakeCallback(&LlmTrainingHelper::GetPathLatency, this));
+    return "";
+}
+
+std::string
+LlmTrainingHelper::ConnectJob(Job& job, const std::string& keyPrefix)
+{
+    const uint32_t perServer = m_perServer;
+    Ptr<CollectiveRuntime> runtime = job.runtime;
+    // The MTU's one home is RdmaQueuePair::Mtu: the runtime's ideal times use the same.
+    TypeId::AttributeInformation mtu;
+    RdmaQueuePair::GetTypeId().LookupAttributeByName("Mtu", &mtu);
+    runtime->SetAttribute("Mtu", *mtu.initialValue);
+    runtime->SetAttribute("NicRate", DataRateValue(m_fabric.GetHostDevice(0)->GetDataRate()));
+    runtime->SetGpusPerServer(perServer);
+    for (uint32_t s = 0; s < job.servers.size(); ++s)
+    {
+        runtime->SetNvlinkDomain(s, m_domains[job.servers[s]]);
+    }
+    auto ranks = static_cast<uint32_t>(job.schedules.size());
+    std::vector<uint32_t> nics;
+    for (uint32_t r = 0; r < ranks; ++r)
+    {
+        nics.push_back(m_topology->GetNicOfGpu(job.servers[r / perServer], r % perServer));
+        runtime->SetNic(r, m_endpoints[nics.back()], nics.back());
+    }
+    runtime->SetLatencyModel(MakeCallback(&LlmTrainingHelper::GetPathLatency, this));
 
     // Plan every distinct collective once, so that an impossible one stops us now.
     std::set<std::tuple<std::vector<uint32_t>, CollectiveKind, uint64_t>> planned;
-    for (const auto& schedule : m_schedules)
+    for (const auto& schedule : job.schedules)
     {
         for (const auto& op : schedule.GetOps())
         {
@@ -189,26 +290,26 @@ LlmTrainingHelper::Build(const Scenario& scenario)
                 continue;
             }
             CollectivePlan plan;
-            problem = m_runtime->PlanFor(op.members, op.kind, op.messageBytes, plan);
+            std::string problem = runtime->PlanFor(op.members, op.kind, op.messageBytes, plan);
             if (!problem.empty())
             {
-                return Scenario::GetCollectiveKey(op.kind) + ": " + problem + " (rank " +
-                       std::to_string(schedule.GetRank()) + ", '" + op.name + "')";
+                return keyPrefix + Scenario::GetCollectiveKey(op.kind) + ": " + problem +
+                       " (rank " + std::to_string(schedule.GetRank()) + ", '" + op.name + "')";
             }
         }
     }
 
-    m_apps.clear();
-    for (uint32_t r = 0; r < gpus; ++r)
+    job.apps.clear();
+    for (uint32_t r = 0; r < ranks; ++r)
     {
         Ptr<LlmTrainingApplication> app = CreateObject<LlmTrainingApplication>();
         app->SetAttribute("Rank", UintegerValue(r));
         app->SetAttribute("Iterations", UintegerValue(m_iterations));
-        app->SetSchedule(m_schedules[r]);
-        app->SetRuntime(m_runtime);
-        app->SetStartTime(Seconds(0));
-        m_fabric.GetHost(m_topology->GetNicOfGpu(r / perServer, r % perServer))
-            ->AddApplication(app);
+        app->SetSchedule(job.schedules[r]);
+        app->SetRuntime(runtime);
+        app->SetStartTime(job.start);
+        m_fabric.GetHost(nics[r])->AddApplication(app);
+        job.apps.push_back(app);
         m_apps.push_back(app);
     }
     return "";
@@ -321,7 +422,19 @@ LlmTrainingHelper::GetTopology() const
 Ptr<CollectiveRuntime>
 LlmTrainingHelper::GetRuntime() const
 {
-    return m_runtime;
+    return m_jobs.empty() ? nullptr : m_jobs.front().runtime;
+}
+
+const std::vector<LlmTrainingHelper::Job>&
+LlmTrainingHelper::GetJobs() const
+{
+    return m_jobs;
+}
+
+bool
+LlmTrainingHelper::HasJobList() const
+{
+    return m_jobList;
 }
 
 const std::vector<Ptr<LlmTrainingApplication>>&
@@ -333,7 +446,8 @@ LlmTrainingHelper::GetApplications() const
 const std::vector<IterationSchedule>&
 LlmTrainingHelper::GetSchedules() const
 {
-    return m_schedules;
+    static const std::vector<IterationSchedule> none;
+    return m_jobs.empty() ? none : m_jobs.front().schedules;
 }
 
 const std::vector<Ptr<RdmaEndpoint>>&

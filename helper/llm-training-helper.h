@@ -44,6 +44,13 @@ namespace ns3
  * so that an algorithm that cannot serve a group stops the program before it starts, with the
  * scenario key to change.
  *
+ * Several jobs (a scenario with a @c jobs list, Scenario::GetJobs): one fabric for the
+ * cluster's servers (Scenario::GetClusterServers), and per job its own CollectiveRuntime (with
+ * the job's algorithms, unless the command line gave them), schedules and applications. Job
+ * rank r is local GPU r mod G of local server r div G, which is physical server
+ * Scenario::GetServers()[r div G]; it uses that server's NIC (GpuClusterTopology::GetNicOfGpu)
+ * and NvlinkDomain, and its application starts at the job's Scenario::GetStartTime().
+ *
  * The path latency of the ideal times is computed from the fabric: along a shortest path, the sum
  * of the links' delays plus, at every switch, the store-and-forward time of the frame at the
  * egress rate (the last frame of a message, which may be shorter than a full MTU frame).
@@ -54,6 +61,17 @@ class LlmTrainingHelper
     /// How Build names the switch buffer when the command line gave it (and a switch's
     /// reserved space and headroom do not fit in it).
     static constexpr const char* COMMAND_LINE_BUFFER = "ns3::SwitchMmu::Buffer (command line)";
+
+    /// One job of the fabric, its parts.
+    struct Job
+    {
+        std::string name;                              //!< its name ("" for a lone job)
+        Time start;                                    //!< when its applications start
+        std::vector<uint32_t> servers;                 //!< physical server of each local one
+        Ptr<CollectiveRuntime> runtime;                //!< its collectives
+        std::vector<Ptr<LlmTrainingApplication>> apps; //!< by job rank
+        std::vector<IterationSchedule> schedules;      //!< by job rank
+    };
 
     LlmTrainingHelper();
 
@@ -87,15 +105,24 @@ class LlmTrainingHelper
      */
     std::string Build(const Scenario& scenario);
 
+    /**
+     * @return the jobs: one (named "") for a scenario of one job, else those of its jobs list
+     * in its order.
+     */
+    const std::vector<Job>& GetJobs() const;
+
+    /// @return whether the job was built from a scenario with a jobs list.
+    bool HasJobList() const;
+
     /// @return the fabric.
     const RoceFabric& GetFabric() const;
     /// @return the cluster's topology.
     Ptr<GpuClusterTopology> GetTopology() const;
-    /// @return the runtime.
+    /// @return the runtime (of the first job).
     Ptr<CollectiveRuntime> GetRuntime() const;
-    /// @return the applications, by rank.
+    /// @return the applications, by rank (of every job: by job, then by job rank).
     const std::vector<Ptr<LlmTrainingApplication>>& GetApplications() const;
-    /// @return the schedules, by rank.
+    /// @return the schedules, by rank (of the first job).
     const std::vector<IterationSchedule>& GetSchedules() const;
     /// @return the RDMA endpoints, by NIC.
     const std::vector<Ptr<RdmaEndpoint>>& GetEndpoints() const;
@@ -116,15 +143,56 @@ class LlmTrainingHelper
     /// Compute every NIC's path latencies (m_latency).
     void ComputeLatencies();
 
+    /**
+     * Build the job's schedules, with its runtime's algorithms.
+     * @param scenario the job.
+     * @param job the job's parts (its runtime made).
+     * @param keyPrefix what the scenario keys of the problems start with ("" or "jobs[i].").
+     * @return "" or the problem.
+     */
+    std::string BuildSchedules(const Scenario& scenario, Job& job, const std::string& keyPrefix);
+
+    /**
+     * Set up a job's runtime on the built fabric (its NICs, NVLink domains and latencies), plan
+     * every collective of its schedules once, and make its applications.
+     * @param job the job's parts (runtime, schedules, servers, start).
+     * @param keyPrefix what the scenario keys of the problems start with ("" or "jobs[i].").
+     * @return "" or the problem.
+     */
+    std::string ConnectJob(Job& job, const std::string& keyPrefix);
+
+    /**
+     * Build the jobs of a scenario with a jobs list (Build's work for it).
+     * @param scenario the scenario.
+     * @return "" or the problem.
+     */
+    std::string BuildJobs(const Scenario& scenario);
+
+    /**
+     * Apply the scenario's network section as attribute defaults (NetworkConfig::Apply).
+     * @param scenario the scenario.
+     * @return "" or the problem.
+     */
+    std::string ApplyNetwork(const Scenario& scenario);
+
+    /**
+     * Build the fabric of the cluster, its RDMA endpoints and its NVLink domains.
+     * @param servers the cluster's servers.
+     * @param perServer its GPUs per server.
+     * @return "" or the problem.
+     */
+    std::string BuildFabric(uint32_t servers, uint32_t perServer);
+
     uint32_t m_iterations;                           //!< iterations
     AttributeDefaults m_defaults;                    //!< what the user gave
     uint64_t m_bucketBytes;                          //!< DP bucket size
     RoceTopologyHelper m_topoHelper;                 //!< builds the fabric
     RoceFabric m_fabric;                             //!< the fabric
     Ptr<GpuClusterTopology> m_topology;              //!< the cluster's shape
-    Ptr<CollectiveRuntime> m_runtime;                //!< collectives
-    std::vector<Ptr<LlmTrainingApplication>> m_apps; //!< by rank
-    std::vector<IterationSchedule> m_schedules;      //!< by rank
+    std::vector<Job> m_jobs;                         //!< the jobs
+    bool m_jobList;                                  //!< built from a jobs list
+    uint32_t m_perServer;                            //!< GPUs per server
+    std::vector<Ptr<LlmTrainingApplication>> m_apps; //!< by job, then rank
     std::vector<Ptr<RdmaEndpoint>> m_endpoints;      //!< by NIC
     std::vector<Ptr<NvlinkDomain>> m_domains;        //!< by server
     /// NIC x NIC: the links' delays along the path, and the sum over its switches of the

@@ -1122,7 +1122,9 @@ Scenario::Scenario()
       m_gpu(CreateObject<GpuSpec>()),
       m_topology(CreateObject<GpuClusterTopology>()),
       m_network(CreateObject<NetworkConfig>()),
-      m_gpus(1)
+      m_gpus(1),
+      m_hasJobs(false),
+      m_clusterServers(0)
 {
     NS_LOG_FUNCTION(this);
     m_topology->SetCluster(1, m_layout->GetGpusPerServer());
@@ -1209,6 +1211,10 @@ Scenario::Read(const std::string& yaml, const std::string& name, Scenario& out)
             return shownName + ": a second YAML document (a scenario is one document)";
         }
         YAML::Node root = starts.empty() ? YAML::Node() : YAML::Load(yaml);
+        if (const YAML::Node& document = root; document.IsMap() && document["jobs"])
+        {
+            return ReadJobs(document, shownName, out); // scenario-jobs.cc
+        }
         Scenario scenario;
         Loader loader(shownName,
                       scenario.m_model,
@@ -1250,6 +1256,29 @@ Scenario::Read(const std::string& yaml, const std::string& name, Scenario& out)
     {
         return shownName + ": " + ValueParser::Escape(e.what(), MAX_VALUE_SHOWN);
     }
+}
+
+std::string
+Scenario::ReadDocument(const YAML::Node& root, const std::string& name, Scenario& out)
+{
+    // A job of a jobs list (ReadJob): as Read reads a scenario of one job.
+    Scenario scenario;
+    Loader loader(name,
+                  scenario.m_model,
+                  scenario.m_training,
+                  scenario.m_layout,
+                  scenario.m_gpu,
+                  scenario.m_topology,
+                  scenario.m_network);
+    std::string error = loader.Read(root, scenario.m_algorithms);
+    if (!error.empty())
+    {
+        NS_LOG_INFO(error);
+        return error;
+    }
+    scenario.m_gpus = loader.GetGpus();
+    out = scenario;
+    return "";
 }
 
 Ptr<TransformerSpec>

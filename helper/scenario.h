@@ -10,11 +10,18 @@
 #include "scenario-faults.h"
 
 #include "ns3/collective-choices.h"
+#include "ns3/nstime.h"
 #include "ns3/ptr.h"
 
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
+
+namespace YAML
+{
+class Node;
+}
 
 namespace ns3
 {
@@ -95,6 +102,19 @@ class TransformerSpec;
  * gpus_per_server rounded up; the topology then has that cluster recorded
  * (GpuClusterTopology::SetCluster).
  *
+ * <b>Several jobs</b> (doc/scenario-schema.rst, "Several jobs on one fabric"): a scenario with
+ * a list @c jobs holds, at the top, only the sections shared by the jobs, @c cluster (the keys
+ * @c gpus_per_server and @c servers, the cluster's size, by default the sum of the jobs'
+ * servers), @c topology and @c network, and the keys @c placement (JobPlacement: packed, the
+ * default, spread or random) and @c placement_seed (the seed of random, default 1). Each entry
+ * of @c jobs has @c name (default job<i>; letters, digits, '_', '-' and '.'), @c start_us (its
+ * start, a number of microseconds, default 0), @c servers (an explicit list of the cluster's
+ * servers, in the order of the job's local servers), and the per-job sections @c model,
+ * @c training, @c layout, @c collectives and @c cluster (@c gpus, @c gpu, @c mfu,
+ * @c peak_flops) of a scenario of one job, read and checked as such. GetJobs() has one Scenario
+ * per job (sharing the topology and network), with GetJobName(), GetStartTime() and GetServers().
+ * Their errors read "FILE: jobs[i].KEY: reason".
+ *
  * <b>Errors</b> are one line, "FILE: KEY: reason", KEY being the dotted path of the offending
  * key (layout.tp) or the section of a failed consistency check (layout), for instance
  * "gpt.yaml: layout.tp: expected a positive integer, got 'eight'" or
@@ -167,7 +187,7 @@ class Scenario
     Ptr<ParallelLayout> GetLayout() const;
     /** @return the GPU. */
     Ptr<GpuSpec> GetGpu() const;
-    /** @return the number of GPUs of the job. */
+    /** @return the number of GPUs of the job (with a jobs list: of all the jobs). */
     uint32_t GetGpus() const;
     /** @return the network topology, with the scenario's cluster recorded. */
     Ptr<GpuClusterTopology> GetTopology() const;
@@ -200,7 +220,91 @@ class Scenario
      */
     std::string BuildTrafficReport(TrafficReport& report) const;
 
+    /**
+     * @return the jobs of a scenario with a @c jobs list, in the list's order; empty for a
+     * scenario of one job (which is its own job).
+     */
+    const std::vector<Scenario>& GetJobs() const;
+
+    /** @return whether the scenario has a @c jobs list. */
+    bool HasJobs() const;
+
+    /** @return a job's name (empty for a scenario of one job). */
+    const std::string& GetJobName() const;
+
+    /** @return when a job starts (jobs[i].start_us; 0 for a scenario of one job). */
+    Time GetStartTime() const;
+
+    /**
+     * @return a job's physical servers: its local server k (its GPUs k x G .. k x G + G - 1)
+     * is server GetServers()[k] of the cluster. Empty for a scenario of one job (server k is
+     * its local server k).
+     */
+    const std::vector<uint32_t>& GetServers() const;
+
+    /**
+     * @return the servers of the cluster: with a @c jobs list, cluster.servers or the sum of the
+     * jobs' servers; else the job's servers (GPUs over GPUs per server, rounded up).
+     */
+    uint32_t GetClusterServers() const;
+
+    /**
+     * Keep one job of a scenario with a @c jobs list, on its servers of the same cluster (to run
+     * it alone, as it runs with the others); GetGpus() becomes its GPUs.
+     * @param name the job's name.
+     * @return "" or the problem ("no job 'x' (jobs: a, b)").
+     */
+    std::string KeepOnlyJob(const std::string& name);
+
   private:
+    /**
+     * Read a parsed scenario of one job.
+     * @param root the document.
+     * @param name the name of the messages (escaped).
+     * @param[out] out the scenario; unchanged on error.
+     * @return "" or the message.
+     */
+    static std::string ReadDocument(const YAML::Node& root, const std::string& name, Scenario& out);
+
+    /**
+     * Read a scenario with a @c jobs list (Read's work for it).
+     * @param root the document.
+     * @param name the name of the messages (escaped).
+     * @param[out] out the scenario; unchanged on error.
+     * @return "" or the message.
+     */
+    static std::string ReadJobs(const YAML::Node& root, const std::string& name, Scenario& out);
+
+    /**
+     * Read one entry of the @c jobs list into a scenario of one job (ReadJobs' work for it).
+     * @param entry the entry.
+     * @param index its index in the list.
+     * @param shared the sections shared by the jobs (cluster, topology, network), by name.
+     * @param name the name of the messages (escaped).
+     * @param[out] job the job.
+     * @param[out] servers its explicit servers (empty: none).
+     * @return "" or the message.
+     */
+    static std::string ReadJob(const YAML::Node& entry,
+                               uint32_t index,
+                               const std::map<std::string, YAML::Node>& shared,
+                               const std::string& name,
+                               Scenario& job,
+                               std::vector<uint32_t>& servers);
+
+    /**
+     * Place the jobs read by ReadJobs on the cluster (JobPlacement) and record the cluster.
+     * @param root the document.
+     * @param name the name of the messages (escaped).
+     * @param given each job's explicit servers.
+     * @param[in,out] out the scenario, its jobs read.
+     * @return "" or the message.
+     */
+    static std::string PlaceJobs(const YAML::Node& root,
+                                 const std::string& name,
+                                 const std::vector<std::vector<uint32_t>>& given,
+                                 Scenario& out);
+
     /**
      * LoadFromString's work, its message not yet made one line.
      * @param yaml the YAML text.
@@ -219,6 +323,12 @@ class Scenario
     uint32_t m_gpus;                    //!< GPUs of the job.
     CollectiveChoices m_algorithms;     //!< Algorithm per collective.
     ScenarioFaults m_faults;            //!< The faults section.
+    std::vector<Scenario> m_jobs;       //!< The jobs of a jobs list.
+    bool m_hasJobs;                     //!< Whether the scenario has a jobs list.
+    std::string m_jobName;              //!< A job's name.
+    Time m_start;                       //!< A job's start.
+    std::vector<uint32_t> m_servers;    //!< A job's physical servers.
+    uint32_t m_clusterServers;          //!< Servers of the cluster (jobs list).
 };
 
 } // namespace ns3

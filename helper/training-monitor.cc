@@ -53,6 +53,43 @@ CsvSafe(std::string s)
 
 } // namespace
 
+/// Connects a job's traces to the monitor, with the job's index.
+class TrainingMonitor::JobSink
+{
+  public:
+    /**
+     * @param monitor the monitor.
+     * @param job the job's index.
+     */
+    JobSink(TrainingMonitor* monitor, uint32_t job)
+        : m_monitor(monitor),
+          m_job(job)
+    {
+    }
+
+    /// @param record an iteration of a rank.
+    void IterationDone(const IterationRecord& record)
+    {
+        m_monitor->IterationDone(m_job, record);
+    }
+
+    /// @param record a collective.
+    void CollectiveDone(const CollectiveRecord& record)
+    {
+        m_monitor->CollectiveDone(m_job, record);
+    }
+
+    /// @param record a transfer.
+    void TransferDone(const TransferRecord& record)
+    {
+        m_monitor->TransferDone(m_job, record);
+    }
+
+  private:
+    TrainingMonitor* m_monitor; //!< the monitor
+    uint32_t m_job;             //!< the job
+};
+
 TrainingMonitor::TrainingMonitor()
     : m_transfers(0),
       m_collectives(0),
@@ -81,27 +118,41 @@ TrainingMonitor::Start(const LlmTrainingHelper& job, const std::string& outDir)
     {
         return "cannot write the CSV files in " + outDir;
     }
+    // With a jobs list, every row ends with its job's name.
+    const bool jobList = job.HasJobList();
+    const char* jobHeader = jobList ? ",job\n" : "\n";
     m_iterationsCsv << "rank,iteration,start_us,end_us,time_us,compute_us,communication_us,"
-                       "exposed_us,bubble_us\n";
+                       "exposed_us,bubble_us"
+                    << jobHeader;
     m_collectivesCsv << "instance,label,kind,algorithm,ranks,bytes,inter_bytes,intra_bytes,"
-                        "first_join_us,last_join_us,end_us,time_us,ideal_us,slowdown\n";
+                        "first_join_us,last_join_us,end_us,time_us,ideal_us,slowdown"
+                     << jobHeader;
     m_flowsCsv << "instance,src_rank,dst_rank,bytes,path,start_us,end_us,fct_us,ideal_us,"
-                  "slowdown\n";
+                  "slowdown"
+               << jobHeader;
     m_ranks = static_cast<uint32_t>(job.GetApplications().size());
-    for (const auto& app : job.GetApplications())
+    const auto& jobs = job.GetJobs();
+    m_iterations.assign(jobs.size(), {});
+    m_jobColumn.clear();
+    m_sinks.clear();
+    for (uint32_t j = 0; j < jobs.size(); ++j)
     {
-        app->TraceConnectWithoutContext("IterationDone",
-                                        MakeCallback(&TrainingMonitor::IterationDone, this));
-        UintegerValue iterations;
-        app->GetAttribute("Iterations", iterations);
-        m_iterationsPlanned = static_cast<uint32_t>(iterations.Get());
+        m_jobColumn.push_back(jobList ? "," + jobs[j].name : "");
+        m_sinks.push_back(std::make_unique<JobSink>(this, j));
+        JobSink* sink = m_sinks.back().get();
+        for (const auto& app : jobs[j].apps)
+        {
+            app->TraceConnectWithoutContext("IterationDone",
+                                            MakeCallback(&JobSink::IterationDone, sink));
+            UintegerValue iterations;
+            app->GetAttribute("Iterations", iterations);
+            m_iterationsPlanned = static_cast<uint32_t>(iterations.Get());
+        }
+        jobs[j].runtime->TraceConnectWithoutContext("CollectiveDone",
+                                                    MakeCallback(&JobSink::CollectiveDone, sink));
+        jobs[j].runtime->TraceConnectWithoutContext("TransferDone",
+                                                    MakeCallback(&JobSink::TransferDone, sink));
     }
-    job.GetRuntime()->TraceConnectWithoutContext(
-        "CollectiveDone",
-        MakeCallback(&TrainingMonitor::CollectiveDone, this));
-    job.GetRuntime()->TraceConnectWithoutContext(
-        "TransferDone",
-        MakeCallback(&TrainingMonitor::TransferDone, this));
     return "";
 }
 
@@ -127,9 +178,12 @@ TrainingMonitor::Progress()
     {
         m_lastLine = now;
         uint64_t ranksDone = 0;
-        for (const auto& [i, it] : m_iterations)
+        for (const auto& iterations : m_iterations)
         {
-            ranksDone += it.ranks;
+            for (const auto& [i, it] : iterations)
+            {
+                ranksDone += it.ranks;
+            }
         }
         std::cerr << "progress: simulated " << Simulator::Now().GetMicroSeconds() << " us, "
                   << ranksDone << "/" << static_cast<uint64_t>(m_ranks) * m_iterationsPlanned
@@ -155,18 +209,18 @@ TrainingMonitor::Finish()
 }
 
 void
-TrainingMonitor::IterationDone(const IterationRecord& r)
+TrainingMonitor::IterationDone(uint32_t job, const IterationRecord& r)
 {
     m_iterationsCsv << r.rank << "," << r.iteration << "," << Us(r.start) << "," << Us(r.end) << ","
                     << Us(r.end - r.start) << "," << Us(r.compute) << "," << Us(r.communication)
-                    << "," << Us(r.exposed) << "," << Us(r.bubble) << "\n";
+                    << "," << Us(r.exposed) << "," << Us(r.bubble) << m_jobColumn[job] << "\n";
     if (m_stopWhenDone && r.iteration + 1 == m_iterationsPlanned && ++m_ranksFinished == m_ranks)
     {
         // Every rank has run every iteration: what is left (congestion-control timers of idle
         // queue pairs, samplers) would only run the clock on.
         Simulator::Stop();
     }
-    JobIteration& it = m_iterations[r.iteration];
+    JobIteration& it = m_iterations[job][r.iteration];
     it.start = it.ranks == 0 ? r.start : std::min(it.start, r.start);
     it.end = it.ranks == 0 ? r.end : std::max(it.end, r.end);
     ++it.ranks;
@@ -177,7 +231,7 @@ TrainingMonitor::IterationDone(const IterationRecord& r)
 }
 
 void
-TrainingMonitor::CollectiveDone(const CollectiveRecord& r)
+TrainingMonitor::CollectiveDone(uint32_t job, const CollectiveRecord& r)
 {
     ++m_collectives;
     Time time = r.end - r.lastJoin;
@@ -192,11 +246,12 @@ TrainingMonitor::CollectiveDone(const CollectiveRecord& r)
                      << TypeIdAlias::GetShortName(r.algorithm) << "," << r.groupSize << ","
                      << r.bytes << "," << r.interBytes << "," << r.intraBytes << ","
                      << Us(r.firstJoin) << "," << Us(r.lastJoin) << "," << Us(r.end) << ","
-                     << Us(time) << "," << Us(r.ideal) << "," << slowdown << "\n";
+                     << Us(time) << "," << Us(r.ideal) << "," << slowdown << m_jobColumn[job]
+                     << "\n";
 }
 
 void
-TrainingMonitor::TransferDone(const TransferRecord& r)
+TrainingMonitor::TransferDone(uint32_t job, const TransferRecord& r)
 {
     ++m_transfers;
     Time fct = r.end - r.start;
@@ -208,13 +263,26 @@ TrainingMonitor::TransferDone(const TransferRecord& r)
     }
     m_flowsCsv << r.instance << "," << r.srcRank << "," << r.dstRank << "," << r.bytes << ","
                << (r.nvlink ? "nvlink" : "rdma") << "," << Us(r.start) << "," << Us(r.end) << ","
-               << Us(fct) << "," << Us(r.ideal) << "," << slowdown << "\n";
+               << Us(fct) << "," << Us(r.ideal) << "," << slowdown << m_jobColumn[job] << "\n";
 }
 
 const std::map<uint32_t, TrainingMonitor::JobIteration>&
 TrainingMonitor::GetIterations() const
 {
-    return m_iterations;
+    return GetIterations(0);
+}
+
+const std::map<uint32_t, TrainingMonitor::JobIteration>&
+TrainingMonitor::GetIterations(uint32_t job) const
+{
+    static const std::map<uint32_t, JobIteration> none;
+    return job < m_iterations.size() ? m_iterations[job] : none;
+}
+
+uint32_t
+TrainingMonitor::GetJobs() const
+{
+    return static_cast<uint32_t>(m_iterations.size());
 }
 
 const std::vector<double>&
@@ -262,8 +330,14 @@ TrainingMonitor::IterationsJson() const
 nlohmann::ordered_json
 TrainingMonitor::Iterations() const
 {
+    return Iterations(0);
+}
+
+nlohmann::ordered_json
+TrainingMonitor::Iterations(uint32_t job) const
+{
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const auto& [i, it] : m_iterations)
+    for (const auto& [i, it] : GetIterations(job))
     {
         double n = it.ranks;
         list.push_back({{"iteration", i},

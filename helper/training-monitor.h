@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -40,10 +41,13 @@ class LlmTrainingHelper;
  *   ideal (at least 1);
  * - flows.csv: instance,src_rank,dst_rank,bytes,path (rdma or nvlink),start_us,end_us,fct_us,
  *   ideal_us,slowdown (one row per point-to-point transfer).
- * Rows are written when their event happens; the files are flushed by Finish.
+ * Rows are written when their event happens; the files are flushed by Finish. A job built from
+ * a scenario with a jobs list (LlmTrainingHelper::HasJobList) adds a last column, job (the job's
+ * name), to the three files; ranks and instances are then the job's own.
  *
  * Job-level iteration i: from the earliest start to the latest end of iteration i over the
- * ranks; its compute, communication, exposed and bubble are the means over the ranks.
+ * ranks; its compute, communication, exposed and bubble are the means over the ranks. With
+ * several jobs, each job has its own (GetIterations(job)).
  */
 class TrainingMonitor
 {
@@ -91,8 +95,15 @@ class TrainingMonitor
     /// Stop the progress checks and flush the files.
     void Finish();
 
-    /// @return the job-level iterations (by iteration).
+    /// @return the job-level iterations (by iteration) of the first job.
     const std::map<uint32_t, JobIteration>& GetIterations() const;
+    /**
+     * @param job a job (LlmTrainingHelper::GetJobs order).
+     * @return its job-level iterations (by iteration).
+     */
+    const std::map<uint32_t, JobIteration>& GetIterations(uint32_t job) const;
+    /// @return the number of jobs monitored.
+    uint32_t GetJobs() const;
     /// @return every collective's time (microseconds).
     const std::vector<double>& GetCollectiveTimesUs() const;
     /// @return every collective's slowdown.
@@ -112,44 +123,58 @@ class TrainingMonitor
      */
     std::string IterationsJson() const;
 
-    /// @return the iterations as a JSON array (see IterationsJson).
+    /// @return the iterations as a JSON array (see IterationsJson), of the first job.
     nlohmann::ordered_json Iterations() const;
 
-  private:
     /**
+     * @param job a job.
+     * @return its iterations as a JSON array (see IterationsJson).
+     */
+    nlohmann::ordered_json Iterations(uint32_t job) const;
+
+  private:
+    /// Forwards a job's traces to the monitor with the job's index (defined in the .cc).
+    class JobSink;
+
+    /**
+     * @param job the job.
      * @param record an iteration of a rank.
      */
-    void IterationDone(const IterationRecord& record);
+    void IterationDone(uint32_t job, const IterationRecord& record);
     /**
+     * @param job the job.
      * @param record a collective.
      */
-    void CollectiveDone(const CollectiveRecord& record);
+    void CollectiveDone(uint32_t job, const CollectiveRecord& record);
     /**
+     * @param job the job.
      * @param record a transfer.
      */
-    void TransferDone(const TransferRecord& record);
+    void TransferDone(uint32_t job, const TransferRecord& record);
     /// Check the wall clock and maybe print progress.
     void Progress();
 
-    std::ofstream m_iterationsCsv;                     //!< iterations.csv
-    std::ofstream m_collectivesCsv;                    //!< collectives.csv
-    std::ofstream m_flowsCsv;                          //!< flows.csv
-    std::map<uint32_t, JobIteration> m_iterations;     //!< by iteration
-    std::vector<double> m_collectiveUs;                //!< collective times
-    std::vector<double> m_collectiveSlowdown;          //!< collective slowdowns
-    std::vector<double> m_fctUs;                       //!< RDMA FCTs
-    std::vector<double> m_slowdown;                    //!< RDMA slowdowns
-    uint64_t m_transfers;                              //!< transfers
-    uint64_t m_collectives;                            //!< collectives
-    uint32_t m_ranks;                                  //!< ranks of the job
-    uint32_t m_iterationsPlanned;                      //!< iterations per rank
-    uint32_t m_ranksFinished;                          //!< ranks done with every iteration
-    bool m_stopWhenDone;                               //!< stop the simulation then
-    double m_wallInterval;                             //!< progress interval, wall seconds
-    Time m_checkInterval;                              //!< progress check, simulated
-    EventId m_progress;                                //!< next check
-    std::chrono::steady_clock::time_point m_wallStart; //!< when Start ran
-    std::chrono::steady_clock::time_point m_lastLine;  //!< last progress line
+    std::ofstream m_iterationsCsv;                              //!< iterations.csv
+    std::ofstream m_collectivesCsv;                             //!< collectives.csv
+    std::ofstream m_flowsCsv;                                   //!< flows.csv
+    std::vector<std::map<uint32_t, JobIteration>> m_iterations; //!< by job, by iteration
+    std::vector<std::string> m_jobColumn;                       //!< by job: ",name" or ""
+    std::vector<std::unique_ptr<JobSink>> m_sinks;              //!< by job
+    std::vector<double> m_collectiveUs;                         //!< collective times
+    std::vector<double> m_collectiveSlowdown;                   //!< collective slowdowns
+    std::vector<double> m_fctUs;                                //!< RDMA FCTs
+    std::vector<double> m_slowdown;                             //!< RDMA slowdowns
+    uint64_t m_transfers;                                       //!< transfers
+    uint64_t m_collectives;                                     //!< collectives
+    uint32_t m_ranks;                                           //!< ranks of the job
+    uint32_t m_iterationsPlanned;                               //!< iterations per rank
+    uint32_t m_ranksFinished;                                   //!< ranks done with every iteration
+    bool m_stopWhenDone;                                        //!< stop the simulation then
+    double m_wallInterval;                                      //!< progress interval, wall seconds
+    Time m_checkInterval;                                       //!< progress check, simulated
+    EventId m_progress;                                         //!< next check
+    std::chrono::steady_clock::time_point m_wallStart;          //!< when Start ran
+    std::chrono::steady_clock::time_point m_lastLine;           //!< last progress line
 };
 
 } // namespace ns3
