@@ -224,6 +224,32 @@ class MultiJobErrorsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ((onlyB.GetJobs()[0].GetServers() == std::vector<uint32_t>{2, 3}),
                               true,
                               "b's servers");
+        // A faults section is shared by the jobs: a link fault stays with either job alone; a
+        // straggler's rank counts a's ranks (0, 1) then b's (2, 3), so rank 3 is b's rank 1.
+        Scenario faulty;
+        NS_TEST_ASSERT_MSG_EQ(Load(two + "faults:\n  - kind: link_down\n    link: leaf0:spine0\n"
+                                         "    at: 1ms\n  - kind: straggler\n    rank: 3\n"
+                                         "    factor: 2\n",
+                                   faulty),
+                              "",
+                              "a jobs scenario with faults loads");
+        NS_TEST_EXPECT_MSG_EQ(faulty.GetFaults().faults.size(), 1, "one link fault");
+        NS_TEST_ASSERT_MSG_EQ(faulty.GetFaults().stragglers.size(), 1, "one straggler");
+        NS_TEST_EXPECT_MSG_EQ(faulty.GetFaults().stragglers[0].rank, 3, "rank over all jobs");
+        Scenario faultyB = faulty;
+        NS_TEST_EXPECT_MSG_EQ(faultyB.KeepOnlyJob("b"), "", "b");
+        NS_TEST_EXPECT_MSG_EQ(faultyB.GetFaults().faults.size(), 1, "the link fault stays");
+        NS_TEST_ASSERT_MSG_EQ(faultyB.GetFaults().stragglers.size(), 1, "b's straggler stays");
+        NS_TEST_EXPECT_MSG_EQ(faultyB.GetFaults().stragglers[0].rank, 1, "renumbered in b");
+        Scenario faultyA = faulty;
+        NS_TEST_EXPECT_MSG_EQ(faultyA.KeepOnlyJob("a"), "", "a");
+        NS_TEST_EXPECT_MSG_EQ(faultyA.GetFaults().stragglers.size(), 0, "not a's straggler");
+        Scenario tooFar;
+        NS_TEST_EXPECT_MSG_EQ(
+            Load(two + "faults:\n  - kind: straggler\n    rank: 4\n    factor: 2\n", tooFar)
+                .find("two.yaml: faults[0].rank: "),
+            0,
+            "a rank beyond all jobs' is refused on its key");
         // (scenario text, the error it must give)
         const std::vector<std::pair<std::string, std::string>> cases = {
             {head + DenseJob("a", "    colour: red\n"),
