@@ -34,13 +34,8 @@ namespace
 {
 
 /// The top-level keys of a scenario with a jobs list.
-const std::vector<std::string> TOP_KEYS{"jobs",
-                                        "cluster",
-                                        "topology",
-                                        "network",
-                                        "placement",
-                                        "placement_seed",
-                                        "faults"};
+const std::vector<std::string>
+    TOP_KEYS{"jobs", "cluster", "topology", "network", "placement", "placement_seed", "faults"};
 /// The keys of an entry of jobs.
 const std::vector<std::string> JOB_KEYS{"name",
                                         "start_us",

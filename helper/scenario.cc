@@ -236,6 +236,20 @@ class Loader
     std::string Set(const std::string& path, const KeySpec& spec, const YAML::Node& node) const;
 
     /**
+     * Set the attribute of every entry of a section whose key has one (Target::NONE keys are the
+     * section's own to read).
+     * @param section the section's name, the first part of each path.
+     * @param entries the section's entries.
+     * @param keys its keys.
+     * @param markGiven also mark each attribute set as given by the scenario (NetworkConfig).
+     * @return an empty string, or the first message.
+     */
+    std::string SetAll(const std::string& section,
+                       const EntryList& entries,
+                       const std::vector<KeySpec>& keys,
+                       bool markGiven = false) const;
+
+    /**
      * @param section the model section.
      * @return an empty string, or the message.
      */
@@ -463,6 +477,33 @@ Loader::ParseName(const std::string& path, const YAML::Node& node, std::string& 
 }
 
 std::string
+Loader::SetAll(const std::string& section,
+               const EntryList& entries,
+               const std::vector<KeySpec>& keys,
+               bool markGiven) const
+{
+    for (const auto& entry : entries)
+    {
+        for (const KeySpec& spec : keys)
+        {
+            if (entry.first == spec.key && spec.target != Target::NONE)
+            {
+                std::string error = Set(section + "." + entry.first, spec, entry.second);
+                if (!error.empty())
+                {
+                    return error;
+                }
+                if (markGiven)
+                {
+                    m_network->MarkGiven(spec.attribute);
+                }
+            }
+        }
+    }
+    return "";
+}
+
+std::string
 Loader::Set(const std::string& path, const KeySpec& spec, const YAML::Node& node) const
 {
     Ptr<Object> object = ObjectOf(spec.target);
@@ -629,19 +670,10 @@ Loader::ReadModel(const YAML::Node& section)
             }
         }
     }
-    for (const auto& entry : entries)
+    error = SetAll("model", entries, ModelKeys());
+    if (!error.empty())
     {
-        for (const KeySpec& spec : ModelKeys())
-        {
-            if (entry.first == spec.key && spec.target != Target::NONE)
-            {
-                error = Set("model." + entry.first, spec, entry.second);
-                if (!error.empty())
-                {
-                    return error;
-                }
-            }
-        }
+        return error;
     }
     if (preset == nullptr && Find(entries, "kv_heads") == nullptr)
     {
@@ -672,19 +704,10 @@ Loader::ReadTraining(const YAML::Node& section)
         return Fail("training",
                     "one of global_batch_sequences and global_batch_tokens is required");
     }
-    for (const auto& entry : entries)
+    error = SetAll("training", entries, TrainingKeys());
+    if (!error.empty())
     {
-        for (const KeySpec& spec : TrainingKeys())
-        {
-            if (entry.first == spec.key)
-            {
-                error = Set("training." + entry.first, spec, entry.second);
-                if (!error.empty())
-                {
-                    return error;
-                }
-            }
-        }
+        return error;
     }
     m_training->SetAttributeFailSafe(tokens ? "GlobalBatchSequences" : "GlobalBatchTokens",
                                      UintegerValue(0));
@@ -700,21 +723,7 @@ Loader::ReadLayout(const YAML::Node& section)
     {
         return error;
     }
-    for (const auto& entry : entries)
-    {
-        for (const KeySpec& spec : LayoutKeys())
-        {
-            if (entry.first == spec.key)
-            {
-                error = Set("layout." + entry.first, spec, entry.second);
-                if (!error.empty())
-                {
-                    return error;
-                }
-            }
-        }
-    }
-    return "";
+    return SetAll("layout", entries, LayoutKeys());
 }
 
 std::string
@@ -752,21 +761,7 @@ Loader::ReadCluster(const YAML::Node& section)
             return Fail("cluster.gpu", problem);
         }
     }
-    for (const auto& entry : entries)
-    {
-        for (const KeySpec& spec : ClusterKeys())
-        {
-            if (entry.first == spec.key && spec.target != Target::NONE)
-            {
-                error = Set("cluster." + entry.first, spec, entry.second);
-                if (!error.empty())
-                {
-                    return error;
-                }
-            }
-        }
-    }
-    return "";
+    return SetAll("cluster", entries, ClusterKeys());
 }
 
 std::string
@@ -916,22 +911,7 @@ Loader::ReadNetwork(const YAML::Node& section)
     {
         return error;
     }
-    for (const auto& entry : entries)
-    {
-        for (const KeySpec& spec : NetworkKeys())
-        {
-            if (entry.first == spec.key)
-            {
-                error = Set("network." + entry.first, spec, entry.second);
-                if (!error.empty())
-                {
-                    return error;
-                }
-                m_network->MarkGiven(spec.attribute);
-            }
-        }
-    }
-    return "";
+    return SetAll("network", entries, NetworkKeys(), true);
 }
 
 std::string
