@@ -252,6 +252,7 @@ RoceNetDevice::DoDispose()
         e.Cancel();
     }
     m_pauseEvent.Cancel();
+    m_transmitCompleteEvent = nullptr;
     m_frameRxCallback = FrameReceiveCallback();
     m_receiveErrorModel = nullptr;
     m_dequeueCallback = DequeueCallback();
@@ -432,9 +433,19 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
 {
     m_txBusy = true;
     m_currentFrame = frame;
-    m_phyTxBeginTrace(frame);
-    m_snifferTrace(frame);
-    m_promiscSnifferTrace(frame);
+    // A trace with no sink costs a test here, not a call and a Ptr<const Packet> per frame.
+    if (!m_phyTxBeginTrace.IsEmpty())
+    {
+        m_phyTxBeginTrace(frame);
+    }
+    if (!m_snifferTrace.IsEmpty())
+    {
+        m_snifferTrace(frame);
+    }
+    if (!m_promiscSnifferTrace.IsEmpty())
+    {
+        m_promiscSnifferTrace(frame);
+    }
 
     // Exact wire clock: a frame that follows another back to back starts when the previous
     // gap ends, not when its rounded event ran.
@@ -447,9 +458,12 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
         startFs + BytesToFs(size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES : 0));
     m_wireFreeFs = lastBitFs + (m_countPreambleAndGap ? BytesToFs(INTERFRAME_GAP_BYTES) : 0);
     m_channel->Transmit(frame, this, ExactTime::DelayUntil(lastBitFs));
-    Simulator::Schedule(ExactTime::DelayUntil(m_wireFreeFs),
-                        &RoceNetDevice::TransmitComplete,
-                        this);
+    // One event object serves every frame's end (one is pending at a time): no allocation.
+    if (!m_transmitCompleteEvent)
+    {
+        m_transmitCompleteEvent = MakeEvent(&RoceNetDevice::TransmitComplete, this);
+    }
+    Simulator::Schedule(ExactTime::DelayUntil(m_wireFreeFs), m_transmitCompleteEvent);
 }
 
 void
@@ -511,9 +525,18 @@ RoceNetDevice::Receive(Ptr<Packet> frame)
         m_phyRxDropTrace(frame);
         return;
     }
-    m_phyRxEndTrace(frame);
-    m_snifferTrace(frame);
-    m_promiscSnifferTrace(frame);
+    if (!m_phyRxEndTrace.IsEmpty())
+    {
+        m_phyRxEndTrace(frame);
+    }
+    if (!m_snifferTrace.IsEmpty())
+    {
+        m_snifferTrace(frame);
+    }
+    if (!m_promiscSnifferTrace.IsEmpty())
+    {
+        m_promiscSnifferTrace(frame);
+    }
     uint8_t bytes[CLASSIFY_BYTES];
     uint32_t n = frame->CopyData(bytes, CLASSIFY_BYTES);
     if (n >= ETHERNET_HEADER_BYTES &&
@@ -609,7 +632,10 @@ RoceNetDevice::DeliverUp(Ptr<Packet> frame)
 {
     EthernetHeader eth(false);
     frame->RemoveHeader(eth);
-    m_macRxTrace(frame);
+    if (!m_macRxTrace.IsEmpty())
+    {
+        m_macRxTrace(frame);
+    }
     Mac48Address destination = eth.GetDestination();
     NetDevice::PacketType type = NetDevice::PACKET_OTHERHOST;
     if (destination == m_address)
