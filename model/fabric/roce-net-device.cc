@@ -461,7 +461,9 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
     // One event object serves every frame's end (one is pending at a time): no allocation.
     if (!m_transmitCompleteEvent)
     {
-        m_transmitCompleteEvent = MakeEvent(&RoceNetDevice::TransmitComplete, this);
+        // MakeEvent gives the one reference this pointer keeps (false: no second one).
+        m_transmitCompleteEvent =
+            Ptr<EventImpl>(MakeEvent(&RoceNetDevice::TransmitComplete, this), false);
     }
     Simulator::Schedule(ExactTime::DelayUntil(m_wireFreeFs), m_transmitCompleteEvent);
 }
@@ -630,13 +632,23 @@ RoceNetDevice::RefreshRxPause(uint8_t priority)
 void
 RoceNetDevice::DeliverUp(Ptr<Packet> frame)
 {
-    EthernetHeader eth(false);
-    frame->RemoveHeader(eth);
+    // The Ethernet II header's three fields at their fixed offsets, instead of deserializing
+    // the header per frame.
+    uint8_t b[ETHERNET_HEADER_BYTES];
+    if (frame->CopyData(b, ETHERNET_HEADER_BYTES) < ETHERNET_HEADER_BYTES)
+    {
+        return; // a runt: nothing to deliver
+    }
+    Mac48Address destination;
+    destination.CopyFrom(b);
+    Mac48Address source;
+    source.CopyFrom(b + 6);
+    auto lengthType = static_cast<uint16_t>((b[12] << 8) | b[13]);
+    frame->RemoveAtStart(ETHERNET_HEADER_BYTES);
     if (!m_macRxTrace.IsEmpty())
     {
         m_macRxTrace(frame);
     }
-    Mac48Address destination = eth.GetDestination();
     NetDevice::PacketType type = NetDevice::PACKET_OTHERHOST;
     if (destination == m_address)
     {
@@ -652,11 +664,11 @@ RoceNetDevice::DeliverUp(Ptr<Packet> frame)
     }
     if (!m_promiscCallback.IsNull())
     {
-        m_promiscCallback(this, frame, eth.GetLengthType(), eth.GetSource(), destination, type);
+        m_promiscCallback(this, frame, lengthType, source, destination, type);
     }
     if (type != NetDevice::PACKET_OTHERHOST && !m_rxCallback.IsNull())
     {
-        m_rxCallback(this, frame, eth.GetLengthType(), eth.GetSource());
+        m_rxCallback(this, frame, lengthType, source);
     }
 }
 
