@@ -27,7 +27,16 @@
  *               flow at its start time.
  *
  * Printed: simulated time, events, link frames (every frame put on any link: data and PFC),
- * events per link frame, link frames per wall-second, events per wall-second, peak RSS.
+ * events per link frame, link frames per wall-second, events per wall-second, peak RSS; then a
+ * machine-independent figure: after the run, in the same process, ns-3's bare scheduler (the
+ * same SchedulerType) executes as many no-op events as the run executed (at least 1,000,000),
+ * each scheduling one more at a pseudo-random delay so that as many stay pending as the run had
+ * pending on average over its events (bare_scheduler_pending); printed are
+ * bare_scheduler_events_per_s and link_frames_per_bare_event = link frames per wall-second /
+ * bare events per second: how many link frames the model simulates in the time the scheduler
+ * alone needs for one event. The average (not the peak) is used because a scheduler's cost per
+ * operation follows the queue size at each operation, and the average over the events is the
+ * size the run's operations met.
  *
  * Run: ./ns3 run "llm-fabric-bench-fabric --scenario=incast"
  */
@@ -46,6 +55,7 @@
 #include "ns3/type-id-alias.h"
 #include "ns3/usage-error.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -55,6 +65,129 @@ using namespace ns3;
 
 namespace
 {
+
+/**
+ * A scheduler that hands every operation to the scheduler SchedulerType names and counts the
+ * events pending, so the benchmark knows how many were pending on average at each event
+ * executed (the queue size the run's scheduler operations met).
+ */
+class PendingCountingScheduler : public Scheduler
+{
+  public:
+    /// @return the object TypeId.
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::llmfabric::PendingCountingScheduler")
+                                .SetParent<Scheduler>()
+                                .SetGroupName("LlmFabric")
+                                .AddConstructor<PendingCountingScheduler>();
+        return tid;
+    }
+
+    PendingCountingScheduler()
+    {
+        StringValue type;
+        GlobalValue::GetValueByName("SchedulerType", type);
+        ObjectFactory factory(type.Get());
+        m_inner = factory.Create<Scheduler>();
+    }
+
+    void Insert(const Event& ev) override
+    {
+        ++m_pending;
+        m_inner->Insert(ev);
+    }
+
+    bool IsEmpty() const override
+    {
+        return m_inner->IsEmpty();
+    }
+
+    Event PeekNext() const override
+    {
+        return m_inner->PeekNext();
+    }
+
+    Event RemoveNext() override
+    {
+        m_pendingSum += m_pending;
+        ++m_removed;
+        --m_pending;
+        return m_inner->RemoveNext();
+    }
+
+    void Remove(const Event& ev) override
+    {
+        --m_pending;
+        m_inner->Remove(ev);
+    }
+
+    /// @return the events pending, averaged over the events taken out to run (0 if none).
+    static double GetAveragePending()
+    {
+        return m_removed == 0 ? 0.0 : static_cast<double>(m_pendingSum) / m_removed;
+    }
+
+  private:
+    Ptr<Scheduler> m_inner; //!< the scheduler that does the work
+    uint64_t m_pending{0};  //!< events in it now
+    /// Sum over the events taken out of the events pending just before (all instances).
+    static uint64_t m_pendingSum;
+    static uint64_t m_removed; //!< events taken out (all instances)
+};
+
+uint64_t PendingCountingScheduler::m_pendingSum = 0;
+uint64_t PendingCountingScheduler::m_removed = 0;
+
+/// No-op events still to schedule in the bare-scheduler run.
+uint64_t g_bareToSchedule = 0;
+/// State of the bare run's delay generator (xorshift64).
+uint64_t g_bareRandom = 88172645463325252ULL;
+/// Mean delay of a bare-run event, nanoseconds.
+uint64_t g_bareMeanDelayNs = 1;
+
+/// A no-op event of the bare run: schedules its successor while any remain to schedule.
+void
+BareEvent()
+{
+    if (g_bareToSchedule == 0)
+    {
+        return;
+    }
+    --g_bareToSchedule;
+    g_bareRandom ^= g_bareRandom << 13;
+    g_bareRandom ^= g_bareRandom >> 7;
+    g_bareRandom ^= g_bareRandom << 17;
+    // Uniform in [0, 2 x mean): the pending count stays where it started.
+    Simulator::Schedule(NanoSeconds(g_bareRandom % (2 * g_bareMeanDelayNs)), &BareEvent);
+}
+
+/**
+ * Time ns-3's bare scheduler: `pending` no-op events pending at first, each replaced by a new
+ * one when it runs, until `events` have run.
+ * @param pending events to keep pending (at least 1).
+ * @param events events to run.
+ * @return events run per wall-second.
+ */
+double
+TimeBareScheduler(uint64_t pending, uint64_t events)
+{
+    pending = std::max<uint64_t>(1, pending);
+    events = std::max(events, pending);
+    // Delays of about 1000 ns per pending event: the events spread as the pending count asks.
+    g_bareMeanDelayNs = 1000;
+    g_bareToSchedule = events - pending;
+    for (uint64_t i = 0; i < pending; ++i)
+    {
+        Simulator::Schedule(NanoSeconds(i * 2 * g_bareMeanDelayNs / pending), &BareEvent);
+    }
+    auto start = std::chrono::steady_clock::now();
+    Simulator::Run();
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    uint64_t ran = Simulator::GetEventCount();
+    Simulator::Destroy();
+    return ran / wall;
+}
 
 /// Stop with "program: --key: reason" and exit status 2.
 void
@@ -186,6 +319,17 @@ RunAndPrint(const std::string& scenario, const std::string& transport, const Roc
               << "link_frames_per_wall_s " << frames / wall << std::endl
               << "events_per_wall_s " << events / wall << std::endl
               << "peak_rss_mib " << usage.ru_maxrss / 1024.0 << std::endl;
+    Simulator::Destroy();
+    // The bare scheduler, sized as the run: its average pending count and its event count
+    // (at least a million, so that the timing is not lost in the clock's resolution).
+    auto pending =
+        static_cast<uint64_t>(std::llround(PendingCountingScheduler::GetAveragePending()));
+    uint64_t bareEvents = std::max<uint64_t>(events, 1000000);
+    double bare = TimeBareScheduler(pending, bareEvents);
+    std::cout << "bare_scheduler_pending " << pending << std::endl
+              << "bare_scheduler_events " << bareEvents << std::endl
+              << "bare_scheduler_events_per_s " << bare << std::endl
+              << "link_frames_per_bare_event " << (frames / wall) / bare << std::endl;
 }
 
 } // namespace
@@ -257,6 +401,9 @@ main(int argc, char* argv[])
         Fail("senders/flows/bytes", "must be positive");
     }
     RngSeedManager::SetRun(seed);
+    ObjectFactory counting;
+    counting.SetTypeId(PendingCountingScheduler::GetTypeId());
+    Simulator::SetScheduler(counting);
 
     Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(mtu));
     RoceTopologyHelper topo;
@@ -328,6 +475,5 @@ main(int argc, char* argv[])
     fabric.AssignStreams(10);
 
     RunAndPrint(scenario, transport, fabric);
-    Simulator::Destroy();
     return 0;
 }

@@ -16,15 +16,25 @@ namespace ns3
 int64_t
 ExactTime::GetResolutionFs()
 {
-    return std::max<int64_t>(1, Time::FromInteger(1, Time::GetResolution()).GetFemtoSeconds());
+    // Called several times per frame: the conversion is done once per resolution (ns-3 fixes
+    // the resolution before the first Time is made, but a test may set it first).
+    static Time::Unit cachedUnit = Time::AUTO;
+    static int64_t cachedFs = 1;
+    Time::Unit unit = Time::GetResolution();
+    if (unit != cachedUnit)
+    {
+        cachedFs = std::max<int64_t>(1, Time::FromInteger(1, unit).GetFemtoSeconds());
+        cachedUnit = unit;
+    }
+    return cachedFs;
 }
 
 Time
 ExactTime::FromFs(int64_t fs)
 {
     int64_t unit = GetResolutionFs();
-    return Time::FromInteger(static_cast<uint64_t>((std::max<int64_t>(0, fs) + unit / 2) / unit),
-                             Time::GetResolution());
+    // A count of resolution units is a TimeStep (as Time::FromInteger in the resolution's unit).
+    return TimeStep(static_cast<uint64_t>((std::max<int64_t>(0, fs) + unit / 2) / unit));
 }
 
 Time

@@ -254,6 +254,7 @@ RoceNetDevice::DoDispose()
         e.Cancel();
     }
     m_pauseEvent.Cancel();
+    m_transmitCompleteEvent = nullptr;
     m_frameRxCallback = FrameReceiveCallback();
     m_receiveErrorModel = nullptr;
     m_dequeueCallback = DequeueCallback();
@@ -440,9 +441,19 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
 {
     m_txBusy = true;
     m_currentFrame = frame;
-    m_phyTxBeginTrace(frame);
-    m_snifferTrace(frame);
-    m_promiscSnifferTrace(frame);
+    // A trace with no sink costs a test here, not a call and a Ptr<const Packet> per frame.
+    if (!m_phyTxBeginTrace.IsEmpty())
+    {
+        m_phyTxBeginTrace(frame);
+    }
+    if (!m_snifferTrace.IsEmpty())
+    {
+        m_snifferTrace(frame);
+    }
+    if (!m_promiscSnifferTrace.IsEmpty())
+    {
+        m_promiscSnifferTrace(frame);
+    }
 
     // Exact wire clock: a frame that follows another back to back starts when the previous
     // gap ends, not when its rounded event ran.
@@ -455,9 +466,14 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
         startFs + BytesToFs(size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES : 0));
     m_wireFreeFs = lastBitFs + (m_countPreambleAndGap ? BytesToFs(INTERFRAME_GAP_BYTES) : 0);
     m_channel->Transmit(frame, this, ExactTime::DelayUntil(lastBitFs));
-    Simulator::Schedule(ExactTime::DelayUntil(m_wireFreeFs),
-                        &RoceNetDevice::TransmitComplete,
-                        this);
+    // One event object serves every frame's end (one is pending at a time): no allocation.
+    if (!m_transmitCompleteEvent)
+    {
+        // MakeEvent gives the one reference this pointer keeps (false: no second one).
+        m_transmitCompleteEvent =
+            Ptr<EventImpl>(MakeEvent(&RoceNetDevice::TransmitComplete, this), false);
+    }
+    Simulator::Schedule(ExactTime::DelayUntil(m_wireFreeFs), m_transmitCompleteEvent);
 }
 
 void
@@ -525,9 +541,18 @@ RoceNetDevice::Receive(Ptr<Packet> frame)
         m_phyRxDropTrace(frame);
         return;
     }
-    m_phyRxEndTrace(frame);
-    m_snifferTrace(frame);
-    m_promiscSnifferTrace(frame);
+    if (!m_phyRxEndTrace.IsEmpty())
+    {
+        m_phyRxEndTrace(frame);
+    }
+    if (!m_snifferTrace.IsEmpty())
+    {
+        m_snifferTrace(frame);
+    }
+    if (!m_promiscSnifferTrace.IsEmpty())
+    {
+        m_promiscSnifferTrace(frame);
+    }
     uint8_t bytes[CLASSIFY_BYTES];
     uint32_t n = frame->CopyData(bytes, CLASSIFY_BYTES);
     if (n >= ETHERNET_HEADER_BYTES &&
@@ -621,10 +646,23 @@ RoceNetDevice::RefreshRxPause(uint8_t priority)
 void
 RoceNetDevice::DeliverUp(Ptr<Packet> frame)
 {
-    EthernetHeader eth(false);
-    frame->RemoveHeader(eth);
-    m_macRxTrace(frame);
-    Mac48Address destination = eth.GetDestination();
+    // The Ethernet II header's three fields at their fixed offsets, instead of deserializing
+    // the header per frame.
+    uint8_t b[ETHERNET_HEADER_BYTES];
+    if (frame->CopyData(b, ETHERNET_HEADER_BYTES) < ETHERNET_HEADER_BYTES)
+    {
+        return; // a runt: nothing to deliver
+    }
+    Mac48Address destination;
+    destination.CopyFrom(b);
+    Mac48Address source;
+    source.CopyFrom(b + 6);
+    auto lengthType = static_cast<uint16_t>((b[12] << 8) | b[13]);
+    frame->RemoveAtStart(ETHERNET_HEADER_BYTES);
+    if (!m_macRxTrace.IsEmpty())
+    {
+        m_macRxTrace(frame);
+    }
     NetDevice::PacketType type = NetDevice::PACKET_OTHERHOST;
     if (destination == m_address)
     {
@@ -640,11 +678,11 @@ RoceNetDevice::DeliverUp(Ptr<Packet> frame)
     }
     if (!m_promiscCallback.IsNull())
     {
-        m_promiscCallback(this, frame, eth.GetLengthType(), eth.GetSource(), destination, type);
+        m_promiscCallback(this, frame, lengthType, source, destination, type);
     }
     if (type != NetDevice::PACKET_OTHERHOST && !m_rxCallback.IsNull())
     {
-        m_rxCallback(this, frame, eth.GetLengthType(), eth.GetSource());
+        m_rxCallback(this, frame, lengthType, source);
     }
 }
 

@@ -9,6 +9,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
+#include "ns3/event-impl.h"
 #include "ns3/mac48-address.h"
 #include "ns3/net-device.h"
 #include "ns3/nstime.h"
@@ -439,10 +440,11 @@ class RoceNetDevice : public NetDevice
     EventId m_pauseEvent;                                   //!< next pause expiry
     bool m_txBusy;                                          //!< a frame is on the wire
     Ptr<Packet> m_currentFrame;                             //!< the frame on the wire
-    int64_t m_wireFreeFs;                                   //!< exact time the wire frees (fs)
-    std::array<Counters, NUM_PRIORITIES> m_counters;        //!< per-priority counters
-    uint64_t m_txBytes;                                     //!< bytes started, all frames
-    uint64_t m_txWireBytes{0};                              //!< those with FCS, preamble, gap
+    Ptr<EventImpl> m_transmitCompleteEvent;          //!< TransmitComplete, scheduled anew per frame
+    int64_t m_wireFreeFs;                            //!< exact time the wire frees (fs)
+    std::array<Counters, NUM_PRIORITIES> m_counters; //!< per-priority counters
+    uint64_t m_txBytes;                              //!< bytes started, all frames
+    uint64_t m_txWireBytes{0};                       //!< those with FCS, preamble, gap
     std::deque<std::pair<Ptr<Packet>, uint8_t>> m_rxBuffer; //!< frames waiting to go up
     std::array<uint32_t, NUM_PRIORITIES> m_rxBytes;         //!< receive buffer per priority
     uint32_t m_rxTotalBytes;                                //!< receive buffer, all

@@ -18,13 +18,21 @@
 #include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/type-id.h"
-#include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("RdmaEndpoint");
+
+namespace
+{
+
+/// Bytes of the IPv4 header (no options) and the UDP header that precede a RoCEv2 BTH.
+constexpr uint32_t IPV4_UDP_BYTES =
+    RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE + RoceIcrcTrailer::UDP_HEADER_SIZE;
+
+} // namespace
 
 NS_OBJECT_ENSURE_REGISTERED(RdmaEndpoint);
 
@@ -292,21 +300,31 @@ RdmaEndpoint::Receive(Ptr<NetDevice> device,
     {
         return true;
     }
+    // The IPv4 and UDP fields this needs are read at their fixed offsets (RoCEv2 packets carry
+    // a 20-byte IPv4 header, no options) instead of deserializing both headers per packet.
+    uint8_t b[IPV4_UDP_BYTES];
+    if (packet->CopyData(b, IPV4_UDP_BYTES) < IPV4_UDP_BYTES || (b[0] >> 4) != 4 ||
+        (b[0] & 0x0f) != 5 ||
+        packet->GetSize() < IPV4_UDP_BYTES + IbBthHeader::SIZE + RoceIcrcTrailer::ICRC_SIZE)
+    {
+        return true; // not a RoCEv2 packet of ours: a shorter or optioned header
+    }
+    uint32_t destination = (static_cast<uint32_t>(b[16]) << 24) |
+                           (static_cast<uint32_t>(b[17]) << 16) |
+                           (static_cast<uint32_t>(b[18]) << 8) | b[19];
+    if (b[9] != RoceV2Packet::IP_PROTOCOL_UDP || Ipv4Address(destination) != m_address)
+    {
+        return true;
+    }
+    if (static_cast<uint16_t>((b[22] << 8) | b[23]) != RoceV2Packet::UDP_PORT)
+    {
+        return true;
+    }
+    bool ceMarked = (b[1] & 0x03) == Ipv4Header::ECN_CE;
+    uint8_t ttl = b[8];
     Ptr<Packet> p = packet->Copy();
-    Ipv4Header ip;
-    p->RemoveHeader(ip);
-    if (ip.GetProtocol() != RoceV2Packet::IP_PROTOCOL_UDP || ip.GetDestination() != m_address)
-    {
-        return true;
-    }
-    UdpHeader udp;
-    p->RemoveHeader(udp);
-    if (udp.GetDestinationPort() != RoceV2Packet::UDP_PORT)
-    {
-        return true;
-    }
-    RoceIcrcTrailer icrc;
-    p->RemoveTrailer(icrc);
+    p->RemoveAtStart(IPV4_UDP_BYTES);
+    p->RemoveAtEnd(RoceIcrcTrailer::ICRC_SIZE);
     IbBthHeader bth;
     p->RemoveHeader(bth);
     auto it = m_qpByQpn.find(bth.GetDestQp());
@@ -315,7 +333,7 @@ RdmaEndpoint::Receive(Ptr<NetDevice> device,
         NS_LOG_LOGIC("no queue pair " << bth.GetDestQp() << " at " << m_address);
         return true;
     }
-    it->second->Receive(bth, p, ip.GetEcn() == Ipv4Header::ECN_CE, ip.GetTtl());
+    it->second->Receive(bth, p, ceMarked, ttl);
     return true;
 }
 
