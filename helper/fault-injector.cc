@@ -168,7 +168,9 @@ FaultInjector::Check(const FaultEvent& f) const
 {
     if (f.at < Time(0))
     {
-        return "at: " + Num(f.at.GetSeconds()) + " s is negative";
+        // In nanoseconds first: Time::GetSeconds on a negative time shifts a negative value
+        // (undefined before C++20 in ns-3.37's int64x64, UBSan).
+        return "at: " + Num(static_cast<double>(f.at.GetNanoSeconds()) / 1e9) + " s is negative";
     }
     uint32_t a = 0;
     uint32_t b = 0;

@@ -805,7 +805,9 @@ class FaultsStragglerTestCase : public TestCase
             for (uint32_t i = 0; i < 3; ++i)
             {
                 auto delay = [&base, r, i](const StragglerRun& run) {
-                    return (run.lengths[r][i] - base.lengths[r][i]).GetSeconds() * 1e6;
+                    // Each length in seconds, then the difference: GetSeconds of a negative Time
+                    // shifts a negative value in ns-3.37 (undefined before C++20, UBSan).
+                    return (run.lengths[r][i].GetSeconds() - base.lengths[r][i].GetSeconds()) * 1e6;
                 };
                 NS_TEST_EXPECT_MSG_EQ_TOL(delay(slow), late, tol, "every: " << r << " " << i);
                 double onceLate = i == 1 ? late : 0.0;
