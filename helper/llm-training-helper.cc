@@ -86,17 +86,7 @@ LlmTrainingHelper::Build(const Scenario& scenario)
                std::to_string(perServer);
     }
     uint32_t servers = gpus / perServer;
-    m_topology = scenario.GetTopology();
-    if (!m_topology)
-    {
-        m_topology = CreateObject<GpuClusterTopology>();
-    }
-    std::string problem = m_topology->Check(servers, perServer);
-    if (!problem.empty())
-    {
-        return "topology: " + problem;
-    }
-    problem = ApplyNetwork(scenario);
+    std::string problem = ApplyNetwork(scenario, servers, perServer);
     if (!problem.empty())
     {
         return problem;
@@ -132,13 +122,7 @@ LlmTrainingHelper::BuildJobs(const Scenario& scenario)
     const std::vector<Scenario>& jobs = scenario.GetJobs();
     uint32_t perServer = scenario.GetLayout()->GetGpusPerServer();
     uint32_t servers = scenario.GetClusterServers();
-    m_topology = scenario.GetTopology();
-    std::string problem = m_topology->Check(servers, perServer);
-    if (!problem.empty())
-    {
-        return "topology: " + problem;
-    }
-    problem = ApplyNetwork(scenario);
+    std::string problem = ApplyNetwork(scenario, servers, perServer);
     if (!problem.empty())
     {
         return problem;
@@ -178,11 +162,21 @@ LlmTrainingHelper::BuildJobs(const Scenario& scenario)
 }
 
 std::string
-LlmTrainingHelper::ApplyNetwork(const Scenario& scenario)
+LlmTrainingHelper::ApplyNetwork(const Scenario& scenario, uint32_t servers, uint32_t perServer)
 {
+    m_topology = scenario.GetTopology();
+    if (!m_topology)
+    {
+        m_topology = CreateObject<GpuClusterTopology>();
+    }
+    std::string problem = m_topology->Check(servers, perServer);
+    if (!problem.empty())
+    {
+        return "topology: " + problem;
+    }
     // DCQCN's alpha decays in closed form: the same states as an event per period, faster.
     m_defaults.Offer("ns3::Dcqcn::AlphaDecayEvents", BooleanValue(false));
-    std::string problem = scenario.GetNetwork()->Apply(m_defaults, m_topoHelper);
+    problem = scenario.GetNetwork()->Apply(m_defaults, m_topoHelper);
     return problem.empty() ? "" : "network: " + problem;
 }
 

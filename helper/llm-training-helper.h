@@ -169,11 +169,15 @@ class LlmTrainingHelper
     std::string BuildJobs(const Scenario& scenario);
 
     /**
-     * Apply the scenario's network section as attribute defaults (NetworkConfig::Apply).
+     * Take the scenario's topology (a default GpuClusterTopology if it has none) and check it
+     * for the cluster, then apply the scenario's network section as attribute defaults
+     * (NetworkConfig::Apply).
      * @param scenario the scenario.
-     * @return "" or the problem.
+     * @param servers the cluster's servers.
+     * @param perServer GPUs per server.
+     * @return "" or the problem ("topology: ..." or "network: ...").
      */
-    std::string ApplyNetwork(const Scenario& scenario);
+    std::string ApplyNetwork(const Scenario& scenario, uint32_t servers, uint32_t perServer);
 
     /**
      * Build the fabric of the cluster, its RDMA endpoints and its NVLink domains.

@@ -1196,20 +1196,11 @@ Scenario::Read(const std::string& yaml, const std::string& name, Scenario& out)
             return ReadJobs(document, shownName, out); // scenario-jobs.cc
         }
         Scenario scenario;
-        Loader loader(shownName,
-                      scenario.m_model,
-                      scenario.m_training,
-                      scenario.m_layout,
-                      scenario.m_gpu,
-                      scenario.m_topology,
-                      scenario.m_network);
-        std::string error = loader.Read(root, scenario.m_algorithms);
+        std::string error = ReadDocument(root, shownName, scenario);
         if (!error.empty())
         {
-            NS_LOG_INFO(error);
             return error;
         }
-        scenario.m_gpus = loader.GetGpus();
         if (root.IsMap() && root["faults"])
         {
             error = ReadScenarioFaults(root["faults"], scenario.m_gpus, scenario.m_faults);
@@ -1241,7 +1232,7 @@ Scenario::Read(const std::string& yaml, const std::string& name, Scenario& out)
 std::string
 Scenario::ReadDocument(const YAML::Node& root, const std::string& name, Scenario& out)
 {
-    // A job of a jobs list (ReadJob): as Read reads a scenario of one job.
+    // A scenario of one job, and each job of a jobs list (ReadJob).
     Scenario scenario;
     Loader loader(name,
                   scenario.m_model,

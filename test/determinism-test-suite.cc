@@ -34,19 +34,6 @@ namespace
 {
 
 /**
- * @param path a file.
- * @return its bytes.
- */
-std::string
-ReadBytes(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
-}
-
-/**
  * @param text a program's output or a JSON file.
  * @return it without the lines that measure the machine.
  */

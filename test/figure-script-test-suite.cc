@@ -50,19 +50,6 @@ WriteText(const std::string& path, const std::string& text)
 }
 
 /**
- * @param path a file.
- * @return its content ("" if it cannot be read).
- */
-std::string
-ReadAll(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-/**
  * @param text a text.
  * @param piece a piece of text.
  * @return how many times the piece occurs in the text.
@@ -106,7 +93,7 @@ class FigureTestCase : public TestCase
         WriteText(m_dir + "/" + figure.csv, csv);
         std::string problem = FigureScript::Write(m_dir, figure);
         NS_TEST_EXPECT_MSG_EQ(problem, "", "the script is written");
-        return ReadAll(m_dir + "/" + figure.name + ".plt");
+        return ReadBytes(m_dir + "/" + figure.name + ".plt");
     }
 
     /**
@@ -130,7 +117,7 @@ class FigureTestCase : public TestCase
                               "gnuplot runs the script");
         // A PNG: the 8-byte signature, then the IHDR chunk (length, "IHDR", width, height, big
         // endian), PNG specification (ISO/IEC 15948) sections 5.2 and 11.2.2.
-        std::string png = ReadAll(m_dir + "/" + name + ".png");
+        std::string png = ReadBytes(m_dir + "/" + name + ".png");
         NS_TEST_EXPECT_MSG_GT(png.size(), 24, "a PNG is drawn");
         if (png.size() <= 24)
         {

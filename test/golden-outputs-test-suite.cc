@@ -48,19 +48,6 @@ namespace
 const std::string GOLDEN_FILE = "test/golden/golden-outputs.txt";
 
 /**
- * @param path a file.
- * @return its bytes ("" if it cannot be read).
- */
-std::string
-ReadBytes(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
-}
-
-/**
  * @param dir a folder.
  * @return the names of the regular files in it, sorted, but the PNG pictures gnuplot draws from
  *         the figures' scripts: their bytes depend on the gnuplot and cairo installed, and they

@@ -162,6 +162,15 @@ FindExample(const std::string& name, const std::string& caseName)
     return path;
 }
 
+std::string
+ReadBytes(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
 std::vector<std::vector<std::string>>
 ReadCsv(const std::string& path)
 {

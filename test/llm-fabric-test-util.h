@@ -96,6 +96,13 @@ std::string RunCommand(const std::string& command, int& exitStatus);
 
 /**
  * @ingroup llm-fabric-tests
+ * @param path a file.
+ * @return its bytes ("" if it cannot be read).
+ */
+std::string ReadBytes(const std::string& path);
+
+/**
+ * @ingroup llm-fabric-tests
  * Read a CSV file (no quoting: the module's CSV files quote nothing).
  * @param path the file.
  * @return its lines, each split at commas (the header line first); empty if it cannot be read.
