@@ -42,7 +42,8 @@
  * --detector=0 leaves the detector out: nothing is reported, the same runs.
  *
  * Outputs in --outDir: without-watchdog/ and with-watchdog/, each with the pause trees of the
- * run (PfcPauseTree: pause-tree.csv, pause-storm-N.dot, pause-victims.csv), and summary.json
+ * run (PfcPauseTree: pause-tree.csv, pause-storm-N.dot, pause-victims.csv, and the Gantt chart
+ * of its pauses, pause-tree.plt and, with gnuplot, its PNG), and summary.json
  * with, per run: the deadlocks (queues, time found), the watchdog's storms and restorations,
  * flows done and the last flow's end. A line per run on stdout names the cycle and the
  * watchdog's recovery. Exit status 0 when the run without the watchdog deadlocked and the run
@@ -54,6 +55,7 @@
 #include "ns3/channel.h"
 #include "ns3/core-module.h"
 #include "ns3/fault-injector.h"
+#include "ns3/figure-script.h"
 #include "ns3/pfc-deadlock-detector.h"
 #include "ns3/pfc-pause-tree.h"
 #include "ns3/pfc-watchdog.h"
@@ -346,6 +348,12 @@ RunOnce(const Options& o, bool watchdog)
     std::error_code error;
     std::filesystem::create_directories(dir, error);
     problem = error ? "cannot create " + dir + ": " + error.message() : tree->WriteFiles(dir);
+    bool drawn = false;
+    if (problem.empty())
+    {
+        // The pause intervals of the run as a Gantt chart (pause-tree.plt, and its PNG).
+        problem = FigureScript::WriteAndDraw(dir, {FigureScript::PauseTreeGantt()}, drawn);
+    }
     if (!problem.empty())
     {
         Fail("outDir", problem);

@@ -47,6 +47,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/fabric-monitor.h"
+#include "ns3/figure-script.h"
 #include "ns3/pfc-pause-tree.h"
 #include "ns3/program-options.h"
 #include "ns3/rdma-endpoint.h"
@@ -177,6 +178,11 @@ Run(const Setup& s,
     {
         tree->Finish();
         std::string failed = tree->WriteFiles(treeDir);
+        bool drawn = false;
+        if (failed.empty())
+        {
+            failed = FigureScript::WriteAndDraw(treeDir, {FigureScript::PauseTreeGantt()}, drawn);
+        }
         if (!failed.empty())
         {
             Fail("outDir", "cannot write " + failed);

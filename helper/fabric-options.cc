@@ -256,6 +256,7 @@ FabricOptions::WritePauseTree(Ptr<PfcPauseTree> tree) const
     {
         Fail("outDir", "cannot write " + failed);
     }
+    std::cout << WriteFigures({FigureScript::PauseTreeGantt()}) << std::endl;
 }
 
 } // namespace ns3

@@ -371,9 +371,12 @@ QueueDepth(const FigureScript::Figure& figure, const std::string& path, std::str
 bool
 PauseGantt(const FigureScript::Figure& figure, const std::string& path, std::string& body)
 {
-    SeriesFinder finder(0, 1);
-    if (!ForEachRow(path, figure.separator, figure.header, [&finder](const Row& row) {
-            finder.Add(row, Number(row, 3) - Number(row, 2));
+    // Columns (from 1) of the port, priority, start and end: FabricMonitor's by default.
+    std::vector<uint32_t> c =
+        figure.columns.size() == 4 ? figure.columns : std::vector<uint32_t>{1, 2, 3, 4};
+    SeriesFinder finder(c[0] - 1, static_cast<int>(c[1]) - 1);
+    if (!ForEachRow(path, figure.separator, figure.header, [&finder, &c](const Row& row) {
+            finder.Add(row, Number(row, c[3] - 1) - Number(row, c[2] - 1));
             return true;
         }))
     {
@@ -390,12 +393,19 @@ PauseGantt(const FigureScript::Figure& figure, const std::string& path, std::str
         return true;
     }
     // Row i of the chart (from the top) is series i: a bar from each interval's start to end.
-    out << "set yrange [-0.5:" << kept.size() - 0.5 << "] reverse\nset ytics (";
+    // Row 0 on top: the range runs from the last row down to the first (gnuplot's "reverse"
+    // keyword acts only on autoscaled ranges).
+    out << "set yrange [" << kept.size() - 0.5 << ":-0.5]\nset ytics (";
     for (size_t i = 0; i < kept.size(); ++i)
     {
         out << (i ? ", " : "") << FigureScript::Quote(kept[i].key) << " " << i;
     }
-    out << ")\n" << Datablocks(figure, kept, "($3/1000.0):($4/1000.0)") << "plot ";
+    out << ")\n"
+        << Datablocks(figure,
+                      kept,
+                      "($" + std::to_string(c[2]) + "/1000.0):($" + std::to_string(c[3]) +
+                          "/1000.0)")
+        << "plot ";
     for (size_t i = 0; i < kept.size(); ++i)
     {
         out << (i ? ", " : "") << "$s" << i << " using 1:(" << i
@@ -613,6 +623,14 @@ FigureScript::Describe(const std::string& dir, const std::vector<Figure>& figure
     return "  figures: " + names + " in " + dir +
            " (gnuplot is not installed: no PNG; install the Debian package gnuplot-nox, then "
            "run gnuplot on each script in that folder)";
+}
+
+FigureScript::Figure
+FigureScript::PauseTreeGantt()
+{
+    Figure figure{PAUSE_GANTT, "pause-tree.csv", "pause-tree", "PFC pauses (pause trees)"};
+    figure.columns = {3, 4, 5, 6}; // storm,parent,child,priority,start_ns,end_ns,...
+    return figure;
 }
 
 bool

@@ -36,8 +36,9 @@ namespace ns3
  *   from FabricMonitor's queue samples `time_ns,port,priority,queue_bytes`. The deepest
  *   MAX_SERIES series are drawn; the script's comment names those left out.
  * - PAUSE_GANTT: PFC pause intervals, one row per (port, priority) that was paused, one bar per
- *   interval, from FabricMonitor's `port,priority,start_ns,end_ns`. The MAX_SERIES rows with
- *   the longest paused time are drawn.
+ *   interval, from FabricMonitor's `port,priority,start_ns,end_ns` (or the columns given in
+ *   Figure::columns, as for PfcPauseTree's pause-tree.csv: PauseTreeGantt). The MAX_SERIES rows
+ *   with the longest paused time are drawn.
  * - ITERATION_BREAKDOWN: one stacked bar per rank of its last iteration: compute, exposed
  *   communication, pipeline bubble (microseconds), from TrainingMonitor's iterations.csv
  *   (`rank,iteration,start_us,end_us,time_us,compute_us,communication_us,exposed_us,bubble_us`,
@@ -79,6 +80,9 @@ class FigureScript
         /// ITERATION_BREAKDOWN: if not empty, only the rows of this job (the job column, the
         /// 10th, that TrainingMonitor adds with a jobs list), and their last iteration.
         std::string job = "";
+        /// PAUSE_GANTT: the columns (from 1) of the port, priority, start_ns and end_ns, when
+        /// they are not 1 to 4 (PfcPauseTree's pause-tree.csv: 3, 4, 5, 6); empty: 1 to 4.
+        std::vector<uint32_t> columns = {};
     };
 
     /**
@@ -112,6 +116,12 @@ class FigureScript
     static std::string Describe(const std::string& dir,
                                 const std::vector<Figure>& figures,
                                 bool drawn);
+
+    /**
+     * @return the pause Gantt chart of PfcPauseTree's pause-tree.csv (a row per paused port and
+     *         priority, its "child" column; a bar per pause), named pause-tree.
+     */
+    static Figure PauseTreeGantt();
 
     /**
      * @param program a program's name.

@@ -317,7 +317,7 @@ class PauseGanttFigureTestCase : public FigureTestCase
         NS_TEST_EXPECT_MSG_NE(script.find("set ytics (\"spine0/2 p3\" 0, \"leaf0/1 p3\" 1)\n"),
                               std::string::npos,
                               "longest paused on top");
-        NS_TEST_EXPECT_MSG_NE(script.find("set yrange [-0.5:1.5] reverse\n"),
+        NS_TEST_EXPECT_MSG_NE(script.find("set yrange [1.5:-0.5]\n"),
                               std::string::npos,
                               "two rows");
         NS_TEST_EXPECT_MSG_NE(script.find("$s1 using 1:(1):($2-$1):(0) with vectors nohead"),
