@@ -497,8 +497,9 @@ class PauseTreeProgramTestCase : public TestCase
         {
             std::string dir = CreateTempDirFilename("pause-tree-incast-" + std::to_string(on));
             int status = 0;
-            RunCommand(program + " --cc=none --bufferSize=1MB --outDir=" + dir +
-                           " --pauseTree=" + std::to_string(on) + " 2>&1",
+            // The folder quoted: ns-3.35's temporary names keep the case name's blanks.
+            RunCommand(program + " --cc=none --bufferSize=1MB --outDir='" + dir +
+                           "' --pauseTree=" + std::to_string(on) + " 2>&1",
                        status);
             NS_TEST_ASSERT_MSG_EQ(status, 0, "the program runs");
             bool tree = std::filesystem::exists(dir + "/pause-tree.csv");
