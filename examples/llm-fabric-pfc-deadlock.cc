@@ -52,7 +52,6 @@
  * Run: ./ns3 run "llm-fabric-pfc-deadlock --outDir=deadlock-out"
  */
 
-#include "ns3/channel.h"
 #include "ns3/core-module.h"
 #include "ns3/fault-injector.h"
 #include "ns3/figure-script.h"
@@ -113,29 +112,21 @@ struct Options
     std::string outDir = ".";           //!< output folder
 };
 
-/// A queue of the detector's cycle, named.
-struct NamedQueue
-{
-    std::string node; //!< the switch
-    uint32_t port;    //!< its port
-    std::string peer; //!< the node at the other end of the port's link
-};
-
 /// What a run measured.
 struct RunResult
 {
-    std::vector<std::vector<NamedQueue>> cycles; //!< each deadlock's queues, in wait-for order
-    std::vector<Time> found;                     //!< when each was found
-    uint64_t storms = 0;                         //!< watchdog storms, all switches
-    uint64_t restorations = 0;                   //!< watchdog restorations, all switches
-    uint64_t dropped = 0;                        //!< frames the watchdogs dropped
-    Time firstStorm;                             //!< the first storm
-    std::string firstStormQueue;                 //!< its queue
-    Time lastRestoration;                        //!< the last restoration
-    uint32_t flows = 0;                          //!< flows posted
-    uint32_t flowsDone = 0;                      //!< flows whose sender saw the last ACK
-    Time lastEnd;                                //!< the last flow's end
-    uint32_t storms0 = 0;                        //!< pause storms in the pause trees
+    std::vector<std::vector<std::string>> cycles; //!< each deadlock's queues, in wait-for order
+    std::vector<Time> found;                      //!< when each was found
+    uint64_t storms = 0;                          //!< watchdog storms, all switches
+    uint64_t restorations = 0;                    //!< watchdog restorations, all switches
+    uint64_t dropped = 0;                         //!< frames the watchdogs dropped
+    Time firstStorm;                              //!< the first storm
+    std::string firstStormQueue;                  //!< its queue
+    Time lastRestoration;                         //!< the last restoration
+    uint32_t flows = 0;                           //!< flows posted
+    uint32_t flowsDone = 0;                       //!< flows whose sender saw the last ACK
+    Time lastEnd;                                 //!< the last flow's end
+    uint32_t pauseStorms = 0;                     //!< pause storms in the pause trees
 };
 
 /// What the traces of a run record.
@@ -143,32 +134,23 @@ struct Recorder
 {
     const RoceFabric* fabric = nullptr; //!< the fabric
     RunResult* result = nullptr;        //!< where to record
+    Ptr<PfcPauseTree> tree;             //!< names ports as pause-tree.csv does
 
     /**
      * @param node a switch's node id.
      * @param port one of its ports.
-     * @return the queue, named by its switch and the node its port faces.
+     * @return the port's name in the pause tree's files ("switch:pN->peer").
      */
-    NamedQueue Name(uint32_t node, uint32_t port) const
+    std::string Name(uint32_t node, uint32_t port) const
     {
-        NamedQueue q{fabric->GetNodeName(node), port, "?"};
         for (uint32_t s = 0; s < fabric->GetNSwitches(); ++s)
         {
-            if (fabric->GetSwitchNode(s)->GetId() != node)
+            if (fabric->GetSwitchNode(s)->GetId() == node)
             {
-                continue;
-            }
-            Ptr<RoceNetDevice> device = fabric->GetSwitch(s)->GetPort(port);
-            Ptr<Channel> channel = device->GetChannel();
-            for (std::size_t d = 0; channel && d < channel->GetNDevices(); ++d)
-            {
-                if (channel->GetDevice(d) != device)
-                {
-                    q.peer = fabric->GetNodeName(channel->GetDevice(d)->GetNode()->GetId());
-                }
+                return tree->GetDeviceName(fabric->GetSwitch(s)->GetPort(port));
             }
         }
-        return q;
+        return "?";
     }
 
     /**
@@ -181,7 +163,7 @@ struct Recorder
                          const std::vector<PfcDeadlockDetector::QueueId>& cycle,
                          Time formed)
     {
-        std::vector<NamedQueue> named;
+        std::vector<std::string> named;
         for (const auto& q : cycle)
         {
             named.push_back(r->Name(q.node, q.port));
@@ -213,10 +195,9 @@ struct Recorder
         }
         if (r->result->firstStormQueue.empty())
         {
-            NamedQueue q = r->Name(node, port);
             r->result->firstStorm = at;
-            r->result->firstStormQueue = q.node + ":p" + std::to_string(q.port) + "->" + q.peer +
-                                         " priority " + std::to_string(priority);
+            r->result->firstStormQueue =
+                r->Name(node, port) + " priority " + std::to_string(priority);
         }
     }
 
@@ -230,16 +211,6 @@ struct Recorder
         r->result->lastEnd = Simulator::Now();
     }
 };
-
-/**
- * @param q a queue.
- * @return "switch:pN->peer".
- */
-std::string
-Label(const NamedQueue& q)
-{
-    return q.node + ":p" + std::to_string(q.port) + "->" + q.peer;
-}
 
 /**
  * Post the flows: every host under leaf1 to every host under leaf0, flowsPerPair each.
@@ -303,7 +274,7 @@ RunOnce(const Options& o, bool watchdog)
     std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
 
     RunResult result;
-    Recorder recorder{&fabric, &result};
+    Recorder recorder{&fabric, &result, nullptr}; // the tree, once installed (below)
     result.flows = PostFlows(o, endpoints, recorder);
 
     Ptr<FaultInjector> faults = CreateObject<FaultInjector>();
@@ -329,6 +300,7 @@ RunOnce(const Options& o, bool watchdog)
     }
     Ptr<PfcPauseTree> tree = CreateObject<PfcPauseTree>();
     tree->Install(fabric);
+    recorder.tree = tree;
     for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
     {
         Ptr<RoceSwitch> sw = fabric.GetSwitch(s);
@@ -358,7 +330,7 @@ RunOnce(const Options& o, bool watchdog)
     {
         Fail("outDir", problem);
     }
-    result.storms0 = tree->GetStormCount();
+    result.pauseStorms = tree->GetStormCount();
     for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)
     {
         Ptr<PfcWatchdog> w = fabric.GetSwitch(s)->GetPfcWatchdog();
@@ -392,7 +364,7 @@ Describe(const std::string& name, const RunResult& r)
         out << "deadlock: cycle";
         for (const auto& q : r.cycles[0])
         {
-            out << " " << Label(q);
+            out << " " << q;
         }
         out << " (priority " << +PRIORITY << ", each waiting for the next) found at "
             << r.found[0].GetNanoSeconds() / 1000.0 << " us";
@@ -434,7 +406,7 @@ ToJson(const RunResult& r)
         nlohmann::ordered_json queues = nlohmann::ordered_json::array();
         for (const auto& q : r.cycles[i])
         {
-            queues.push_back(Label(q));
+            queues.push_back(q);
         }
         deadlocks.push_back({{"queues", queues}, {"found_us", r.found[i].GetNanoSeconds() / 1e3}});
     }
@@ -445,7 +417,7 @@ ToJson(const RunResult& r)
         {"watchdog_frames_dropped", r.dropped},
         {"first_storm_us", r.storms ? r.firstStorm.GetNanoSeconds() / 1e3 : 0.0},
         {"last_restoration_us", r.restorations ? r.lastRestoration.GetNanoSeconds() / 1e3 : 0.0},
-        {"pause_storms", r.storms0},
+        {"pause_storms", r.pauseStorms},
         {"flows", r.flows},
         {"flows_done", r.flowsDone},
         {"last_flow_end_us", r.lastEnd.GetNanoSeconds() / 1e3}};

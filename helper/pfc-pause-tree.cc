@@ -486,6 +486,19 @@ PfcPauseTree::GetPortName(uint32_t port) const
     return port < m_ports.size() ? m_ports[port].name : unknown;
 }
 
+const std::string&
+PfcPauseTree::GetDeviceName(Ptr<const RoceNetDevice> device) const
+{
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
+    {
+        if (m_ports[i].device == device)
+        {
+            return m_ports[i].name;
+        }
+    }
+    return GetPortName(UINT32_MAX);
+}
+
 bool
 PfcPauseTree::WriteDot(const std::string& path, uint32_t storm) const
 {

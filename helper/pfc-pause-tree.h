@@ -132,6 +132,12 @@ class PfcPauseTree : public Object
      */
     const std::string& GetPortName(uint32_t port) const;
 
+    /**
+     * @param device a port of the fabric this object is installed on.
+     * @return its name, as GetPortName gives it (the names of pause-tree.csv), or "?".
+     */
+    const std::string& GetDeviceName(Ptr<const RoceNetDevice> device) const;
+
   protected:
     void DoDispose() override;
 
