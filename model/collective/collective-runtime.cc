@@ -135,6 +135,9 @@ CollectiveRuntime::DoDispose()
     m_nicOfRank.clear();
     m_domains.clear();
     m_strategies.clear();
+    m_plans.clear();
+    m_nvlinkArrived.clear();
+    m_nvlinkRefs.clear();
     m_latency = LatencyModel();
     Object::DoDispose();
 }
@@ -168,8 +171,11 @@ CollectiveRuntime::SetNvlinkDomain(uint32_t server, Ptr<NvlinkDomain> domain)
     if (server >= m_domains.size())
     {
         m_domains.resize(server + 1);
+        m_nvlinkArrived.resize(server + 1);
+        m_nvlinkRefs.resize(server + 1);
     }
     m_domains[server] = domain;
+    m_nvlinkArrived[server] = MakeCallback(&CollectiveRuntime::NvlinkArrived, this).Bind(server);
 }
 
 void
@@ -244,6 +250,48 @@ CollectiveRuntime::PlanFor(const std::vector<uint32_t>& members,
 }
 
 std::string
+CollectiveRuntime::Prepare(const std::vector<uint32_t>& members,
+                           CollectiveKind kind,
+                           uint64_t bytes,
+                           std::shared_ptr<const PreparedPlan>& prepared)
+{
+    auto n = static_cast<uint32_t>(members.size());
+    PlanKey key{m_algorithms.For(kind).GetUid(), kind, n, bytes, LocalSizeOf(members), m_channels};
+    auto found = m_plans.find(key);
+    if (found != m_plans.end())
+    {
+        prepared = found->second;
+        return "";
+    }
+    auto made = std::make_shared<PreparedPlan>();
+    std::string problem = PlanFor(members, kind, bytes, made->plan);
+    if (!problem.empty())
+    {
+        return problem;
+    }
+    const auto& specs = made->plan.GetTransfers();
+    made->dependents.resize(specs.size());
+    made->applyBefore.resize(specs.size());
+    made->remaining.assign(n, 0);
+    for (const auto& spec : specs)
+    {
+        for (uint32_t d : spec.deps)
+        {
+            made->dependents[d].push_back(spec.id);
+        }
+        for (uint32_t a : spec.applyAfter)
+        {
+            made->applyBefore[a].push_back(spec.id);
+        }
+        ++made->remaining[spec.src];
+        ++made->remaining[spec.dst];
+    }
+    prepared = made;
+    m_plans.emplace(key, std::move(made));
+    return "";
+}
+
+std::string
 CollectiveRuntime::Join(uint32_t rank,
                         const std::vector<uint32_t>& members,
                         uint64_t sequence,
@@ -281,33 +329,24 @@ CollectiveRuntime::Join(uint32_t rank,
         created->sequence = sequence;
         created->category = category;
         created->members = members;
-        std::string problem = PlanFor(members, kind, bytes, created->plan);
+        std::string problem = Prepare(members, kind, bytes, created->prepared);
         if (!problem.empty())
         {
             return problem;
         }
-        const auto& specs = created->plan.GetTransfers();
+        created->plan = &created->prepared->plan;
+        const auto& specs = created->plan->GetTransfers();
         uint32_t n = static_cast<uint32_t>(members.size());
         created->transfers.resize(specs.size());
         created->joined.assign(n, false);
         created->joinedAt.assign(n, Time(0));
-        created->remaining.assign(n, 0);
+        created->remaining = created->prepared->remaining;
         created->done.resize(n);
         for (const auto& spec : specs)
         {
             TransferState& state = created->transfers[spec.id];
             state.pendingDeps = static_cast<uint32_t>(spec.deps.size());
             state.pendingApplyAfter = static_cast<uint32_t>(spec.applyAfter.size());
-            for (uint32_t d : spec.deps)
-            {
-                created->transfers[d].dependents.push_back(spec.id);
-            }
-            for (uint32_t a : spec.applyAfter)
-            {
-                created->transfers[a].applyBefore.push_back(spec.id);
-            }
-            ++created->remaining[spec.src];
-            ++created->remaining[spec.dst];
             bool intra = members[spec.src] / m_gpusPerServer == members[spec.dst] / m_gpusPerServer;
             (intra ? created->record.intraBytes : created->record.interBytes) += spec.bytes;
         }
@@ -315,7 +354,7 @@ CollectiveRuntime::Join(uint32_t rank,
         record.instance = created->number;
         record.label = label;
         record.kind = kind;
-        record.algorithm = created->plan.GetAlgorithm();
+        record.algorithm = created->plan->GetAlgorithm();
         record.groupSize = n;
         record.bytes = bytes;
         record.transfers = static_cast<uint32_t>(specs.size());
@@ -357,7 +396,7 @@ CollectiveRuntime::Join(uint32_t rank,
             return "";
         }
     }
-    for (uint32_t t : inst->plan.SendsOf(groupRank))
+    for (uint32_t t : inst->plan->SendsOf(groupRank))
     {
         MaybeStart(*inst, t);
     }
@@ -368,7 +407,7 @@ void
 CollectiveRuntime::MaybeStart(Instance& inst, uint32_t t)
 {
     TransferState& state = inst.transfers[t];
-    const CollectiveTransferSpec& spec = inst.plan.GetTransfer(t);
+    const CollectiveTransferSpec& spec = inst.plan->GetTransfer(t);
     if (!state.started && state.pendingDeps == 0 && inst.joined[spec.src])
     {
         Start(inst, t);
@@ -379,7 +418,7 @@ void
 CollectiveRuntime::Start(Instance& inst, uint32_t t)
 {
     TransferState& state = inst.transfers[t];
-    const CollectiveTransferSpec& spec = inst.plan.GetTransfer(t);
+    const CollectiveTransferSpec& spec = inst.plan->GetTransfer(t);
     state.started = true;
     state.start = Simulator::Now();
     uint32_t src = inst.members[spec.src];
@@ -392,12 +431,11 @@ CollectiveRuntime::Start(Instance& inst, uint32_t t)
                         "CollectiveRuntime: server " << server << " has no NVLink domain");
         m_intraBytesSent[src] += spec.bytes;
         m_categoryBytes[src][inst.category][0] += spec.bytes;
-        m_domains[server]->Send(src % m_gpusPerServer,
-                                dst % m_gpusPerServer,
-                                spec.bytes,
-                                MakeCallback(&CollectiveRuntime::NvlinkArrived, this)
-                                    .Bind(ref.instance)
-                                    .Bind(ref.transfer));
+        uint64_t id = m_domains[server]->Send(src % m_gpusPerServer,
+                                              dst % m_gpusPerServer,
+                                              spec.bytes,
+                                              m_nvlinkArrived[server]);
+        m_nvlinkRefs[server].emplace(id, ref); // the arrival is an event: it comes later
         return;
     }
     auto [qp, peer] = GetQueuePair(src, dst, spec.channel);
@@ -458,11 +496,15 @@ CollectiveRuntime::QpReceived(Ptr<RdmaQueuePair> qp, uint64_t id, uint64_t bytes
 }
 
 void
-CollectiveRuntime::NvlinkArrived(uint64_t instance, uint32_t transfer, uint64_t id)
+CollectiveRuntime::NvlinkArrived(uint32_t server, uint64_t id)
 {
+    auto it = m_nvlinkRefs[server].find(id);
+    NS_ABORT_MSG_IF(it == m_nvlinkRefs[server].end(),
+                    "CollectiveRuntime: unknown NVLink transfer " << id);
+    TransferRef ref = it->second;
+    m_nvlinkRefs[server].erase(it);
     // Inside a server the data is read by the copy itself: sent and in at once. Mark it sent
     // first; the instance cannot end there, as the receiver still waits for this transfer.
-    TransferRef ref{instance, transfer};
     Sent(ref);
     DataIn(ref);
 }
@@ -475,7 +517,7 @@ CollectiveRuntime::DataIn(TransferRef ref)
     Instance& inst = *it->second;
     TransferState& state = inst.transfers[ref.transfer];
     state.dataIn = true;
-    const CollectiveTransferSpec& spec = inst.plan.GetTransfer(ref.transfer);
+    const CollectiveTransferSpec& spec = inst.plan->GetTransfer(ref.transfer);
     TransferRecord record;
     record.instance = inst.number;
     record.srcRank = inst.members[spec.src];
@@ -497,12 +539,12 @@ CollectiveRuntime::Arrived(Instance& inst, uint32_t t)
 {
     TransferState& state = inst.transfers[t];
     state.arrived = true;
-    for (uint32_t d : state.dependents)
+    for (uint32_t d : inst.prepared->dependents[t])
     {
         --inst.transfers[d].pendingDeps;
         MaybeStart(inst, d);
     }
-    Progress(inst, inst.plan.GetTransfer(t).dst);
+    Progress(inst, inst.plan->GetTransfer(t).dst);
 }
 
 void
@@ -513,7 +555,7 @@ CollectiveRuntime::Sent(TransferRef ref)
     Instance& inst = *it->second;
     TransferState& state = inst.transfers[ref.transfer];
     state.sent = true;
-    for (uint32_t v : state.applyBefore)
+    for (uint32_t v : inst.prepared->applyBefore[ref.transfer])
     {
         TransferState& other = inst.transfers[v];
         if (--other.pendingApplyAfter == 0 && other.dataIn && !other.arrived)
@@ -525,7 +567,7 @@ CollectiveRuntime::Sent(TransferRef ref)
             }
         }
     }
-    Progress(inst, inst.plan.GetTransfer(ref.transfer).src);
+    Progress(inst, inst.plan->GetTransfer(ref.transfer).src);
 }
 
 void
@@ -545,7 +587,7 @@ CollectiveRuntime::Progress(Instance& inst, uint32_t groupRank)
     if (last)
     {
         inst.record.end = Simulator::Now();
-        Time earliest = EarliestEnd(inst.plan, inst.members, inst.joinedAt);
+        Time earliest = EarliestEnd(*inst.plan, inst.members, inst.joinedAt);
         inst.record.ideal = std::max(Time(0), earliest - inst.record.lastJoin);
         CollectiveRecord record = inst.record;
         m_byKey.erase(std::make_pair(inst.members, inst.sequence));
@@ -669,10 +711,8 @@ CollectiveRuntime::IdealTransfer(uint32_t srcRank, uint32_t dstRank, uint64_t by
         {
             return Time(0);
         }
-        TimeValue latency;
-        m_domains[server]->GetAttribute("Latency", latency);
         double bps = static_cast<double>(m_domains[server]->GetBandwidth().GetBitRate());
-        return latency.Get() + Seconds(static_cast<double>(bytes) * 8 / bps);
+        return m_domains[server]->GetLatency() + Seconds(static_cast<double>(bytes) * 8 / bps);
     }
     // The message's last bit leaves the NIC after all its wire bytes but the last interframe gap
     // (12 bytes); every switch then stores and forwards its last frame (the first, with the

@@ -23,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -296,32 +297,48 @@ class CollectiveRuntime : public Object
     /// State of one transfer of an instance.
     struct TransferState
     {
-        uint32_t pendingDeps{0};           //!< deps not arrived yet
-        uint32_t pendingApplyAfter{0};     //!< applyAfter transfers not sent yet
-        bool started{false};               //!< posted
-        bool dataIn{false};                //!< its data is at the receiver
-        bool arrived{false};               //!< counts as arrived
-        bool sent{false};                  //!< the sender is done with it
-        Time start;                        //!< when posted
-        std::vector<uint32_t> dependents;  //!< transfers that list it in deps
-        std::vector<uint32_t> applyBefore; //!< transfers that list it in applyAfter
+        uint32_t pendingDeps{0};       //!< deps not arrived yet
+        uint32_t pendingApplyAfter{0}; //!< applyAfter transfers not sent yet
+        bool started{false};           //!< posted
+        bool dataIn{false};            //!< its data is at the receiver
+        bool arrived{false};           //!< counts as arrived
+        bool sent{false};              //!< the sender is done with it
+        Time start;                    //!< when posted
     };
+
+    /**
+     * A plan with what every instance of it derives from the plan alone: made once per
+     * strategy, kind, group size, message size, ranks per server and channels (Plan is a
+     * function of these), and shared by the instances of that shape.
+     */
+    struct PreparedPlan
+    {
+        CollectivePlan plan;                            //!< the strategy's plan
+        std::vector<std::vector<uint32_t>> dependents;  //!< per transfer: those listing it in deps
+        std::vector<std::vector<uint32_t>> applyBefore; //!< per transfer: in applyAfter
+        std::vector<uint32_t> remaining; //!< per group rank: its sends plus its receives
+    };
+
+    /// What makes two collectives' plans the same: strategy uid, kind, n, bytes, localSize,
+    /// channels.
+    typedef std::tuple<uint16_t, CollectiveKind, uint32_t, uint64_t, uint32_t, uint32_t> PlanKey;
 
     /// One collective instance.
     struct Instance
     {
-        uint64_t number{0};                   //!< instance number
-        uint64_t sequence{0};                 //!< its sequence number on its group
-        std::vector<uint32_t> members;        //!< global ranks, group order
-        CollectivePlan plan;                  //!< its plan
-        std::vector<TransferState> transfers; //!< per transfer
-        std::vector<bool> joined;             //!< per group rank
-        std::vector<Time> joinedAt;           //!< per group rank: when it joined
-        std::vector<uint32_t> remaining;      //!< per group rank: sends + receives left
-        std::vector<DoneCallback> done;       //!< per group rank
-        uint32_t ranksDone{0};                //!< members finished
-        uint32_t category{0};                 //!< byte category
-        CollectiveRecord record;              //!< what it reports
+        uint64_t number{0};                           //!< instance number
+        uint64_t sequence{0};                         //!< its sequence number on its group
+        std::vector<uint32_t> members;                //!< global ranks, group order
+        std::shared_ptr<const PreparedPlan> prepared; //!< its plan, shared
+        const CollectivePlan* plan{nullptr};          //!< &prepared->plan
+        std::vector<TransferState> transfers;         //!< per transfer
+        std::vector<bool> joined;                     //!< per group rank
+        std::vector<Time> joinedAt;                   //!< per group rank: when it joined
+        std::vector<uint32_t> remaining;              //!< per group rank: sends + receives left
+        std::vector<DoneCallback> done;               //!< per group rank
+        uint32_t ranksDone{0};                        //!< members finished
+        uint32_t category{0};                         //!< byte category
+        CollectiveRecord record;                      //!< what it reports
     };
 
     /// Where a transfer lives.
@@ -344,6 +361,19 @@ class CollectiveRuntime : public Object
      * else 1.
      */
     uint32_t LocalSizeOf(const std::vector<uint32_t>& members) const;
+
+    /**
+     * The prepared plan of a collective, from the cache or planned (as PlanFor) and cached.
+     * @param members the group.
+     * @param kind the collective.
+     * @param bytes its message size.
+     * @param[out] prepared the plan.
+     * @return "" or the problem (nothing is cached then).
+     */
+    std::string Prepare(const std::vector<uint32_t>& members,
+                        CollectiveKind kind,
+                        uint64_t bytes,
+                        std::shared_ptr<const PreparedPlan>& prepared);
 
     /**
      * Attribute accessors of the algorithm of one kind.
@@ -426,11 +456,10 @@ class CollectiveRuntime : public Object
     void QpReceived(Ptr<RdmaQueuePair> qp, uint64_t id, uint64_t bytes);
     /**
      * NVLink callback: a transfer arrived.
-     * @param instance its instance number.
-     * @param transfer its transfer id.
+     * @param server the server of the domain.
      * @param id the domain's transfer id.
      */
-    void NvlinkArrived(uint64_t instance, uint32_t transfer, uint64_t id);
+    void NvlinkArrived(uint32_t server, uint64_t id);
 
     uint32_t m_channels;                                              //!< channels per rank pair
     uint32_t m_mtu;                                                   //!< RDMA MTU, for wire bytes
@@ -441,7 +470,12 @@ class CollectiveRuntime : public Object
     std::vector<Ptr<NvlinkDomain>> m_domains;                         //!< per server
     CollectiveChoices m_algorithms;                                   //!< per kind
     mutable std::map<uint16_t, Ptr<CollectiveStrategy>> m_strategies; //!< made once, by TypeId uid
-    LatencyModel m_latency;                                           //!< path latency
+    std::map<PlanKey, std::shared_ptr<const PreparedPlan>> m_plans;   //!< prepared plans
+    /// Per server: the callback its domain calls at an arrival (bound to the server).
+    std::vector<Callback<void, uint64_t>> m_nvlinkArrived;
+    /// Per server: the transfer of each domain transfer id in flight.
+    std::vector<std::unordered_map<uint64_t, TransferRef>> m_nvlinkRefs;
+    LatencyModel m_latency;                                                 //!< path latency
     std::map<std::pair<std::vector<uint32_t>, uint64_t>, uint64_t> m_byKey; //!< key -> number
     std::unordered_map<uint64_t, std::unique_ptr<Instance>> m_instances;    //!< by number
     uint64_t m_nextInstance;                                                //!< next number

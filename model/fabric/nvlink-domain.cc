@@ -150,6 +150,12 @@ NvlinkDomain::GetBandwidth() const
     return m_bandwidth;
 }
 
+Time
+NvlinkDomain::GetLatency() const
+{
+    return m_latency;
+}
+
 void
 NvlinkDomain::SetBandwidth(DataRate bandwidth)
 {

@@ -151,6 +151,10 @@ class NvlinkDomain : public Object
     /// @return the capacity of each GPU port, per direction (the Bandwidth attribute).
     DataRate GetBandwidth() const;
 
+    /// @return the time from the end of a transfer's serialization to its arrival (the Latency
+    /// attribute).
+    Time GetLatency() const;
+
     /**
      * Set the capacity of each GPU port, per direction (the Bandwidth attribute). Aborts if a
      * transfer is pending or if the rate is zero.
