@@ -13,8 +13,10 @@
 #include "ns3/type-id-alias.h"
 #include "ns3/uinteger.h"
 
+#include <charconv>
 #include <iostream>
 #include <sstream>
+#include <type_traits>
 
 namespace ns3
 {
@@ -32,6 +34,44 @@ double
 Us(Time t)
 {
     return static_cast<double>(t.GetPicoSeconds()) / 1e6;
+}
+
+/**
+ * Append a number to a CSV row as an ostream with its default flags writes it (integers in
+ * decimal; doubles as printf's "%g", 6 significant digits, which std::to_chars's general format
+ * with precision 6 is defined to match), without the stream's per-field locale machinery: the
+ * rows of flows.csv, one per transfer, are the bulk of a training run's output.
+ * @tparam T an arithmetic type.
+ * @param row the row.
+ * @param x the number.
+ */
+template <typename T>
+void
+Append(std::string& row, T x)
+{
+    char buffer[32];
+    std::to_chars_result r;
+    if constexpr (std::is_floating_point_v<T>)
+    {
+        r = std::to_chars(buffer, buffer + sizeof(buffer), x, std::chars_format::general, 6);
+    }
+    else
+    {
+        r = std::to_chars(buffer, buffer + sizeof(buffer), x);
+    }
+    row.append(buffer, r.ptr);
+}
+
+/**
+ * Append numbers to a CSV row, each preceded by a comma.
+ * @param row the row.
+ * @param x the numbers.
+ */
+template <typename... T>
+void
+AppendFields(std::string& row, T... x)
+{
+    ((row += ',', Append(row, x)), ...);
 }
 
 /**
@@ -104,6 +144,14 @@ TrainingMonitor::TrainingMonitor()
 TrainingMonitor::~TrainingMonitor()
 {
     m_progress.Cancel();
+    WriteFlowRows();
+}
+
+void
+TrainingMonitor::WriteFlowRows()
+{
+    m_flowsCsv.write(m_rows.data(), static_cast<std::streamsize>(m_rows.size()));
+    m_rows.clear();
 }
 
 std::string
@@ -114,6 +162,7 @@ TrainingMonitor::Start(const LlmTrainingHelper& job, const std::string& outDir)
     m_iterationsCsv.open(outDir + "/iterations.csv");
     m_collectivesCsv.open(outDir + "/collectives.csv");
     m_flowsCsv.open(outDir + "/flows.csv");
+    m_rows.reserve(ROWS_BUFFER_BYTES + 4096); // a row or so beyond the mark, then written
     if (!m_iterationsCsv || !m_collectivesCsv || !m_flowsCsv)
     {
         return "cannot write the CSV files in " + outDir;
@@ -205,6 +254,7 @@ TrainingMonitor::Finish()
     m_progress.Cancel();
     m_iterationsCsv.flush();
     m_collectivesCsv.flush();
+    WriteFlowRows();
     m_flowsCsv.flush();
 }
 
@@ -261,9 +311,16 @@ TrainingMonitor::TransferDone(uint32_t job, const TransferRecord& r)
         m_fctUs.push_back(Us(fct));
         m_slowdown.push_back(slowdown);
     }
-    m_flowsCsv << r.instance << "," << r.srcRank << "," << r.dstRank << "," << r.bytes << ","
-               << (r.nvlink ? "nvlink" : "rdma") << "," << Us(r.start) << "," << Us(r.end) << ","
-               << Us(fct) << "," << Us(r.ideal) << "," << slowdown << m_jobColumn[job] << "\n";
+    Append(m_rows, r.instance);
+    AppendFields(m_rows, r.srcRank, r.dstRank, r.bytes);
+    m_rows += r.nvlink ? ",nvlink" : ",rdma";
+    AppendFields(m_rows, Us(r.start), Us(r.end), Us(fct), Us(r.ideal), slowdown);
+    m_rows += m_jobColumn[job];
+    m_rows += '\n';
+    if (m_rows.size() >= ROWS_BUFFER_BYTES)
+    {
+        WriteFlowRows();
+    }
 }
 
 const std::map<uint32_t, TrainingMonitor::JobIteration>&

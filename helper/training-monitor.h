@@ -136,6 +136,9 @@ class TrainingMonitor
     /// Forwards a job's traces to the monitor with the job's index (defined in the .cc).
     class JobSink;
 
+    /// Write the rows of flows.csv held in m_rows.
+    void WriteFlowRows();
+
     /**
      * @param job the job.
      * @param record an iteration of a rank.
@@ -159,22 +162,26 @@ class TrainingMonitor
     std::ofstream m_flowsCsv;                                   //!< flows.csv
     std::vector<std::map<uint32_t, JobIteration>> m_iterations; //!< by job, by iteration
     std::vector<std::string> m_jobColumn;                       //!< by job: ",name" or ""
-    std::vector<std::unique_ptr<JobSink>> m_sinks;              //!< by job
-    std::vector<double> m_collectiveUs;                         //!< collective times
-    std::vector<double> m_collectiveSlowdown;                   //!< collective slowdowns
-    std::vector<double> m_fctUs;                                //!< RDMA FCTs
-    std::vector<double> m_slowdown;                             //!< RDMA slowdowns
-    uint64_t m_transfers;                                       //!< transfers
-    uint64_t m_collectives;                                     //!< collectives
-    uint32_t m_ranks;                                           //!< ranks of the job
-    uint32_t m_iterationsPlanned;                               //!< iterations per rank
-    uint32_t m_ranksFinished;                                   //!< ranks done with every iteration
-    bool m_stopWhenDone;                                        //!< stop the simulation then
-    double m_wallInterval;                                      //!< progress interval, wall seconds
-    Time m_checkInterval;                                       //!< progress check, simulated
-    EventId m_progress;                                         //!< next check
-    std::chrono::steady_clock::time_point m_wallStart;          //!< when Start ran
-    std::chrono::steady_clock::time_point m_lastLine;           //!< last progress line
+    /// Rows of flows.csv not written yet: written by the MiB (a transfer's row is formatted
+    /// into it, with no stream call per field) and at Finish.
+    std::string m_rows;
+    static constexpr size_t ROWS_BUFFER_BYTES = 1 << 20; //!< when m_rows is written
+    std::vector<std::unique_ptr<JobSink>> m_sinks;       //!< by job
+    std::vector<double> m_collectiveUs;                  //!< collective times
+    std::vector<double> m_collectiveSlowdown;            //!< collective slowdowns
+    std::vector<double> m_fctUs;                         //!< RDMA FCTs
+    std::vector<double> m_slowdown;                      //!< RDMA slowdowns
+    uint64_t m_transfers;                                //!< transfers
+    uint64_t m_collectives;                              //!< collectives
+    uint32_t m_ranks;                                    //!< ranks of the job
+    uint32_t m_iterationsPlanned;                        //!< iterations per rank
+    uint32_t m_ranksFinished;                            //!< ranks done with every iteration
+    bool m_stopWhenDone;                                 //!< stop the simulation then
+    double m_wallInterval;                               //!< progress interval, wall seconds
+    Time m_checkInterval;                                //!< progress check, simulated
+    EventId m_progress;                                  //!< next check
+    std::chrono::steady_clock::time_point m_wallStart;   //!< when Start ran
+    std::chrono::steady_clock::time_point m_lastLine;    //!< last progress line
 };
 
 } // namespace ns3
