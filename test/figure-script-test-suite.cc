@@ -226,6 +226,102 @@ class FctSlowdownFigureTestCase : public FigureTestCase
 };
 
 /**
+ * FCT slowdown of a large flow table: up to MAX_FLOW_POINTS (200,000) rows every flow is drawn;
+ * beyond, one row in k = ceil(rows / 200,000), said in the key, and gnuplot reads that many.
+ */
+class FctSlowdownSampledFigureTestCase : public FigureTestCase
+{
+  public:
+    FctSlowdownSampledFigureTestCase()
+        : FigureTestCase("FCT slowdown: more than 200,000 flows are drawn one in k")
+    {
+    }
+
+  private:
+    /**
+     * @param rows data rows.
+     * @param header with a header line.
+     * @return a flow table: bytes in column 1, slowdown in column 2.
+     */
+    static std::string Table(uint32_t rows, bool header)
+    {
+        std::string csv = header ? "bytes,slowdown\n" : "";
+        for (uint32_t i = 0; i < rows; ++i)
+        {
+            csv += std::to_string(1000 + i) + (header ? "," : " ") + "1.5\n";
+        }
+        return csv;
+    }
+
+    /**
+     * @param clause the data clause (file and every) to count.
+     * @return the records gnuplot reads through it, or -1 without gnuplot.
+     */
+    int Records(const std::string& clause)
+    {
+        if (!FigureScript::HaveProgram("gnuplot"))
+        {
+            ReportSkip(GetName(), "gnuplot is not installed (Debian: gnuplot-nox): not counted");
+            return -1;
+        }
+        WriteText(m_dir + "/count.gp",
+                  "set datafile separator \",\"\nstats " + clause +
+                      " using 1 nooutput\nset print \"-\"\nprint STATS_records\n");
+        std::string out =
+            RunCommand("cd '" + m_dir + "' && gnuplot count.gp 2>/dev/null", m_status);
+        NS_TEST_EXPECT_MSG_EQ(m_status, 0, "gnuplot counts the records");
+        return std::atoi(out.c_str());
+    }
+
+    void DoRun() override
+    {
+        FigureScript::Figure f{FigureScript::FCT_SLOWDOWN,
+                               "flows.csv",
+                               "fct-slowdown",
+                               "flows",
+                               "column(1)",
+                               "column(2)"};
+        // 200,000 rows: all drawn, as for a small table.
+        std::string script = WriteFigure(f, Table(200000, true));
+        NS_TEST_EXPECT_MSG_NE(script.find("plot \"flows.csv\" every ::1 using"),
+                              std::string::npos,
+                              "200,000 flows: every one");
+        NS_TEST_EXPECT_MSG_NE(script.find("title \"a flow\""), std::string::npos, "the key");
+        // 400,001 rows: k = ceil(400,001 / 200,000) = 3; rows 1, 4, ..., 400,000 of the data
+        // (gnuplot's points 1 to 400,001, the header being point 0): (400,001 - 1) / 3 + 1 =
+        // 133,334 records.
+        script = WriteFigure(f, Table(400001, true));
+        NS_TEST_EXPECT_MSG_NE(script.find("plot \"flows.csv\" every 3::1 using (column(1))"),
+                              std::string::npos,
+                              "one row in 3, header skipped");
+        NS_TEST_EXPECT_MSG_NE(script.find("title \"1 flow in 3 (of 400001)\""),
+                              std::string::npos,
+                              "the key says so");
+        int records = Records("\"flows.csv\" every 3::1");
+        if (records >= 0)
+        {
+            NS_TEST_EXPECT_MSG_EQ(records, 133334, "gnuplot reads one row in 3");
+        }
+        // No header, blank-separated, 200,001 rows: k = 2, rows 1, 3, ..., 200,001: 100,001.
+        FigureScript::Figure peer{FigureScript::FCT_SLOWDOWN,
+                                  "fct.txt",
+                                  "peer",
+                                  "peer",
+                                  "column(1)",
+                                  "column(2)",
+                                  ' ',
+                                  false};
+        script = WriteFigure(peer, Table(200001, false));
+        NS_TEST_EXPECT_MSG_NE(script.find("plot \"fct.txt\" every 2 using (column(1))"),
+                              std::string::npos,
+                              "one row in 2, no header");
+        NS_TEST_EXPECT_MSG_NE(script.find("title \"1 flow in 2 (of 200001)\""),
+                              std::string::npos,
+                              "the key says so");
+    }
+};
+
+/**
  * Queue depth: a line per (port, priority) that ever held a byte, the deepest first (by the sum
  * of its samples), at most MAX_SERIES, those left out named in a comment.
  */
@@ -471,6 +567,7 @@ class FigureScriptTestSuite : public TestSuite
         : TestSuite("llm-fabric-figures", Type::UNIT)
     {
         AddTestCase(new FctSlowdownFigureTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new FctSlowdownSampledFigureTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new QueueDepthFigureTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new PauseGanttFigureTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new IterationBreakdownFigureTestCase, ns3::llmfabric::TEST_QUICK);
