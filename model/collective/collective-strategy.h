@@ -121,7 +121,9 @@ class CollectiveStrategy : public Object
     virtual std::string CheckSupport(CollectiveKind kind, uint32_t n, uint32_t localSize) const;
 
     /**
-     * Plan a collective on a group of n ranks.
+     * Plan a collective on a group of n ranks. The plan must be a function of the arguments,
+     * the channels and the strategy's attributes: CollectiveRuntime makes it once per shape and
+     * shares it among the collectives of that shape.
      * @param kind the collective.
      * @param n the group size.
      * @param bytes the message size S, as CollectiveKind defines it.
