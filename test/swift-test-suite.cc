@@ -449,9 +449,8 @@ class SwiftDelayTestCase : public TestCase
     void DoRun() override
     {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
-        RoceTopologyHelper topo;
-        RoceFabric fabric = topo.BuildStar(5, DataRate("100Gbps"), MicroSeconds(1));
-        auto ep = InstallCc(fabric, Swift::GetTypeId());
+        RoceFabric fabric;
+        auto ep = MakeCcStar(5, DataRate("100Gbps"), Swift::GetTypeId(), fabric);
         double delaySum = 0;
         uint64_t delays = 0;
         double targetSum = 0;
@@ -519,9 +518,8 @@ class SwiftPacingTestCase : public TestCase
     void DoRun() override
     {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
-        RoceTopologyHelper topo;
-        RoceFabric fabric = topo.BuildStar(FLOWS + 1, DataRate("10Gbps"), MicroSeconds(1));
-        auto ep = InstallCc(fabric, Swift::GetTypeId());
+        RoceFabric fabric;
+        auto ep = MakeCcStar(FLOWS + 1, DataRate("10Gbps"), Swift::GetTypeId(), fabric);
         std::vector<Ptr<RdmaQueuePair>> qps;
         for (uint32_t s = 0; s < FLOWS; ++s)
         {
