@@ -242,8 +242,7 @@ class SwiftHopsTestCase : public TestCase
         near->PostWrite(100000);
         far->PostWrite(100000);
         far2->PostWrite(100000);
-        FrameRecorder atFar;
-        atFar.Record(fabric.GetHostDevice(4));
+        FrameRecorder atFar(fabric.GetHostDevice(4));
         Simulator::Run();
         Ptr<Swift> nearCc = DynamicCast<Swift>(near->GetCongestionControl());
         Ptr<Swift> farCc = DynamicCast<Swift>(far->GetCongestionControl());
@@ -393,8 +392,7 @@ class SwitchTtlTestCase : public TestCase
             RoceTopologyHelper topo;
             topo.SetSwitchAttribute("DecrementTtl", BooleanValue(decrement));
             RoceFabric fabric = topo.BuildStar(2, DataRate("100Gbps"), MicroSeconds(1));
-            FrameRecorder rec;
-            rec.Record(fabric.GetHostDevice(1));
+            FrameRecorder rec(fabric.GetHostDevice(1));
             AddConstantRateSource(fabric, 0, 1, DataRate("10Gbps"), 3, 100, 0xC000);
             Simulator::Run();
             Simulator::Destroy();
