@@ -283,19 +283,20 @@ class Gpt2ScheduleTestCase : public TestCase
     }
 
     /**
-     * Build a schedule of GPT-2 small, aborting on a problem.
-     * @param config the configuration.
+     * Build a schedule of GPT-2 small trained in micro-batches of one sequence (MakeConfig),
+     * aborting on a problem.
+     * @param globalBatch the global batch, in sequences.
      * @param layout the layout.
      * @param rank the rank.
      * @param bucketBytes the bucket size.
      * @return the schedule.
      */
-    IterationSchedule Build(Ptr<TrainingConfig> config,
+    IterationSchedule Build(uint32_t globalBatch,
                             Ptr<ParallelLayout> layout,
                             uint32_t rank,
                             uint64_t bucketBytes = IterationSchedule::DEFAULT_BUCKET_BYTES) const
     {
-        return BuildOrAbort(m_gpt2, config, layout, rank, bucketBytes);
+        return BuildOrAbort(m_gpt2, MakeConfig(globalBatch, 1), layout, rank, bucketBytes);
     }
 
     Ptr<TransformerSpec> m_gpt2; //!< GPT-2 small
@@ -322,13 +323,12 @@ class IterationSchedule1F1BTestCase : public Gpt2ScheduleTestCase
         // F2), then 8 - 3 = 5 pairs F(3 + i) B(i), then the cool-down B5 B6 B7.
         // Stage 3: no warm-up, 8 pairs F(i) B(i).
         Ptr<ParallelLayout> layout = MakeLayout(1, 1, 4, 1, 1, 8);
-        Ptr<TrainingConfig> config = MakeConfig(8, 1);
-        IterationSchedule first = Build(config, layout, 0);
+        IterationSchedule first = Build(8, layout, 0);
         NS_TEST_EXPECT_MSG_EQ(first.GetStage(), 0u, "rank 0 is stage 0");
         NS_TEST_EXPECT_MSG_EQ(ComputeOrder(first),
                               "F0 F1 F2 F3 B0 F4 B1 F5 B2 F6 B3 F7 B4 B5 B6 B7",
                               "stage 0");
-        IterationSchedule last = Build(config, layout, 3);
+        IterationSchedule last = Build(8, layout, 3);
         NS_TEST_EXPECT_MSG_EQ(last.GetStage(), 3u, "rank 3 is stage 3");
         NS_TEST_EXPECT_MSG_EQ(ComputeOrder(last),
                               "F0 B0 F1 B1 F2 B2 F3 B3 F4 B4 F5 B5 F6 B6 F7 B7",
@@ -371,7 +371,7 @@ class IterationSchedule1F1BTestCase : public Gpt2ScheduleTestCase
         }
 
         // Pp = 1, m = 4: F0 B0 F1 B1 F2 B2 F3 B3.
-        IterationSchedule plain = Build(MakeConfig(4, 1), MakeLayout(1, 1, 1, 1, 1, 8), 0);
+        IterationSchedule plain = Build(4, MakeLayout(1, 1, 1, 1, 1, 8), 0);
         NS_TEST_EXPECT_MSG_EQ(ComputeOrder(plain), "F0 B0 F1 B1 F2 B2 F3 B3", "pp 1");
     }
 };
@@ -402,12 +402,11 @@ class IterationScheduleInterleavedTestCase : public Gpt2ScheduleTestCase
         // 0..5), then backwards 6, 7.
         Ptr<ParallelLayout> layout = MakeLayout(1, 1, 2, 1, 1, 8);
         layout->SetAttribute("VirtualStages", UintegerValue(2));
-        Ptr<TrainingConfig> config = MakeConfig(4, 1);
-        NS_TEST_EXPECT_MSG_EQ(ComputeOrder(Build(config, layout, 0)),
+        NS_TEST_EXPECT_MSG_EQ(ComputeOrder(Build(4, layout, 0)),
                               "F0.0 F1.0 F0.1 F1.1 F2.0 B0.1 F3.0 B1.1 F2.1 B0.0 F3.1 B1.0 "
                               "B2.1 B3.1 B2.0 B3.0",
                               "stage 0");
-        NS_TEST_EXPECT_MSG_EQ(ComputeOrder(Build(config, layout, 1)),
+        NS_TEST_EXPECT_MSG_EQ(ComputeOrder(Build(4, layout, 1)),
                               "F0.0 F1.0 F0.1 B0.1 F1.1 B1.1 F2.0 B0.0 F3.0 B1.0 F2.1 B2.1 "
                               "F3.1 B3.1 B2.0 B3.0",
                               "stage 1");
@@ -450,12 +449,11 @@ class IterationScheduleBucketsTestCase : public Gpt2ScheduleTestCase
         // 81,911,040 - 78,643,200 = 3,267,840. Stage 1: 81,126,144 parameters,
         // 81,126,144 bytes per TP rank: 4 buckets, the last 2,482,944.
         Ptr<ParallelLayout> layout = MakeLayout(2, 1, 2, 4, 1, 8);
-        Ptr<TrainingConfig> config = MakeConfig(64, 1);
         const uint64_t lastBucket[] = {3267840, 2482944};
         Ptr<GpuSpec> gpu = CreateObject<GpuSpec>();
         for (uint32_t rank : {0u, 15u})
         {
-            IterationSchedule schedule = Build(config, layout, rank);
+            IterationSchedule schedule = Build(64, layout, rank);
             const uint32_t stage = schedule.GetStage();
             NS_TEST_EXPECT_MSG_EQ(stage, (rank == 0 ? 0u : 1u), "stage");
             std::vector<const ScheduleOp*> buckets;
@@ -530,7 +528,7 @@ class IterationScheduleBucketsTestCase : public Gpt2ScheduleTestCase
 
         // Smaller buckets: 10,000,000 bytes give ceil(81,911,040 / 10^7) = 9 on
         // stage 0.
-        IterationSchedule small = Build(config, layout, 0, 10000000);
+        IterationSchedule small = Build(64, layout, 0, 10000000);
         uint32_t count = 0;
         for (const ScheduleOp& op : small.GetOps())
         {
@@ -556,14 +554,21 @@ class IterationScheduleShardingTestCase : public Gpt2ScheduleTestCase
   private:
     void DoRun() override
     {
-        // GPT-2, dp 4, 16 sequences a batch in micro-batches of 1 (m = 16 / 4 = 4), for both
-        // ZeRO stages below.
-        Ptr<TrainingConfig> config = MakeConfig(16, 1);
-        // ZeRO-3: the all-gather of each compute op is issued before the previous compute op,
-        // and the compute op depends on it.
+        // GPT-2, dp 4, m = 16 / 4 = 4.
         Ptr<ParallelLayout> layout = MakeLayout(1, 1, 1, 4, 1, 8);
+        CheckZero3Prefetch(layout);
+        CheckZero1GatherAndOutput(layout);
+    }
+
+    /**
+     * ZeRO-3: the all-gather of each compute op is issued before the previous compute op, and
+     * the compute op depends on it.
+     * @param layout the layout (its ZeroStage is set to 3).
+     */
+    void CheckZero3Prefetch(Ptr<ParallelLayout> layout)
+    {
         layout->SetAttribute("ZeroStage", UintegerValue(3));
-        IterationSchedule schedule = Build(config, layout, 1);
+        IterationSchedule schedule = Build(16, layout, 1);
         const std::vector<ScheduleOp>& ops = schedule.GetOps();
         uint32_t gathers = 0;
         for (const ScheduleOp& op : ops)
@@ -605,11 +610,17 @@ class IterationScheduleShardingTestCase : public Gpt2ScheduleTestCase
         NS_TEST_EXPECT_MSG_EQ((ops[1].kind == CollectiveKind::ALL_GATHER), true, "B0 prefetch");
         NS_TEST_EXPECT_MSG_EQ((ops[1].phase == TrafficPhase::BACKWARD), true, "B0's");
         NS_TEST_EXPECT_MSG_EQ(ops[1].microBatch, 0u, "B0's");
+    }
 
-        // ZeRO-1: the last op is the parameter all-gather after the optimizer step,
-        // which waits for the last reduce-scatter bucket.
+    /**
+     * ZeRO-1: the last op is the parameter all-gather after the optimizer step, which waits for
+     * the last reduce-scatter bucket; the schedule's Print and ToJson.
+     * @param layout the layout (its ZeroStage is set to 1).
+     */
+    void CheckZero1GatherAndOutput(Ptr<ParallelLayout> layout)
+    {
         layout->SetAttribute("ZeroStage", UintegerValue(1));
-        IterationSchedule zero1 = Build(config, layout, 1);
+        IterationSchedule zero1 = Build(16, layout, 1);
         const std::vector<ScheduleOp>& z = zero1.GetOps();
         NS_TEST_ASSERT_MSG_GT(z.size(), 2u, "ops");
         const ScheduleOp& gather = z.back();
