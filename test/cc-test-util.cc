@@ -64,6 +64,14 @@ InstallCc(const RoceFabric& fabric, TypeId cc)
     return rdma.Install(fabric);
 }
 
+std::vector<Ptr<RdmaEndpoint>>
+MakeCcStar(uint32_t hosts, DataRate rate, TypeId cc, RoceFabric& fabric)
+{
+    RoceTopologyHelper topo;
+    fabric = topo.BuildStar(hosts, rate, MicroSeconds(1));
+    return InstallCc(fabric, cc);
+}
+
 CcIncastResult
 RunCcIncast(const CcIncastConfig& config)
 {

@@ -40,6 +40,21 @@ std::vector<ns3::Ptr<ns3::RdmaEndpoint>> InstallCc(const ns3::RoceFabric& fabric
 
 /**
  * @ingroup llm-fabric-tests
+ * Build a star of hosts around one switch (every link with a 1 us delay, the switch with the
+ * topology helper's defaults) and install a congestion control on every host (InstallCc).
+ * @param hosts number of hosts.
+ * @param rate the rate of every link.
+ * @param cc the congestion control.
+ * @param fabric receives the fabric.
+ * @return the endpoints, by host.
+ */
+std::vector<ns3::Ptr<ns3::RdmaEndpoint>> MakeCcStar(uint32_t hosts,
+                                                    ns3::DataRate rate,
+                                                    ns3::TypeId cc,
+                                                    ns3::RoceFabric& fabric);
+
+/**
+ * @ingroup llm-fabric-tests
  * An incast run of a congestion control: senders write one message each to one receiver
  * through one switch (as llm-fabric-incast does), with the switch marking the congestion control
  * states (RdmaHelper::CompleteEcnOptions, as the program does).

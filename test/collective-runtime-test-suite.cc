@@ -5,6 +5,7 @@
  */
 
 #include "collective-volume-oracle.h"
+#include "fabric-test-util.h"
 #include "llm-fabric-test-util.h"
 
 #include "ns3/collective-runtime.h"
@@ -255,10 +256,7 @@ class RuntimeOversubscribedTestCase : public TestCase
     {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(4096));
         RoceTopologyHelper topo;
-        RoceTopologyHelper::LeafSpineConfig c;
-        c.hostsPerLeaf = 4;
-        c.leaves = 2;
-        c.spines = 1;
+        RoceTopologyHelper::LeafSpineConfig c = LeafSpineShape(4, 2, 1);
         c.fabricRate = fabricRate;
         RoceFabric fabric = topo.BuildLeafSpine(c);
         fabric.AssignStreams(1);

@@ -145,6 +145,19 @@ Describe(K kind, A algorithm, uint32_t n, uint64_t bytes, uint32_t localSize, ui
 }
 
 /**
+ * @param transfer a transfer.
+ * @return its one-line description (operator<<), e.g. "#3 1->2 [8,10) step 1 ch 0 reduce deps
+ * {0}".
+ */
+std::string
+ToLine(const CollectiveTransferSpec& transfer)
+{
+    std::ostringstream os;
+    os << transfer;
+    return os.str();
+}
+
+/**
  * Plan a collective with a new strategy.
  * @param algorithm the algorithm.
  * @param channels the Channels attribute.
@@ -1028,13 +1041,11 @@ class CollectiveStrategyStructureTestCase : public TestCase
         {
             return;
         }
-        const CollectiveTransferSpec& t0 = plan.GetTransfer(0);
-        NS_TEST_ASSERT_MSG_EQ(t0.src, 0u, "t0 src");
-        NS_TEST_ASSERT_MSG_EQ(t0.dst, 1u, "t0 dst");
-        NS_TEST_ASSERT_MSG_EQ(t0.offset, 8u, "t0 offset");
-        NS_TEST_ASSERT_MSG_EQ(t0.bytes, 2u, "t0 bytes");
-        NS_TEST_ASSERT_MSG_EQ(t0.reduce, true, "reduce-scatter adds");
-        NS_TEST_ASSERT_MSG_EQ(t0.deps.size(), 0u, "step 0 waits for nothing");
+        // t0 is 0->1 c(3) = [8,10) on the one channel; the reduce-scatter adds; step 0 waits for
+        // nothing, and rank 1's step-0 send (c(0) = [0,3)) does not overlap it: no applyAfter.
+        NS_TEST_ASSERT_MSG_EQ(ToLine(plan.GetTransfer(0)),
+                              "#0 0->1 [8,10) step 0 ch 0 reduce deps {}",
+                              "t0");
         const CollectiveTransferSpec& t5 = plan.GetTransfer(5);
         NS_TEST_ASSERT_MSG_EQ(t5.src, 1u, "t5 src");
         NS_TEST_ASSERT_MSG_EQ(t5.offset, 8u, "t5 forwards c(3)");
@@ -1070,12 +1081,11 @@ class CollectiveStrategyStructureTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(p1.bytes, 1u, "piece 1 bytes");
         NS_TEST_ASSERT_MSG_EQ(p1.channel, 1u, "piece 1 channel");
         NS_TEST_ASSERT_MSG_EQ(plan.GetTransfer(2).src, 1u, "no third piece of c(3)");
-        const CollectiveTransferSpec& p12 = plan.GetTransfer(12);
-        NS_TEST_ASSERT_MSG_EQ(p12.src, 1u, "piece 12 src");
-        NS_TEST_ASSERT_MSG_EQ(p12.offset, 8u, "piece 12 offset");
-        NS_TEST_ASSERT_MSG_EQ(p12.channel, 0u, "piece 12 channel");
-        NS_TEST_ASSERT_MSG_EQ(p12.deps.size(), 1u, "piece 12 one dep");
-        NS_TEST_ASSERT_MSG_EQ(p12.deps[0], 0u, "channel 0 after channel 0");
+        // Piece 12 is c(3)'s [8,9) from rank 1 at step 1 on channel 0, after id 0 (its channel-0
+        // piece into rank 1); rank 2's step-1 sends (c(0) = [0,3)) do not overlap it.
+        NS_TEST_ASSERT_MSG_EQ(ToLine(plan.GetTransfer(12)),
+                              "#12 1->2 [8,9) step 1 ch 0 reduce deps {0}",
+                              "piece 12: channel 0 after channel 0");
         NS_TEST_ASSERT_MSG_EQ(plan.GetTransfer(13).deps[0], 1u, "channel 1 after channel 1");
         NS_TEST_ASSERT_MSG_EQ(plan.GetTransfer(10).deps[0], 8u, "[6,7) after [6,7)");
     }
@@ -1385,24 +1395,7 @@ class CollectivePlanCheckTestCase : public TestCase
                 {[](std::vector<CollectiveTransferSpec>& t) { t[0].step = 4; },
                  "step 4 is not less than the plan's 4 steps"},
                 {[](std::vector<CollectiveTransferSpec>& t) { t[0].channel = 1; },
-                 "channel 1 is not less than the plan's 1 channels"},
-                {[](std::vector<CollectiveTransferSpec>& t) { t[3].deps = {12}; },
-                 "dependency 12 is not less than the 12 transfers"},
-                // id 0 goes into rank 1, not into id 3's sender, rank 0
-                {[](std::vector<CollectiveTransferSpec>& t) { t[3].deps = {0}; },
-                 "into rank 1, not into the sender 0"},
-                // id 8 is 2->0 at step 2: into rank 0, but not of an earlier step
-                {[](std::vector<CollectiveTransferSpec>& t) { t[3].deps = {8}; },
-                 "has step 2, not smaller than the transfer's step 1"},
-                // id 5 is 2->0 at step 1: into rank 0, but of the same step
-                {[](std::vector<CollectiveTransferSpec>& t) { t[3].deps = {5}; },
-                 "has step 1, not smaller than the transfer's step 1"},
-                // id 2 is 2->0, not a transfer from id 3's receiver, rank 1
-                {[](std::vector<CollectiveTransferSpec>& t) { t[3].applyAfter = {2}; },
-                 "from rank 2, not from the receiver 1"},
-                // id 7 is 1->2 at step 2, later than id 3's step 1
-                {[](std::vector<CollectiveTransferSpec>& t) { t[3].applyAfter = {7}; },
-                 "has step 2, greater than the transfer's step 1"}};
+                 "channel 1 is not less than the plan's 1 channels"}};
         for (const auto& [corrupt, message] : corruptions)
         {
             auto t = valid;
@@ -1410,9 +1403,40 @@ class CollectivePlanCheckTestCase : public TestCase
             std::string m = CheckOf(plan, t);
             NS_TEST_ASSERT_MSG_EQ(Contains(m, message), true, m);
         }
-        auto t = valid;
-        t[3].applyAfter = {4}; // id 4 is 1->2 at step 1: from the receiver, same step: valid
-        NS_TEST_ASSERT_MSG_EQ(CheckOf(plan, t), "", "a valid applyAfter entry");
+
+        // Id 3 (0->1 at step 1) with one entry in its deps or its applyAfter list, and what
+        // Check must say about it ("": valid).
+        struct DependencyCase
+        {
+            bool applyAfter;     //!< the entry is in applyAfter (else in deps)
+            uint32_t id;         //!< the entry
+            std::string message; //!< a part of Check's message ("": none)
+        };
+
+        const std::vector<DependencyCase> dependencies = {
+            {false, 12, "dependency 12 is not less than the 12 transfers"},
+            // id 0 goes into rank 1, not into id 3's sender, rank 0
+            {false, 0, "into rank 1, not into the sender 0"},
+            // id 8 is 2->0 at step 2: into rank 0, but not of an earlier step
+            {false, 8, "has step 2, not smaller than the transfer's step 1"},
+            // id 5 is 2->0 at step 1: into rank 0, but of the same step
+            {false, 5, "has step 1, not smaller than the transfer's step 1"},
+            // id 2 is 2->0, not a transfer from id 3's receiver, rank 1
+            {true, 2, "from rank 2, not from the receiver 1"},
+            // id 7 is 1->2 at step 2, later than id 3's step 1
+            {true, 7, "has step 2, greater than the transfer's step 1"},
+            // id 4 is 1->2 at step 1: from the receiver, same step: valid
+            {true, 4, ""},
+        };
+        for (const DependencyCase& c : dependencies)
+        {
+            auto t = valid;
+            (c.applyAfter ? t[3].applyAfter : t[3].deps) = {c.id};
+            std::string m = CheckOf(plan, t);
+            NS_TEST_ASSERT_MSG_EQ((c.message.empty() ? m.empty() : Contains(m, c.message)),
+                                  true,
+                                  (c.applyAfter ? "applyAfter " : "deps ") << c.id << ": " << m);
+        }
 
         // The accessors of a plan's per-rank lists.
         NS_TEST_ASSERT_MSG_EQ(plan.SendsOf(0).size(), 4u, "rank 0 sends one transfer a step");

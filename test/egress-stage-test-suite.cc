@@ -386,10 +386,7 @@ class EgressStageHelperTestCase : public TestCase
             topo.AddEgressStage("ecn", "MarkPoint", EnumValue(EcnMarker::MARK_ON_ENQUEUE)),
             "",
             "the marker by alias, with an attribute");
-        RoceTopologyHelper::LeafSpineConfig shape;
-        shape.hostsPerLeaf = 1;
-        shape.leaves = 2;
-        shape.spines = 2;
+        RoceTopologyHelper::LeafSpineConfig shape = LeafSpineShape(1, 2, 2);
         RoceFabric fabric = topo.BuildLeafSpine(shape);
         std::set<EgressStage*> seen;
         for (uint32_t s = 0; s < fabric.GetNSwitches(); ++s)

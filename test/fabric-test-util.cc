@@ -19,6 +19,7 @@
 #include "ns3/rdma-helper.h"
 #include "ns3/roce-channel.h"
 #include "ns3/roce-source-helper.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 using namespace ns3;
@@ -119,6 +120,16 @@ MakeRdmaStar(uint32_t hosts, RoceTopologyHelper& topo, RoceFabric& fabric, DataR
     return rdma.Install(fabric);
 }
 
+RoceTopologyHelper::LeafSpineConfig
+LeafSpineShape(uint32_t hostsPerLeaf, uint32_t leaves, uint32_t spines)
+{
+    RoceTopologyHelper::LeafSpineConfig shape;
+    shape.hostsPerLeaf = hostsPerLeaf;
+    shape.leaves = leaves;
+    shape.spines = spines;
+    return shape;
+}
+
 void
 LoseReceivedFrames(const RoceFabric& fabric, uint32_t host, const std::list<uint32_t>& frames)
 {
@@ -138,6 +149,11 @@ SetEcnMarking(RoceTopologyHelper& topo,
     topo.SetMmuAttribute("Pmax", DoubleValue(pmax));
 }
 
+FrameRecorder::FrameRecorder(Ptr<RoceNetDevice> port)
+{
+    Record(port);
+}
+
 void
 FrameRecorder::Record(Ptr<RoceNetDevice> port)
 {
@@ -148,6 +164,13 @@ void
 FrameRecorder::Received(Ptr<const Packet> frame)
 {
     frames.push_back(frame->Copy());
+    times.push_back(Simulator::Now());
+}
+
+Time
+FrameRecorder::GetLast() const
+{
+    return times.empty() ? Time(0) : times.back();
 }
 
 } // namespace tests

@@ -135,6 +135,19 @@ std::vector<ns3::Ptr<ns3::RdmaEndpoint>> MakeRdmaStar(
 
 /**
  * @ingroup llm-fabric-tests
+ * A leaf-spine shape with the given counts and every link at the LeafSpineConfig defaults
+ * (100 Gb/s, 1 us).
+ * @param hostsPerLeaf hosts under each leaf.
+ * @param leaves leaf switches.
+ * @param spines spine switches.
+ * @return the shape.
+ */
+ns3::RoceTopologyHelper::LeafSpineConfig LeafSpineShape(uint32_t hostsPerLeaf,
+                                                        uint32_t leaves,
+                                                        uint32_t spines);
+
+/**
+ * @ingroup llm-fabric-tests
  * Make a host's port lose some of the frames it receives.
  * @param fabric the fabric.
  * @param host the host.
@@ -160,11 +173,20 @@ void SetEcnMarking(ns3::RoceTopologyHelper& topo,
 
 /**
  * @ingroup llm-fabric-tests
- * Keeps a copy of every frame that arrives at the ports it records, in order of arrival.
+ * Keeps a copy of every frame that arrives at the ports it records, and its arrival time, in
+ * order of arrival.
  */
 class FrameRecorder
 {
   public:
+    FrameRecorder() = default;
+
+    /**
+     * Record the frames that arrive at a port from now on (Record).
+     * @param port the port.
+     */
+    explicit FrameRecorder(ns3::Ptr<ns3::RoceNetDevice> port);
+
     /**
      * Record the frames that arrive at a port (its PhyRxEnd trace).
      * @param port the port.
@@ -176,7 +198,11 @@ class FrameRecorder
      */
     void Received(ns3::Ptr<const ns3::Packet> frame);
 
+    /// @return when the last frame arrived (0 when none did).
+    ns3::Time GetLast() const;
+
     std::vector<ns3::Ptr<ns3::Packet>> frames; //!< in order of arrival
+    std::vector<ns3::Time> times;              //!< their arrival times
 };
 
 } // namespace tests

@@ -117,6 +117,26 @@ class Delivered
 };
 
 /**
+ * Give a fault injector the faults of one list as the programs take them (ParseList, then Add
+ * each).
+ * @param faults the injector (on its fabric).
+ * @param kind the faults' kind.
+ * @param text the list.
+ * @return "" or the first problem ParseList or Add found.
+ */
+std::string
+AddFaultList(Ptr<FaultInjector> faults, FaultEvent::Kind kind, const std::string& text)
+{
+    std::vector<FaultEvent> list;
+    std::string problem = FaultInjector::ParseList(kind, text, list);
+    for (auto f = list.begin(); problem.empty() && f != list.end(); ++f)
+    {
+        problem = faults->Add(*f);
+    }
+    return problem;
+}
+
+/**
  * Read a switch's route (scheduled: no lambda, for ns-3.35).
  * @param out receives the ports.
  * @param sw the switch.
@@ -232,14 +252,51 @@ RunFailure(Time upAt, Time convergence, Time probeEarly = Time(0), Time probeLat
 
 /**
  * @ingroup llm-fabric-tests
+ * A test of RunFailure's leaf-spine, with the check its cases share.
+ */
+class FaultsFailureTestCase : public TestCase
+{
+  protected:
+    /// @param name the test's name.
+    explicit FaultsFailureTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+    /**
+     * Expect every flow of a run complete with exactly the bytes posted (FLOW_BYTES each).
+     * @param run the run.
+     * @param acked also at the sending end (the acknowledged messages).
+     */
+    void ExpectEveryFlowDelivered(const FailureRun& run, bool acked)
+    {
+        NS_TEST_ASSERT_MSG_EQ(run.received.size(), 4, "4 messages received");
+        if (acked)
+        {
+            NS_TEST_ASSERT_MSG_EQ(run.acked.size(), 4, "4 messages acknowledged");
+        }
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(run.received[i], FLOW_BYTES, "received bytes");
+            if (acked)
+            {
+                NS_TEST_EXPECT_MSG_EQ(run.acked[i], FLOW_BYTES, "acknowledged bytes");
+            }
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * A link failed mid-transfer: routes avoid it, no frame crosses it afterwards, every flow
  * completes with exactly its bytes.
  */
-class FaultsLinkDownTestCase : public TestCase
+class FaultsLinkDownTestCase : public FaultsFailureTestCase
 {
   public:
     FaultsLinkDownTestCase()
-        : TestCase("Link down mid-transfer: routes avoid it, every byte delivered once")
+        : FaultsFailureTestCase(
+              "Link down mid-transfer: routes avoid it, every byte delivered once")
     {
     }
 
@@ -274,13 +331,7 @@ class FaultsLinkDownTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(run.leaf1ToHost0.size(), 1, "leaf1 to host0: one port");
         NS_TEST_EXPECT_MSG_EQ(run.leaf1ToHost0.at(0), 5, "leaf1 to host0: by spine1");
         // Every flow completes at both ends with exactly the bytes posted.
-        NS_TEST_ASSERT_MSG_EQ(run.received.size(), 4, "4 messages received");
-        NS_TEST_ASSERT_MSG_EQ(run.acked.size(), 4, "4 messages acknowledged");
-        for (uint32_t i = 0; i < 4; ++i)
-        {
-            NS_TEST_EXPECT_MSG_EQ(run.received[i], FLOW_BYTES, "received bytes");
-            NS_TEST_EXPECT_MSG_EQ(run.acked[i], FLOW_BYTES, "acknowledged bytes");
-        }
+        ExpectEveryFlowDelivered(run, true);
     }
 };
 
@@ -288,11 +339,11 @@ class FaultsLinkDownTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * A link down then up: the routes come back to both spines and traffic crosses it again.
  */
-class FaultsLinkUpTestCase : public TestCase
+class FaultsLinkUpTestCase : public FaultsFailureTestCase
 {
   public:
     FaultsLinkUpTestCase()
-        : TestCase("Link down then up: routes use it again, traffic resumes over it")
+        : FaultsFailureTestCase("Link down then up: routes use it again, traffic resumes over it")
     {
     }
 
@@ -314,11 +365,7 @@ class FaultsLinkUpTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(run.leaf0ToHost4.size(), 2, "leaf0 to host4: both spines again");
         NS_TEST_EXPECT_MSG_EQ(run.leaf0ToHost4[0], 4, "by spine0");
         NS_TEST_EXPECT_MSG_EQ(run.leaf0ToHost4[1], 5, "and spine1");
-        NS_TEST_ASSERT_MSG_EQ(run.received.size(), 4, "4 messages received");
-        for (uint32_t i = 0; i < 4; ++i)
-        {
-            NS_TEST_EXPECT_MSG_EQ(run.received[i], FLOW_BYTES, "received bytes");
-        }
+        ExpectEveryFlowDelivered(run, false);
     }
 };
 
@@ -327,11 +374,12 @@ class FaultsLinkUpTestCase : public TestCase
  * RouteConvergenceDelay: the switches at the ends of the failed link repair at once, the others
  * keep their routes for the delay.
  */
-class FaultsConvergenceTestCase : public TestCase
+class FaultsConvergenceTestCase : public FaultsFailureTestCase
 {
   public:
     FaultsConvergenceTestCase()
-        : TestCase("RouteConvergenceDelay: local repair at once, the rest after the delay")
+        : FaultsFailureTestCase(
+              "RouteConvergenceDelay: local repair at once, the rest after the delay")
     {
     }
 
@@ -345,11 +393,7 @@ class FaultsConvergenceTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(run.leaf1Early.size(), 2, "leaf1 not yet");
         NS_TEST_ASSERT_MSG_EQ(run.leaf1Late.size(), 1, "leaf1 converged after the delay");
         NS_TEST_EXPECT_MSG_EQ(run.leaf1Late[0], 5, "by spine1");
-        NS_TEST_ASSERT_MSG_EQ(run.received.size(), 4, "4 messages received");
-        for (uint32_t i = 0; i < 4; ++i)
-        {
-            NS_TEST_EXPECT_MSG_EQ(run.received[i], FLOW_BYTES, "received bytes");
-        }
+        ExpectEveryFlowDelivered(run, false);
     }
 };
 
@@ -372,10 +416,8 @@ class FaultsNicDownTestCase : public TestCase
     {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
         RoceTopologyHelper topo;
-        RoceFabric fabric = topo.BuildStar(2, DataRate("100Gbps"), MicroSeconds(1));
-        fabric.AssignStreams(1);
-        RdmaHelper rdma;
-        auto ep = rdma.Install(fabric);
+        RoceFabric fabric;
+        auto ep = MakeRdmaStar(2, topo, fabric);
         auto [s, r] = RdmaEndpoint::Connect(ep[0], ep[1], 0xC000);
         Delivered received;
         r->SetReceiveCompleteCallback(MakeCallback(&Delivered::Done, &received));
@@ -384,17 +426,8 @@ class FaultsNicDownTestCase : public TestCase
         s->PostWrite(200000);
         Ptr<FaultInjector> faults = CreateObject<FaultInjector>();
         faults->SetFabric(fabric);
-        std::vector<FaultEvent> list;
-        NS_TEST_ASSERT_MSG_EQ(FaultInjector::ParseList(FaultEvent::NIC_DOWN, "host1@5us", list),
-                              "",
-                              "parses");
-        NS_TEST_ASSERT_MSG_EQ(FaultInjector::ParseList(FaultEvent::NIC_UP, "host1@50us", list),
-                              "",
-                              "parses");
-        for (const FaultEvent& f : list)
-        {
-            NS_TEST_ASSERT_MSG_EQ(faults->Add(f), "", "valid");
-        }
+        NS_TEST_ASSERT_MSG_EQ(AddFaultList(faults, FaultEvent::NIC_DOWN, "host1@5us"), "", "down");
+        NS_TEST_ASSERT_MSG_EQ(AddFaultList(faults, FaultEvent::NIC_UP, "host1@50us"), "", "up");
         PortWatch atHost1;
         atHost1.Connect(fabric.GetHostDevice(1));
         Ptr<RoceSwitch> sw = fabric.GetSwitch(0);
@@ -504,12 +537,10 @@ class FaultsDegradeTestCase : public TestCase
         s->PostWrite(3000000);
         Ptr<FaultInjector> faults = CreateObject<FaultInjector>();
         faults->SetFabric(fabric);
-        std::vector<FaultEvent> list;
         NS_TEST_ASSERT_MSG_EQ(
-            FaultInjector::ParseList(FaultEvent::LINK_DEGRADE, "leaf0:spine0@50us=0.25", list),
+            AddFaultList(faults, FaultEvent::LINK_DEGRADE, "leaf0:spine0@50us=0.25"),
             "",
-            "parses");
-        NS_TEST_ASSERT_MSG_EQ(faults->Add(list.at(0)), "", "valid");
+            "parses, valid");
         PortWatch atHost1;
         atHost1.Connect(fabric.GetHostDevice(1));
         const RoceFabric::Link& link = fabric.GetLink(fabric.FindLinks(2, 4).at(0));
@@ -568,12 +599,9 @@ class FaultsBitErrorTestCase : public TestCase
         AddConstantRateSource(fabric, 0, 1, DataRate("100Gbps"), frames, 930, 0xC000);
         Ptr<FaultInjector> faults = CreateObject<FaultInjector>();
         faults->SetFabric(fabric);
-        std::vector<FaultEvent> list;
-        NS_TEST_ASSERT_MSG_EQ(
-            FaultInjector::ParseList(FaultEvent::LINK_BER, "switch0:host1=1e-5", list),
-            "",
-            "parses");
-        NS_TEST_ASSERT_MSG_EQ(faults->Add(list.at(0)), "", "valid");
+        NS_TEST_ASSERT_MSG_EQ(AddFaultList(faults, FaultEvent::LINK_BER, "switch0:host1=1e-5"),
+                              "",
+                              "parses, valid");
         faults->AssignStreams(100);
         PortWatch atHost1;
         atHost1.Connect(fabric.GetHostDevice(1));

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "fabric-test-util.h"
 #include "llm-fabric-test-util.h"
 
 #include "ns3/config.h"
@@ -274,10 +275,9 @@ class RdmaFlowGeneratorTestCase : public TestCase
     {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
         RoceTopologyHelper topo;
-        RoceFabric fabric = topo.BuildStar(4, DataRate("10Gbps"), MicroSeconds(1));
-        fabric.AssignStreams(1);
-        RdmaHelper rdma;
-        std::vector<Ptr<RdmaEndpoint>> endpoints = rdma.Install(fabric);
+        RoceFabric fabric;
+        std::vector<Ptr<RdmaEndpoint>> endpoints =
+            MakeRdmaStar(4, topo, fabric, DataRate("10Gbps"));
 
         FlowSizeDistribution sizes;
         NS_TEST_ASSERT_MSG_EQ(sizes.SetPoints({{1000, 0}, {9000, 100}}, "uniform"), "", "CDF");

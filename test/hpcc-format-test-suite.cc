@@ -244,6 +244,8 @@ class HpccFormatRefusalsTestCase : public TestCase
     void DoRun() override
     {
         const std::string link = " 100Gbps 1us 0\n";
+        // The first two lines of a star of 2 hosts: 3 nodes, 1 switch, 2 links; the switch is 2.
+        const std::string twoHosts = "3 1 2\n2\n";
         // (text, expected prefix, a word of the reason)
         const std::vector<std::tuple<std::string, std::string, std::string>> topologies = {
             {"", "T: line 1: ", "empty"},
@@ -256,14 +258,14 @@ class HpccFormatRefusalsTestCase : public TestCase
             {"3 1 2\n5\n", "T: line 2: ", "not a node"},
             {"3 1 2\n2 1\n", "T: line 2: ", "expected the 1 switch ids"},
             {"4 2 3\n2 2\n", "T: line 2: ", "listed twice"},
-            {"3 1 2\n2\n0 2 100Gbps 1us 0.01\n1 2" + link, "T: line 3: ", "error rate"},
-            {"3 1 2\n2\n0 2 100Gbps 1us x\n", "T: line 3: ", "not a number"},
-            {"3 1 2\n2\n0 3" + link, "T: line 3: ", "not a node"},
-            {"3 1 2\n2\n2 2" + link, "T: line 3: ", "to itself"},
-            {"3 1 2\n2\n0 2 100 1us 0\n", "T: line 3: ", "rate"},
-            {"3 1 2\n2\n0 2 100Gbps 1 0\n", "T: line 3: ", "delay"},
-            {"3 1 2\n2\n0 2 100Gbps -1us 0\n", "T: line 3: ", "delay"},
-            {"3 1 2\n2\n0 2 100Gbps 1us 0 x\n", "T: line 3: ", "found 6 fields"},
+            {twoHosts + "0 2 100Gbps 1us 0.01\n1 2" + link, "T: line 3: ", "error rate"},
+            {twoHosts + "0 2 100Gbps 1us x\n", "T: line 3: ", "not a number"},
+            {twoHosts + "0 3" + link, "T: line 3: ", "not a node"},
+            {twoHosts + "2 2" + link, "T: line 3: ", "to itself"},
+            {twoHosts + "0 2 100 1us 0\n", "T: line 3: ", "rate"},
+            {twoHosts + "0 2 100Gbps 1 0\n", "T: line 3: ", "delay"},
+            {twoHosts + "0 2 100Gbps -1us 0\n", "T: line 3: ", "delay"},
+            {twoHosts + "0 2 100Gbps 1us 0 x\n", "T: line 3: ", "found 6 fields"},
             {"3 1 3\n2\n0 2" + link + "1 2" + link, "T: line 5: ", "ends after 2 links"},
             {"3 1 1\n2\n0 2" + link + "1 2" + link, "T: line 4: ", "trailing"},
             {"4 1 3\n3\n0 3" + link + "1 3" + link + "3 0" + link, "T: line 5: ", "second link"},

@@ -260,15 +260,59 @@ class IterationScheduleCollectivesTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * A test of GPT-2 small's iteration schedules: the model, made afresh for each run, and
+ * building its schedules.
+ */
+class Gpt2ScheduleTestCase : public TestCase
+{
+  protected:
+    /// @param name the test's name.
+    explicit Gpt2ScheduleTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+    void DoSetup() override
+    {
+        m_gpt2 = MakeModel("gpt2-small");
+    }
+
+    void DoTeardown() override
+    {
+        m_gpt2 = nullptr;
+    }
+
+    /**
+     * Build a schedule of GPT-2 small trained in micro-batches of one sequence (MakeConfig),
+     * aborting on a problem.
+     * @param globalBatch the global batch, in sequences.
+     * @param layout the layout.
+     * @param rank the rank.
+     * @param bucketBytes the bucket size.
+     * @return the schedule.
+     */
+    IterationSchedule Build(uint32_t globalBatch,
+                            Ptr<ParallelLayout> layout,
+                            uint32_t rank,
+                            uint64_t bucketBytes = IterationSchedule::DEFAULT_BUCKET_BYTES) const
+    {
+        return BuildOrAbort(m_gpt2, MakeConfig(globalBatch, 1), layout, rank, bucketBytes);
+    }
+
+    Ptr<TransformerSpec> m_gpt2; //!< GPT-2 small
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The 1F1B (PipeDream-Flush) order of the first and last of 4 stages with 8
  * micro-batches, and plain accumulation with Pp = 1.
  */
-class IterationSchedule1F1BTestCase : public TestCase
+class IterationSchedule1F1BTestCase : public Gpt2ScheduleTestCase
 {
   public:
     /** Create the test case. */
     IterationSchedule1F1BTestCase()
-        : TestCase("1F1B order")
+        : Gpt2ScheduleTestCase("1F1B order")
     {
     }
 
@@ -278,15 +322,13 @@ class IterationSchedule1F1BTestCase : public TestCase
         // GPT-2 small, pp 4, m = 8. Stage 0: warm-up Pp - 0 - 1 = 3 forwards (F0 F1
         // F2), then 8 - 3 = 5 pairs F(3 + i) B(i), then the cool-down B5 B6 B7.
         // Stage 3: no warm-up, 8 pairs F(i) B(i).
-        Ptr<TransformerSpec> gpt2 = MakeModel("gpt2-small");
         Ptr<ParallelLayout> layout = MakeLayout(1, 1, 4, 1, 1, 8);
-        Ptr<TrainingConfig> config = MakeConfig(8, 1);
-        IterationSchedule first = BuildOrAbort(gpt2, config, layout, 0);
+        IterationSchedule first = Build(8, layout, 0);
         NS_TEST_EXPECT_MSG_EQ(first.GetStage(), 0u, "rank 0 is stage 0");
         NS_TEST_EXPECT_MSG_EQ(ComputeOrder(first),
                               "F0 F1 F2 F3 B0 F4 B1 F5 B2 F6 B3 F7 B4 B5 B6 B7",
                               "stage 0");
-        IterationSchedule last = BuildOrAbort(gpt2, config, layout, 3);
+        IterationSchedule last = Build(8, layout, 3);
         NS_TEST_EXPECT_MSG_EQ(last.GetStage(), 3u, "rank 3 is stage 3");
         NS_TEST_EXPECT_MSG_EQ(ComputeOrder(last),
                               "F0 B0 F1 B1 F2 B2 F3 B3 F4 B4 F5 B5 F6 B6 F7 B7",
@@ -329,8 +371,7 @@ class IterationSchedule1F1BTestCase : public TestCase
         }
 
         // Pp = 1, m = 4: F0 B0 F1 B1 F2 B2 F3 B3.
-        IterationSchedule plain =
-            BuildOrAbort(gpt2, MakeConfig(4, 1), MakeLayout(1, 1, 1, 1, 1, 8), 0);
+        IterationSchedule plain = Build(4, MakeLayout(1, 1, 1, 1, 1, 8), 0);
         NS_TEST_EXPECT_MSG_EQ(ComputeOrder(plain), "F0 B0 F1 B1 F2 B2 F3 B3", "pp 1");
     }
 };
@@ -339,12 +380,12 @@ class IterationSchedule1F1BTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * The interleaved 1F1B order, Pp = 2, v = 2, m = 4.
  */
-class IterationScheduleInterleavedTestCase : public TestCase
+class IterationScheduleInterleavedTestCase : public Gpt2ScheduleTestCase
 {
   public:
     /** Create the test case. */
     IterationScheduleInterleavedTestCase()
-        : TestCase("Interleaved 1F1B order")
+        : Gpt2ScheduleTestCase("Interleaved 1F1B order")
     {
     }
 
@@ -359,22 +400,20 @@ class IterationScheduleInterleavedTestCase : public TestCase
         // (forward k = 4..7, backward k = 0..3), then backwards k = 4..7.
         // Stage 1: warm-up 0 + 2 = 2, then 6 pairs (forwards k = 2..7, backwards
         // 0..5), then backwards 6, 7.
-        Ptr<TransformerSpec> gpt2 = MakeModel("gpt2-small");
         Ptr<ParallelLayout> layout = MakeLayout(1, 1, 2, 1, 1, 8);
         layout->SetAttribute("VirtualStages", UintegerValue(2));
-        Ptr<TrainingConfig> config = MakeConfig(4, 1);
-        NS_TEST_EXPECT_MSG_EQ(ComputeOrder(BuildOrAbort(gpt2, config, layout, 0)),
+        NS_TEST_EXPECT_MSG_EQ(ComputeOrder(Build(4, layout, 0)),
                               "F0.0 F1.0 F0.1 F1.1 F2.0 B0.1 F3.0 B1.1 F2.1 B0.0 F3.1 B1.0 "
                               "B2.1 B3.1 B2.0 B3.0",
                               "stage 0");
-        NS_TEST_EXPECT_MSG_EQ(ComputeOrder(BuildOrAbort(gpt2, config, layout, 1)),
+        NS_TEST_EXPECT_MSG_EQ(ComputeOrder(Build(4, layout, 1)),
                               "F0.0 F1.0 F0.1 B0.1 F1.1 B1.1 F2.0 B0.0 F3.0 B1.0 F2.1 B2.1 "
                               "F3.1 B3.1 B2.0 B3.0",
                               "stage 1");
 
         // m = 3, not a multiple of Pp: refused.
         IterationSchedule schedule;
-        std::string problem = IterationSchedule::Build(gpt2,
+        std::string problem = IterationSchedule::Build(m_gpt2,
                                                        MakeConfig(3, 1),
                                                        layout,
                                                        2,
@@ -392,12 +431,12 @@ class IterationScheduleInterleavedTestCase : public TestCase
  * GPT-2 tp 2 x pp 2 x dp 4: the DP gradient buckets, their overlap with the
  * last backward, and the compute time.
  */
-class IterationScheduleBucketsTestCase : public TestCase
+class IterationScheduleBucketsTestCase : public Gpt2ScheduleTestCase
 {
   public:
     /** Create the test case. */
     IterationScheduleBucketsTestCase()
-        : TestCase("DP gradient buckets and compute time")
+        : Gpt2ScheduleTestCase("DP gradient buckets and compute time")
     {
     }
 
@@ -409,14 +448,12 @@ class IterationScheduleBucketsTestCase : public TestCase
         // MiB = 26,214,400: ceil(3.12) = 4, three of 26,214,400 and one of
         // 81,911,040 - 78,643,200 = 3,267,840. Stage 1: 81,126,144 parameters,
         // 81,126,144 bytes per TP rank: 4 buckets, the last 2,482,944.
-        Ptr<TransformerSpec> gpt2 = MakeModel("gpt2-small");
         Ptr<ParallelLayout> layout = MakeLayout(2, 1, 2, 4, 1, 8);
-        Ptr<TrainingConfig> config = MakeConfig(64, 1);
         const uint64_t lastBucket[] = {3267840, 2482944};
         Ptr<GpuSpec> gpu = CreateObject<GpuSpec>();
         for (uint32_t rank : {0u, 15u})
         {
-            IterationSchedule schedule = BuildOrAbort(gpt2, config, layout, rank);
+            IterationSchedule schedule = Build(64, layout, rank);
             const uint32_t stage = schedule.GetStage();
             NS_TEST_EXPECT_MSG_EQ(stage, (rank == 0 ? 0u : 1u), "stage");
             std::vector<const ScheduleOp*> buckets;
@@ -472,7 +509,7 @@ class IterationScheduleBucketsTestCase : public TestCase
 
             // Compute time: m = 16 times the stage's forward and backward (layers 0-5,
             // or 6-11 with the LM head), s = 1,024, tp 2.
-            const ComputeModel::PassFlops pass = ComputeModel::GetStageFlops(*gpt2,
+            const ComputeModel::PassFlops pass = ComputeModel::GetStageFlops(*m_gpt2,
                                                                              6 * stage,
                                                                              6,
                                                                              stage == 1,
@@ -491,7 +528,7 @@ class IterationScheduleBucketsTestCase : public TestCase
 
         // Smaller buckets: 10,000,000 bytes give ceil(81,911,040 / 10^7) = 9 on
         // stage 0.
-        IterationSchedule small = BuildOrAbort(gpt2, config, layout, 0, 10000000);
+        IterationSchedule small = Build(64, layout, 0, 10000000);
         uint32_t count = 0;
         for (const ScheduleOp& op : small.GetOps())
         {
@@ -505,24 +542,33 @@ class IterationScheduleBucketsTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * ZeRO-3 prefetch and ZeRO-1 optimizer all-gather placement; Print and ToJson.
  */
-class IterationScheduleShardingTestCase : public TestCase
+class IterationScheduleShardingTestCase : public Gpt2ScheduleTestCase
 {
   public:
     /** Create the test case. */
     IterationScheduleShardingTestCase()
-        : TestCase("ZeRO placement, Print and ToJson")
+        : Gpt2ScheduleTestCase("ZeRO placement, Print and ToJson")
     {
     }
 
   private:
     void DoRun() override
     {
-        // GPT-2, dp 4, ZeRO-3, m = 4: the all-gather of each compute op is issued
-        // before the previous compute op, and the compute op depends on it.
-        Ptr<TransformerSpec> gpt2 = MakeModel("gpt2-small");
+        // GPT-2, dp 4, m = 16 / 4 = 4.
         Ptr<ParallelLayout> layout = MakeLayout(1, 1, 1, 4, 1, 8);
+        CheckZero3Prefetch(layout);
+        CheckZero1GatherAndOutput(layout);
+    }
+
+    /**
+     * ZeRO-3: the all-gather of each compute op is issued before the previous compute op, and
+     * the compute op depends on it.
+     * @param layout the layout (its ZeroStage is set to 3).
+     */
+    void CheckZero3Prefetch(Ptr<ParallelLayout> layout)
+    {
         layout->SetAttribute("ZeroStage", UintegerValue(3));
-        IterationSchedule schedule = BuildOrAbort(gpt2, MakeConfig(16, 1), layout, 1);
+        IterationSchedule schedule = Build(16, layout, 1);
         const std::vector<ScheduleOp>& ops = schedule.GetOps();
         uint32_t gathers = 0;
         for (const ScheduleOp& op : ops)
@@ -564,11 +610,17 @@ class IterationScheduleShardingTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ((ops[1].kind == CollectiveKind::ALL_GATHER), true, "B0 prefetch");
         NS_TEST_EXPECT_MSG_EQ((ops[1].phase == TrafficPhase::BACKWARD), true, "B0's");
         NS_TEST_EXPECT_MSG_EQ(ops[1].microBatch, 0u, "B0's");
+    }
 
-        // ZeRO-1: the last op is the parameter all-gather after the optimizer step,
-        // which waits for the last reduce-scatter bucket.
+    /**
+     * ZeRO-1: the last op is the parameter all-gather after the optimizer step, which waits for
+     * the last reduce-scatter bucket; the schedule's Print and ToJson.
+     * @param layout the layout (its ZeroStage is set to 1).
+     */
+    void CheckZero1GatherAndOutput(Ptr<ParallelLayout> layout)
+    {
         layout->SetAttribute("ZeroStage", UintegerValue(1));
-        IterationSchedule zero1 = BuildOrAbort(gpt2, MakeConfig(16, 1), layout, 1);
+        IterationSchedule zero1 = Build(16, layout, 1);
         const std::vector<ScheduleOp>& z = zero1.GetOps();
         NS_TEST_ASSERT_MSG_GT(z.size(), 2u, "ops");
         const ScheduleOp& gather = z.back();

@@ -173,6 +173,33 @@ class IdealBound
 };
 
 /**
+ * @ingroup llm-fabric-tests
+ * A test of a training job, with the check its cases share on the job's collectives.
+ */
+class TrainingTestCase : public TestCase
+{
+  protected:
+    /// @param name the test's name.
+    explicit TrainingTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+    /**
+     * Expect what an IdealBound watched to be sound: collectives ran, none ended sooner than its
+     * ideal time, and every one across servers had an ideal.
+     * @param bound the bound, after the run.
+     * @param what the run, for the messages.
+     */
+    void ExpectIdealBound(const IdealBound& bound, const std::string& what)
+    {
+        NS_TEST_EXPECT_MSG_GT(bound.collectives, 0, what << ": collectives ran");
+        NS_TEST_EXPECT_MSG_EQ(bound.beaten, 0, what << ": nothing beats its ideal time");
+        NS_TEST_EXPECT_MSG_EQ(bound.unbounded, 0, what << ": every one across servers has one");
+    }
+};
+
+/**
  * Load a scenario from text.
  * @param yaml the text.
  * @param scenario receives it.
@@ -210,11 +237,12 @@ Edited(std::string yaml, const std::vector<std::pair<std::string, std::string>>&
  * equal the analytical report's exactly; the bytes on each NIC's wire equal the payload plus the
  * headers of the packets; the iteration's breakdown adds up.
  */
-class TrainingConservationTestCase : public TestCase
+class TrainingConservationTestCase : public TrainingTestCase
 {
   public:
     TrainingConservationTestCase()
-        : TestCase("One iteration: bytes per strategy equal the report, wire bytes add headers")
+        : TrainingTestCase(
+              "One iteration: bytes per strategy equal the report, wire bytes add headers")
     {
     }
 
@@ -291,9 +319,7 @@ class TrainingConservationTestCase : public TestCase
             NS_TEST_EXPECT_MSG_GT_OR_EQ(it.bubble, Time(0), "bubble >= 0");
         }
         NS_TEST_EXPECT_MSG_GT(anyInter, 0, "some traffic crossed the network");
-        NS_TEST_EXPECT_MSG_GT(bound.collectives, 0, "collectives ran");
-        NS_TEST_EXPECT_MSG_EQ(bound.beaten, 0, "nothing ends sooner than its ideal time");
-        NS_TEST_EXPECT_MSG_EQ(bound.unbounded, 0, "every collective across servers has one");
+        ExpectIdealBound(bound, "one iteration");
     }
 };
 
@@ -304,11 +330,11 @@ class TrainingConservationTestCase : public TestCase
  * 2 x 6/7 x 400 Gb/s into its 400 Gb/s uplink: with PFC the switches pause, and no packet is
  * lost.
  */
-class TrainingMoeIncastTestCase : public TestCase
+class TrainingMoeIncastTestCase : public TrainingTestCase
 {
   public:
     TrainingMoeIncastTestCase()
-        : TestCase("Expert-parallel all-to-all across servers: PFC pauses, no loss")
+        : TrainingTestCase("Expert-parallel all-to-all across servers: PFC pauses, no loss")
     {
     }
 
@@ -368,7 +394,7 @@ class TrainingMoeIncastTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(finished, 8, "every rank finished");
         NS_TEST_EXPECT_MSG_GT(epBytes, 0, "the all-to-all crossed servers");
         NS_TEST_EXPECT_MSG_GT(pauses, 0, "the incast made the switches pause");
-        NS_TEST_EXPECT_MSG_EQ(bound.beaten, 0, "under PFC too, nothing beats its ideal time");
+        ExpectIdealBound(bound, "under PFC too");
         NS_TEST_EXPECT_MSG_EQ(drops, 0, "lossless");
         NS_TEST_EXPECT_MSG_EQ(resent, 0, "nothing resent");
     }
@@ -380,11 +406,11 @@ class TrainingMoeIncastTestCase : public TestCase
  * sends exactly twice the report's bytes per strategy (the collectives of consecutive iterations
  * meet their own instances).
  */
-class TrainingInterleavedTestCase : public TestCase
+class TrainingInterleavedTestCase : public TrainingTestCase
 {
   public:
     TrainingInterleavedTestCase()
-        : TestCase(
+        : TrainingTestCase(
               "Interleaved 1F1B, ZeRO-3, fat-tree: two iterations, twice the bytes of the report")
     {
     }
@@ -423,7 +449,7 @@ class TrainingInterleavedTestCase : public TestCase
         Config::Reset();
         NS_TEST_ASSERT_MSG_EQ(finished, 8, "every rank ran both iterations");
         NS_TEST_EXPECT_MSG_EQ(active, 0, "no collective left open");
-        NS_TEST_EXPECT_MSG_EQ(bound.beaten, 0, "with 3 channels, nothing beats its ideal time");
+        ExpectIdealBound(bound, "with 3 channels");
         for (std::size_t i = 0; i < sent.size(); ++i)
         {
             NS_TEST_EXPECT_MSG_EQ(sent[i],

@@ -221,10 +221,7 @@ class LoadBalancerHelperTestCase : public TestCase
 
     void DoRun() override
     {
-        RoceTopologyHelper::LeafSpineConfig shape;
-        shape.hostsPerLeaf = 1;
-        shape.leaves = 2;
-        shape.spines = 2;
+        RoceTopologyHelper::LeafSpineConfig shape = LeafSpineShape(1, 2, 2);
         {
             // No SetLoadBalancer: every switch keeps its default ECMP balancer, whose Seed the
             // helper sets to base + 0x9E3779B9 x (index + 1) modulo 2^32, as it set EcmpSeed.
@@ -305,10 +302,7 @@ class LoadBalancerSubclassTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(topo.SetLoadBalancer("llmfabric::tests::LastPortLoadBalancer"),
                               "",
                               "a subclass defined in a test is found by its TypeId name");
-        RoceTopologyHelper::LeafSpineConfig shape;
-        shape.hostsPerLeaf = 1;
-        shape.leaves = 2;
-        shape.spines = 3;
+        RoceTopologyHelper::LeafSpineConfig shape = LeafSpineShape(1, 2, 3);
         RoceFabric fabric = topo.BuildLeafSpine(shape);
         Ptr<RoceSwitch> leaf0 = fabric.GetSwitch(0);
         std::vector<uint32_t> up = leaf0->GetRoute(fabric.GetHostAddress(1));

@@ -6,6 +6,7 @@
 
 // PFC forensics: pause propagation trees and victim flows (PfcPauseTree).
 
+#include "fabric-test-util.h"
 #include "llm-fabric-test-util.h"
 
 #include "ns3/enum.h"
@@ -108,14 +109,8 @@ RunHol(bool install, Time stormGap, const std::string& dir)
     topo.SetMmuAttribute("LosslessPriorities", UintegerValue(0x08));
     topo.SetMmuAttribute("ThresholdMode", EnumValue(SwitchMmu::STATIC));
     topo.SetMmuAttribute("StaticThreshold", QueueSizeValue(QueueSize("50KB")));
-    RoceTopologyHelper::LeafSpineConfig c;
-    c.hostsPerLeaf = 3;
-    c.leaves = 2;
-    c.spines = 1;
-    c.hostRate = DataRate("100Gbps");
+    RoceTopologyHelper::LeafSpineConfig c = LeafSpineShape(3, 2, 1); // 100 Gb/s, 1 us links
     c.fabricRate = DataRate("400Gbps");
-    c.hostDelay = MicroSeconds(1);
-    c.fabricDelay = MicroSeconds(1);
     RoceFabric fabric = topo.BuildLeafSpine(c);
     fabric.AssignStreams(1);
     RdmaHelper rdma;

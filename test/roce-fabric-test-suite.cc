@@ -39,32 +39,23 @@ namespace tests
 namespace
 {
 
-/// Counts frames and the last arrival time at a host port.
-class Arrivals
+/**
+ * @param arrivals the frames that arrived at a host port (untagged IPv4).
+ * @return every arrival's time and flow (its UDP source port, bytes 34-35 of the frame), for
+ * determinism checks.
+ */
+std::string
+FlowArrivals(const FrameRecorder& arrivals)
 {
-  public:
-    /// @param port the port whose arrivals are counted.
-    explicit Arrivals(Ptr<RoceNetDevice> port)
+    std::ostringstream out;
+    for (size_t i = 0; i < arrivals.frames.size(); ++i)
     {
-        port->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Arrivals::Rx, this));
-    }
-
-    /// @param frame a frame that arrived.
-    void Rx(Ptr<const Packet> frame)
-    {
-        ++frames;
-        last = Simulator::Now();
-        // Arrival time and UDP source port (bytes 34-35 of an untagged IPv4 frame): which flow
-        // arrives when.
         uint8_t bytes[36];
-        frame->CopyData(bytes, sizeof(bytes));
-        times << Simulator::Now().GetNanoSeconds() << ':' << ((bytes[34] << 8) | bytes[35]) << ' ';
+        arrivals.frames[i]->CopyData(bytes, sizeof(bytes));
+        out << arrivals.times[i].GetNanoSeconds() << ':' << ((bytes[34] << 8) | bytes[35]) << ' ';
     }
-
-    uint64_t frames{0};       //!< frames received
-    Time last;                //!< last arrival
-    std::ostringstream times; //!< every arrival and its flow, for determinism checks
-};
+    return out.str();
+}
 
 /// Counts Xoff events with the group's ingress bytes at that moment.
 class XoffProbe
@@ -107,16 +98,16 @@ class FabricStarForwardingTestCase : public TestCase
         RoceFabric fabric = topo.BuildStar(4, DataRate("100Gbps"), MicroSeconds(1));
         NS_TEST_ASSERT_MSG_EQ(fabric.GetNHosts(), 4, "four hosts");
         NS_TEST_ASSERT_MSG_EQ(fabric.GetHostAddress(2), Ipv4Address("10.0.0.3"), "addresses");
-        Arrivals at2(fabric.GetHostDevice(2));
-        Arrivals at1(fabric.GetHostDevice(1));
+        FrameRecorder at2(fabric.GetHostDevice(2));
+        FrameRecorder at1(fabric.GetHostDevice(1));
         // One packet with a 930-byte payload: frame = 14 + 20 + 8 + 12 + 930 + 4 = 988 bytes,
         // (8 + 988 + 4) x 8 / 100 Gb/s = 80 ns per hop, + 1 us per link: 2 x 1080 = 2160 ns.
         AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 1, 930, 0xC000);
         Simulator::Run();
         Simulator::Destroy();
-        NS_TEST_ASSERT_MSG_EQ(at2.frames, 1, "the destination gets the frame");
-        NS_TEST_ASSERT_MSG_EQ(at1.frames, 0, "another host does not");
-        NS_TEST_ASSERT_MSG_EQ(at2.last, NanoSeconds(2160), "two hops of 1080 ns");
+        NS_TEST_ASSERT_MSG_EQ(at2.frames.size(), 1, "the destination gets the frame");
+        NS_TEST_ASSERT_MSG_EQ(at1.frames.size(), 0, "another host does not");
+        NS_TEST_ASSERT_MSG_EQ(at2.GetLast(), NanoSeconds(2160), "two hops of 1080 ns");
     }
 };
 
@@ -137,10 +128,7 @@ class FabricLeafSpineEcmpTestCase : public TestCase
     void DoRun() override
     {
         RoceTopologyHelper topo;
-        RoceTopologyHelper::LeafSpineConfig c;
-        c.hostsPerLeaf = 2;
-        c.leaves = 2;
-        c.spines = 4;
+        RoceTopologyHelper::LeafSpineConfig c = LeafSpineShape(2, 2, 4);
         NS_TEST_ASSERT_MSG_EQ(RoceTopologyHelper::GetOversubscription(c), 0.5, "2x100 / 4x100");
         RoceFabric fabric = topo.BuildLeafSpine(c);
         NS_TEST_ASSERT_MSG_EQ(fabric.GetNSwitches(), 6, "2 leaves + 4 spines");
@@ -151,7 +139,7 @@ class FabricLeafSpineEcmpTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(up.size(), 4, "four equal-cost uplinks towards the other leaf");
         NS_TEST_ASSERT_MSG_EQ(leaf0->GetRoute(fabric.GetHostAddress(1)).size(), 1, "local host");
 
-        Arrivals at2(fabric.GetHostDevice(2));
+        FrameRecorder at2(fabric.GetHostDevice(2));
         // 400 flows (UDP source ports) of 2 packets each, host 0 -> host 2, slowly (no queues).
         for (uint16_t f = 0; f < 400; ++f)
         {
@@ -164,7 +152,7 @@ class FabricLeafSpineEcmpTestCase : public TestCase
                                   static_cast<uint16_t>(0xC000 + f));
         }
         Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(at2.frames, 800, "every packet arrives");
+        NS_TEST_ASSERT_MSG_EQ(at2.frames.size(), 800, "every packet arrives");
         // Per spine uplink: 800 packets x 1/4 = 200 expected; each flow's two packets go the
         // same way, so the count per port is even. Binomial sd over flows: sqrt(400 x 1/4 x
         // 3/4) = 8.7 flows = 17 packets; 200 +- 70 is 4 sd.
@@ -208,7 +196,7 @@ class FabricIncastPfcTestCase : public TestCase
                 topo.SetMmuAttribute("HeadroomBytes", QueueSizeValue(QueueSize("3000B")));
             }
             RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
-            Arrivals at2(fabric.GetHostDevice(2));
+            FrameRecorder at2(fabric.GetHostDevice(2));
             // Two senders at line rate, 2000 packets of 930-byte payload (988-byte frames)
             // each, priority 3 (DSCP 26), which is lossless by default.
             AddTwoToOneIncast(fabric, 2, 2000);
@@ -219,7 +207,7 @@ class FabricIncastPfcTestCase : public TestCase
             if (!smallHeadroom)
             {
                 NS_TEST_EXPECT_MSG_EQ(sw->GetTotalDrops(), 0, "no drop with default headroom");
-                NS_TEST_EXPECT_MSG_EQ(at2.frames, 4000, "every packet arrives");
+                NS_TEST_EXPECT_MSG_EQ(at2.frames.size(), 4000, "every packet arrives");
                 NS_TEST_EXPECT_MSG_GT(pauses, 0, "the switch paused the senders");
                 NS_TEST_EXPECT_MSG_GT(fabric.GetHostDevice(0)->GetCounters(3).pausedTime,
                                       Time(0),
@@ -228,8 +216,8 @@ class FabricIncastPfcTestCase : public TestCase
                 // ns = 323.84 us; the first arrives at the switch after 1080 ns and the last
                 // reaches the host 1080 ns after it leaves: 323.84 + 1.08 + 1.08 = 326.0 us
                 // at line rate. Within 2 %.
-                NS_TEST_EXPECT_MSG_LT(at2.last, NanoSeconds(326000 * 102 / 100), "line rate");
-                NS_TEST_EXPECT_MSG_GT(at2.last, NanoSeconds(326000 - 100), "not faster");
+                NS_TEST_EXPECT_MSG_LT(at2.GetLast(), NanoSeconds(326000 * 102 / 100), "line rate");
+                NS_TEST_EXPECT_MSG_GT(at2.GetLast(), NanoSeconds(326000 - 100), "not faster");
             }
             else
             {
@@ -237,7 +225,9 @@ class FabricIncastPfcTestCase : public TestCase
                                          sw->GetDrops(1, 3, RoceSwitch::DROP_HEADROOM_FULL);
                 NS_TEST_EXPECT_MSG_GT(headroomDrops, 0, "too small a headroom drops");
                 NS_TEST_EXPECT_MSG_EQ(sw->GetTotalDrops(), headroomDrops, "all for that reason");
-                NS_TEST_EXPECT_MSG_EQ(at2.frames + headroomDrops, 4000, "sent = arrived + lost");
+                NS_TEST_EXPECT_MSG_EQ(at2.frames.size() + headroomDrops,
+                                      4000,
+                                      "sent = arrived + lost");
             }
             Simulator::Destroy();
         }
@@ -380,8 +370,7 @@ class FabricEcnMarkPointTestCase : public TestCase
             SetEcnMarking(topo, "0B", "1B", 1.0);
             topo.SetSwitchAttribute("EcnMarkPoint", EnumValue(point));
             RoceFabric fabric = topo.BuildStar(3, DataRate("100Gbps"), MicroSeconds(1));
-            FrameRecorder arrivals;
-            arrivals.Record(fabric.GetHostDevice(2));
+            FrameRecorder arrivals(fabric.GetHostDevice(2));
             // Two senders at line rate, 10 frames each, into one port: two frames arrive per
             // frame time and one leaves, so the queue grows by a frame per frame time, then
             // drains after the 10th pair.
@@ -446,18 +435,15 @@ class FabricDeterminismTestCase : public TestCase
         RngSeedManager::SetRun(run);
         RoceTopologyHelper topo;
         NS_TEST_EXPECT_MSG_EQ(topo.SetLoadBalancer("spray"), "", "spraying is known");
-        RoceTopologyHelper::LeafSpineConfig c;
-        c.hostsPerLeaf = 2;
-        c.leaves = 2;
-        c.spines = 2;
+        RoceTopologyHelper::LeafSpineConfig c = LeafSpineShape(2, 2, 2);
         RoceFabric fabric = topo.BuildLeafSpine(c);
         // Fixed streams: automatically numbered streams continue from run to run in a process.
         fabric.AssignStreams(100);
-        Arrivals at3(fabric.GetHostDevice(3));
+        FrameRecorder at3(fabric.GetHostDevice(3));
         AddTwoToOneIncast(fabric, 3, 300);
         Simulator::Run();
         Simulator::Destroy();
-        return at3.times.str();
+        return FlowArrivals(at3);
     }
 
     void DoRun() override

@@ -476,10 +476,7 @@ class IntEndToEndTestCase : public TestCase
                                                 RoceFabric& fabric)
     {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
-        RoceTopologyHelper::LeafSpineConfig shape;
-        shape.hostsPerLeaf = 1;
-        shape.leaves = 2;
-        shape.spines = 1;
+        RoceTopologyHelper::LeafSpineConfig shape = LeafSpineShape(1, 2, 1);
         fabric = topo.BuildLeafSpine(shape);
         return InstallCc(fabric, TypeId::LookupByName(cc));
     }

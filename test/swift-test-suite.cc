@@ -242,8 +242,7 @@ class SwiftHopsTestCase : public TestCase
         near->PostWrite(100000);
         far->PostWrite(100000);
         far2->PostWrite(100000);
-        FrameRecorder atFar;
-        atFar.Record(fabric.GetHostDevice(4));
+        FrameRecorder atFar(fabric.GetHostDevice(4));
         Simulator::Run();
         Ptr<Swift> nearCc = DynamicCast<Swift>(near->GetCongestionControl());
         Ptr<Swift> farCc = DynamicCast<Swift>(far->GetCongestionControl());
@@ -393,8 +392,7 @@ class SwitchTtlTestCase : public TestCase
             RoceTopologyHelper topo;
             topo.SetSwitchAttribute("DecrementTtl", BooleanValue(decrement));
             RoceFabric fabric = topo.BuildStar(2, DataRate("100Gbps"), MicroSeconds(1));
-            FrameRecorder rec;
-            rec.Record(fabric.GetHostDevice(1));
+            FrameRecorder rec(fabric.GetHostDevice(1));
             AddConstantRateSource(fabric, 0, 1, DataRate("10Gbps"), 3, 100, 0xC000);
             Simulator::Run();
             Simulator::Destroy();
@@ -449,9 +447,8 @@ class SwiftDelayTestCase : public TestCase
     void DoRun() override
     {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
-        RoceTopologyHelper topo;
-        RoceFabric fabric = topo.BuildStar(5, DataRate("100Gbps"), MicroSeconds(1));
-        auto ep = InstallCc(fabric, Swift::GetTypeId());
+        RoceFabric fabric;
+        auto ep = MakeCcStar(5, DataRate("100Gbps"), Swift::GetTypeId(), fabric);
         double delaySum = 0;
         uint64_t delays = 0;
         double targetSum = 0;
@@ -519,9 +516,8 @@ class SwiftPacingTestCase : public TestCase
     void DoRun() override
     {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
-        RoceTopologyHelper topo;
-        RoceFabric fabric = topo.BuildStar(FLOWS + 1, DataRate("10Gbps"), MicroSeconds(1));
-        auto ep = InstallCc(fabric, Swift::GetTypeId());
+        RoceFabric fabric;
+        auto ep = MakeCcStar(FLOWS + 1, DataRate("10Gbps"), Swift::GetTypeId(), fabric);
         std::vector<Ptr<RdmaQueuePair>> qps;
         for (uint32_t s = 0; s < FLOWS; ++s)
         {

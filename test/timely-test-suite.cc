@@ -235,9 +235,8 @@ class TimelyTwoFlowsTestCase : public TestCase
     void DoRun() override
     {
         Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
-        RoceTopologyHelper topo;
-        RoceFabric fabric = topo.BuildStar(3, DataRate("10Gbps"), MicroSeconds(1));
-        auto ep = InstallCc(fabric, Timely::GetTypeId());
+        RoceFabric fabric;
+        auto ep = MakeCcStar(3, DataRate("10Gbps"), Timely::GetTypeId(), fabric);
         TimelyProbe probe;
         for (uint32_t s = 0; s < 2; ++s)
         {
