@@ -437,7 +437,7 @@ SwitchMmu::CheckIndex(uint32_t port, uint8_t priority, const char* what) const
 SwitchMmu::Admission
 SwitchMmu::Admit(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t bytes)
 {
-    NS_LOG_FUNCTION(this << inPort << outPort << static_cast<uint32_t>(priority) << bytes);
+    // No NS_LOG_FUNCTION: called per frame (a log-level test per call shows in profiles).
     CheckIndex(inPort, priority, "Admit: ingress");
     CheckIndex(outPort, priority, "Admit: egress");
     if (!m_ready)
@@ -518,7 +518,7 @@ SwitchMmu::Admit(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t b
 bool
 SwitchMmu::Release(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t bytes)
 {
-    NS_LOG_FUNCTION(this << inPort << outPort << static_cast<uint32_t>(priority) << bytes);
+    // No NS_LOG_FUNCTION: called per frame (a log-level test per call shows in profiles).
     CheckIndex(inPort, priority, "Release: ingress");
     CheckIndex(outPort, priority, "Release: egress");
     size_t group = static_cast<size_t>(inPort) * PRIORITIES + priority;

@@ -268,7 +268,7 @@ Dcqcn::Stop()
 void
 Dcqcn::OnSend(uint32_t bytes)
 {
-    NS_LOG_FUNCTION(this << bytes);
+    // No NS_LOG_FUNCTION: called per packet (a log-level test per call shows in profiles).
     if (!m_recovering || m_byteReset == 0)
     {
         return;
