@@ -447,13 +447,12 @@ main(int argc, char* argv[])
     }
     else
     {
-        RoceTopologyHelper::LeafSpineConfig c;
-        c.hostsPerLeaf = 8;
-        c.leaves = 4;
-        c.spines = 4;
-        c.hostRate = DataRate("100Gbps");
-        c.fabricRate = DataRate("50Gbps");
-        fabric = topo.BuildLeafSpine(c);
+        fabric = topo.BuildLeafSpine(RoceTopologyHelper::MakeLeafSpine(8,
+                                                                       4,
+                                                                       4,
+                                                                       DataRate("100Gbps"),
+                                                                       DataRate("50Gbps"),
+                                                                       MicroSeconds(1)));
         endpoints = rdma.Install(fabric);
         Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
         u->SetStream(1);

@@ -254,15 +254,12 @@ RunOnce(const Options& o, bool watchdog)
     Config::SetDefault("ns3::PfcWatchdog::DetectionTime", TimeValue(o.detection));
     Config::SetDefault("ns3::PfcWatchdog::RestorationTime", TimeValue(o.restoration));
     RoceTopologyHelper topo;
-    RoceTopologyHelper::LeafSpineConfig shape;
-    shape.hostsPerLeaf = o.hostsPerLeaf;
-    shape.leaves = 2;
-    shape.spines = 2;
-    shape.hostRate = o.linkRate;
-    shape.fabricRate = o.linkRate;
-    shape.hostDelay = o.linkDelay;
-    shape.fabricDelay = o.linkDelay;
-    RoceFabric fabric = topo.BuildLeafSpine(shape);
+    RoceFabric fabric = topo.BuildLeafSpine(RoceTopologyHelper::MakeLeafSpine(o.hostsPerLeaf,
+                                                                              2,
+                                                                              2,
+                                                                              o.linkRate,
+                                                                              o.linkRate,
+                                                                              o.linkDelay));
     std::string problem = fabric.CheckSwitches();
     if (!problem.empty())
     {

@@ -135,15 +135,8 @@ Run(const Setup& s,
     RoceTopologyHelper topo;
     topo.SetMmuAttribute("Buffer", QueueSizeValue(QueueSize(s.buffer)));
     topo.SetMmuAttribute("LosslessPriorities", UintegerValue(pfc ? 0x08 : 0));
-    RoceTopologyHelper::LeafSpineConfig c;
-    c.hostsPerLeaf = 3;
-    c.leaves = 2;
-    c.spines = 1;
-    c.hostRate = s.hostRate;
-    c.fabricRate = s.fabricRate;
-    c.hostDelay = s.delay;
-    c.fabricDelay = s.delay;
-    RoceFabric fabric = topo.BuildLeafSpine(c);
+    RoceFabric fabric = topo.BuildLeafSpine(
+        RoceTopologyHelper::MakeLeafSpine(3, 2, 1, s.hostRate, s.fabricRate, s.delay));
     fabric.AssignStreams(1);
     RdmaHelper rdma;
     rdma.SetEndpointAttribute("CongestionControl", TypeIdValue(TypeId::LookupByName(cc)));

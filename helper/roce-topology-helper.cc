@@ -123,6 +123,18 @@ RoceTopologyHelper::BuildStar(uint32_t hosts, DataRate rate, Time delay)
     return Build(hosts, {"switch0"}, links);
 }
 
+RoceTopologyHelper::LeafSpineConfig
+RoceTopologyHelper::MakeLeafSpine(uint32_t hostsPerLeaf,
+                                  uint32_t leaves,
+                                  uint32_t spines,
+                                  DataRate hostRate,
+                                  DataRate fabricRate,
+                                  Time delay)
+{
+    // The fields in their order of declaration.
+    return LeafSpineConfig{hostsPerLeaf, leaves, spines, hostRate, delay, fabricRate, delay};
+}
+
 std::string
 RoceTopologyHelper::CheckLeafSpine(const LeafSpineConfig& c)
 {

@@ -153,6 +153,23 @@ class RoceTopologyHelper
     RoceFabric BuildLeafSpine(const LeafSpineConfig& config);
 
     /**
+     * A leaf-spine shape whose links of a tier share a rate and whose links all share a delay.
+     * @param hostsPerLeaf hosts under each leaf.
+     * @param leaves leaf switches.
+     * @param spines spine switches.
+     * @param hostRate rate of the host-leaf links.
+     * @param fabricRate rate of the leaf-spine links.
+     * @param delay delay of every link.
+     * @return the shape.
+     */
+    static LeafSpineConfig MakeLeafSpine(uint32_t hostsPerLeaf,
+                                         uint32_t leaves,
+                                         uint32_t spines,
+                                         DataRate hostRate,
+                                         DataRate fabricRate,
+                                         Time delay);
+
+    /**
      * Check a leaf-spine shape.
      * @param config the shape.
      * @return "" or the problem, naming the field and its value.

@@ -163,9 +163,36 @@ class BuildFilesTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(cmake.empty(), true, "CMakeLists.txt is readable");
         NS_TEST_ASSERT_MSG_NE(wscript.empty(), true, "wscript-compat/wscript is readable");
 
-        auto sources = CmakeList(cmake, "llm_fabric_sources");
-        auto headers = CmakeList(cmake, "llm_fabric_headers");
-        auto tests = CmakeList(cmake, "llm_fabric_test_sources");
+        // CMakeLists.txt names each source and header pair once, without its ending, and each
+        // test suite once by the NAME of test/NAME-test-suite.cc; it makes the lists so.
+        for (const std::string derivation :
+             {"set(llm_fabric_sources ${llm_fabric_pairs})\n"
+              "list(TRANSFORM llm_fabric_sources APPEND .cc)\n"
+              "list(APPEND llm_fabric_sources ${llm_fabric_lone_sources})\n",
+              "set(llm_fabric_headers ${llm_fabric_pairs})\n"
+              "list(TRANSFORM llm_fabric_headers APPEND .h)\n"
+              "list(APPEND llm_fabric_headers ${llm_fabric_lone_headers})\n",
+              "list(TRANSFORM llm_fabric_test_suites REPLACE \"^(.+)$\" "
+              "\"test/\\\\1-test-suite.cc\"\n"
+              "     OUTPUT_VARIABLE llm_fabric_test_sources\n)\n"
+              "list(APPEND llm_fabric_test_sources ${llm_fabric_test_shared})\n"})
+        {
+            NS_TEST_ASSERT_MSG_NE(cmake.find(derivation),
+                                  std::string::npos,
+                                  "CMakeLists.txt makes a list so: " << derivation);
+        }
+        auto sources = CmakeList(cmake, "llm_fabric_lone_sources");
+        auto headers = CmakeList(cmake, "llm_fabric_lone_headers");
+        for (const auto& pair : CmakeList(cmake, "llm_fabric_pairs"))
+        {
+            sources.insert(pair + ".cc");
+            headers.insert(pair + ".h");
+        }
+        auto tests = CmakeList(cmake, "llm_fabric_test_shared");
+        for (const auto& suite : CmakeList(cmake, "llm_fabric_test_suites"))
+        {
+            tests.insert("test/" + suite + "-test-suite.cc");
+        }
         NS_TEST_ASSERT_MSG_GT(sources.size(), 0, "CMake lists sources");
         NS_TEST_ASSERT_MSG_GT(headers.size(), 0, "CMake lists headers");
         NS_TEST_ASSERT_MSG_GT(tests.size(), 0, "CMake lists test sources");

@@ -20,10 +20,11 @@
 
 local ROCEV2_PORT = 4791
 local ICRC_BYTES = 4
-local INT_BYTES = 84
 local INT_HEADER_BYTES = 4
 local RECORD_BYTES = 16
 local MAX_HOPS = 5
+-- 84 bytes: the header, then a record per hop.
+local INT_BYTES = INT_HEADER_BYTES + MAX_HOPS * RECORD_BYTES
 local BTH_BYTES = 12
 local TELEMETRY_FILL = 0x40
 local TELEMETRY_ECHO = 0x20
