@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -158,15 +159,36 @@ class Driver
 
 /**
  * @param lineRate the line rate, bit/s.
- * @return a Dcqcn with default attributes, started at that line rate.
+ * @param attributes name and value pairs of the attributes to change from their defaults.
+ * @return a Dcqcn with those attributes, started at that line rate.
  */
+template <typename... Args>
 Ptr<Dcqcn>
-MakeStarted(uint64_t lineRate = LINE)
+MakeStarted(uint64_t lineRate = LINE, Args... attributes)
 {
-    Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
+    Ptr<Dcqcn> cc = CreateObjectWithAttributes<Dcqcn>(attributes...);
     cc->Start(DataRate(lineRate));
     return cc;
 }
+
+/**
+ * What a test expects of a Dcqcn at one sample time, a row of a table written in this order:
+ * time, name, RC, RT, alpha, T, BC, window, RC's tolerance. Only the fields given (not {}) are
+ * checked: rates, stages and the window exactly (RC to the tolerance if one is given), alpha to
+ * 1e-15.
+ */
+struct Expected
+{
+    Time at{};                            //!< the sample time.
+    std::string what{};                   //!< the row's name, in the messages of its checks.
+    std::optional<uint64_t> rate{};       //!< RC, bit/s.
+    std::optional<uint64_t> target{};     //!< RT, bit/s.
+    std::optional<double> alpha{};        //!< alpha.
+    std::optional<uint32_t> timerStage{}; //!< T.
+    std::optional<uint32_t> byteStage{};  //!< BC.
+    std::optional<uint64_t> window{};     //!< the window, bytes.
+    uint64_t rateTolerance{0};            //!< the tolerance on RC, bit/s.
+};
 
 /**
  * Counts what a Dcqcn's traces report.
@@ -244,28 +266,143 @@ struct TraceRecorder
 
 /**
  * @ingroup llm-fabric-tests
- * RdmaCcNone keeps the line rate whatever happens.
+ * A DCQCN test case: samples a Driver's run at the times of a table of expected states and checks
+ * them, naming the row in every message.
  */
-class RdmaCcNoneTestCase : public TestCase
+class DcqcnTestCase : public TestCase
 {
   public:
-    /** Create the test case. */
-    RdmaCcNoneTestCase()
-        : TestCase("None always returns the line rate")
+    /**
+     * Create the test case.
+     * @param name its description.
+     */
+    explicit DcqcnTestCase(const std::string& name)
+        : TestCase(name)
     {
     }
 
-  private:
-    void DoRun() override
+  protected:
+    /**
+     * Sample at each row's time, run until stop, and check each sample against its row.
+     * @param driver the driver, with its CNPs and sends scheduled.
+     * @param stop the stop time.
+     * @param rows the expected states.
+     * @return the samples, one per row, in the rows' order.
+     */
+    std::vector<Sample> RunAndCheck(Driver& driver, Time stop, const std::vector<Expected>& rows)
     {
-        Ptr<RdmaCcNone> cc = CreateObject<RdmaCcNone>();
-        NS_TEST_ASSERT_MSG_EQ(cc->GetName(), "None", "name");
+        std::vector<std::size_t> index;
+        for (const Expected& row : rows)
+        {
+            index.push_back(driver.Sample(row.at));
+        }
+        driver.Run(stop);
+        std::vector<Sample> samples;
+        for (std::size_t i = 0; i < rows.size(); ++i)
+        {
+            samples.push_back(driver.Get(index[i]));
+            Check(samples.back(), rows[i]);
+        }
+        return samples;
+    }
+
+    /**
+     * Run a Dcqcn with CNPs at given times, sample at each row's time, and check each sample
+     * against its row.
+     * @param cc the Dcqcn, started.
+     * @param cnps the times of the CNPs.
+     * @param stop the stop time.
+     * @param rows the expected states.
+     * @return the samples, one per row, in the rows' order.
+     */
+    std::vector<Sample> RunAndCheck(Ptr<Dcqcn> cc,
+                                    const std::vector<Time>& cnps,
+                                    Time stop,
+                                    const std::vector<Expected>& rows)
+    {
+        Driver driver(cc);
+        for (Time at : cnps)
+        {
+            driver.Cnp(at);
+        }
+        return RunAndCheck(driver, stop, rows);
+    }
+
+    /**
+     * Check a sample against a row.
+     * @param got the sample.
+     * @param want the row.
+     */
+    void Check(const Sample& got, const Expected& want)
+    {
+        if (want.rate)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(got.rate,
+                                      *want.rate,
+                                      want.rateTolerance,
+                                      want.what << ": RC");
+        }
+        if (want.target)
+        {
+            NS_TEST_EXPECT_MSG_EQ(got.target, *want.target, want.what << ": RT");
+        }
+        if (want.alpha)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(got.alpha, *want.alpha, 1e-15, want.what << ": alpha");
+        }
+        if (want.timerStage)
+        {
+            NS_TEST_EXPECT_MSG_EQ(got.timerStage, *want.timerStage, want.what << ": T");
+        }
+        if (want.byteStage)
+        {
+            NS_TEST_EXPECT_MSG_EQ(got.byteStage, *want.byteStage, want.what << ": BC");
+        }
+        if (want.window)
+        {
+            NS_TEST_EXPECT_MSG_EQ(got.window, *want.window, want.what << ": window");
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * A test case of a congestion control whose rate does not move.
+ */
+class RdmaCcConstantTestCase : public TestCase
+{
+  public:
+    /**
+     * Create the test case.
+     * @param name its description.
+     */
+    explicit RdmaCcConstantTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+  protected:
+    /**
+     * Start a congestion control at the 100 Gb/s line rate and check its name and rate; give it
+     * every kind of stimulus at 1 us (a CNP, a send, an ECN-echo acknowledgement, a timeout and
+     * another CNP) and check the rate at 500 us; stop it at 1 ms and check the rate again.
+     * @param cc the congestion control, not started.
+     * @param name its expected name.
+     * @param rate its expected rate throughout, bit/s.
+     * @param bytes the bytes of the send.
+     */
+    void CheckConstant(Ptr<RdmaCongestionOps> cc,
+                       const std::string& name,
+                       uint64_t rate,
+                       uint32_t bytes)
+    {
+        NS_TEST_EXPECT_MSG_EQ(cc->GetName(), name, "name");
         cc->Start(DataRate(LINE));
-        NS_TEST_ASSERT_MSG_EQ(cc->GetRate().GetBitRate(), LINE, "line rate at start");
-        NS_TEST_ASSERT_MSG_EQ(cc->GetLineRate().GetBitRate(), LINE, "line rate recorded");
-        ScheduleLambda(MicroSeconds(1), [cc]() {
+        NS_TEST_EXPECT_MSG_EQ(cc->GetRate().GetBitRate(), rate, name << ": rate at start");
+        NS_TEST_EXPECT_MSG_EQ(cc->GetLineRate().GetBitRate(), LINE, name << ": line rate recorded");
+        ScheduleLambda(MicroSeconds(1), [cc, bytes]() {
             cc->OnCnp();
-            cc->OnSend(4096);
+            cc->OnSend(bytes);
             RdmaAckInfo info;
             info.ackedBytes = 4096;
             info.ecnEcho = true;
@@ -277,11 +414,34 @@ class RdmaCcNoneTestCase : public TestCase
         ScheduleLambda(MicroSeconds(500), [cc, &later]() { later = cc->GetRate().GetBitRate(); });
         Simulator::Stop(MilliSeconds(1));
         Simulator::Run();
-        // CNPs, sends, ECN-echo acknowledgements and timeouts change nothing.
-        NS_TEST_ASSERT_MSG_EQ(later, LINE, "still the line rate after CNPs and a timeout");
+        NS_TEST_EXPECT_MSG_EQ(later,
+                              rate,
+                              name << ": unchanged by CNPs, a send, an ECN-echo ACK and a timeout");
         cc->Stop();
-        NS_TEST_ASSERT_MSG_EQ(cc->GetRate().GetBitRate(), LINE, "line rate after Stop");
+        NS_TEST_EXPECT_MSG_EQ(cc->GetRate().GetBitRate(), rate, name << ": rate after Stop");
         Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * RdmaCcNone keeps the line rate whatever happens.
+ */
+class RdmaCcNoneTestCase : public RdmaCcConstantTestCase
+{
+  public:
+    /** Create the test case. */
+    RdmaCcNoneTestCase()
+        : RdmaCcConstantTestCase("None always returns the line rate")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The line rate at start, after CNPs, sends, ECN-echo acknowledgements and timeouts,
+        // and after Stop.
+        CheckConstant(CreateObject<RdmaCcNone>(), "None", LINE, 4096);
     }
 };
 
@@ -289,36 +449,22 @@ class RdmaCcNoneTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * RdmaCcFixedRate keeps its Rate, capped at the line rate.
  */
-class RdmaCcFixedRateTestCase : public TestCase
+class RdmaCcFixedRateTestCase : public RdmaCcConstantTestCase
 {
   public:
     /** Create the test case. */
     RdmaCcFixedRateTestCase()
-        : TestCase("FixedRate returns its rate, capped at the line rate")
+        : RdmaCcConstantTestCase("FixedRate returns its rate, capped at the line rate")
     {
     }
 
   private:
     void DoRun() override
     {
+        // 25 Gb/s is below the 100 Gb/s line rate: kept as is, whatever happens.
         Ptr<RdmaCcFixedRate> cc = CreateObject<RdmaCcFixedRate>();
-        NS_TEST_ASSERT_MSG_EQ(cc->GetName(), "FixedRate", "name");
         cc->SetAttribute("Rate", DataRateValue(DataRate("25Gbps")));
-        cc->Start(DataRate(LINE));
-        // 25 Gb/s is below the 100 Gb/s line rate: kept as is.
-        NS_TEST_ASSERT_MSG_EQ(cc->GetRate().GetBitRate(), 25 * GBPS, "25 Gb/s below line rate");
-        uint64_t later = 0;
-        ScheduleLambda(MicroSeconds(1), [cc]() {
-            cc->OnCnp();
-            cc->OnSend(100000000);
-            cc->OnTimeout();
-        });
-        ScheduleLambda(MicroSeconds(500), [cc, &later]() { later = cc->GetRate().GetBitRate(); });
-        Simulator::Stop(MilliSeconds(1));
-        Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(later, 25 * GBPS, "unchanged by a CNP, sends and a timeout");
-        cc->Stop();
-        Simulator::Destroy();
+        CheckConstant(cc, "FixedRate", 25 * GBPS, 100000000);
 
         // 400 Gb/s above a 100 Gb/s line: capped to 100 Gb/s.
         Ptr<RdmaCcFixedRate> fast = CreateObject<RdmaCcFixedRate>();
@@ -336,12 +482,12 @@ class RdmaCcFixedRateTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * The first CNP at 100 Gb/s with alpha = 1: RT 100 Gb/s, RC 50 Gb/s, alpha stays 1; traces.
  */
-class DcqcnFirstCnpTestCase : public TestCase
+class DcqcnFirstCnpTestCase : public DcqcnTestCase
 {
   public:
     /** Create the test case. */
     DcqcnFirstCnpTestCase()
-        : TestCase("One CNP halves the rate at alpha 1 and keeps the target")
+        : DcqcnTestCase("One CNP halves the rate at alpha 1 and keeps the target")
     {
     }
 
@@ -357,18 +503,12 @@ class DcqcnFirstCnpTestCase : public TestCase
         TraceRecorder traces;
         NS_TEST_ASSERT_MSG_EQ(traces.Connect(cc), true, "traces connect");
 
-        Driver driver(cc);
-        driver.Cnp(MicroSeconds(10));
-        std::size_t after = driver.Sample(MicroSeconds(11));
-        driver.Run(MicroSeconds(20));
-
-        // RT <- RC = 100 Gb/s; RC <- 100 x (1 - 1/2) = 50 Gb/s;
-        // alpha <- (1 - 1/256) x 1 + 1/256 = 1.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(after).target, LINE, "RT = 100 Gb/s");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(after).rate, 50 * GBPS, "RC = 50 Gb/s");
-        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(after).alpha, 1.0, 1e-15, "alpha stays 1");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(after).timerStage, 0, "T reset");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(after).byteStage, 0, "BC reset");
+        // A CNP at 10 us. RT <- RC = 100 Gb/s; RC <- 100 x (1 - 1/2) = 50 Gb/s;
+        // alpha <- (1 - 1/256) x 1 + 1/256 = 1; T and BC reset.
+        RunAndCheck(cc,
+                    {MicroSeconds(10)},
+                    MicroSeconds(20),
+                    {{MicroSeconds(11), "the CNP", 50 * GBPS, LINE, 1, 0, 0}});
         NS_TEST_ASSERT_MSG_EQ(traces.cnps, 1, "Cnp trace fired once");
         // Rate went 100 -> 50 Gb/s: one change (Start's 0 -> 100 came before connecting).
         NS_TEST_ASSERT_MSG_EQ(traces.rateChanges, 1, "one Rate change");
@@ -512,74 +652,75 @@ class DcqcnLazyAlphaTestCase : public TestCase
  * RateReduceMonitorPeriod: a second CNP inside it does not decrease, one after it does; CNPs
  * inside it still update alpha.
  */
-class DcqcnMonitorPeriodTestCase : public TestCase
+class DcqcnMonitorPeriodTestCase : public DcqcnTestCase
 {
   public:
     /** Create the test case. */
     DcqcnMonitorPeriodTestCase()
-        : TestCase("At most one decrease per RateReduceMonitorPeriod")
+        : DcqcnTestCase("At most one decrease per RateReduceMonitorPeriod")
     {
     }
 
   private:
     void DoRun() override
     {
-        // Monitor period 50 us; TimeReset 1 ms and AlphaUpdatePeriod 1 ms keep the timers out.
-        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
-        cc->SetAttribute("RateReduceMonitorPeriod", TimeValue(MicroSeconds(50)));
-        cc->SetAttribute("TimeReset", TimeValue(MilliSeconds(1)));
-        cc->SetAttribute("AlphaUpdatePeriod", TimeValue(MilliSeconds(1)));
-        cc->Start(DataRate(LINE));
-        TraceRecorder traces;
-        NS_TEST_ASSERT_MSG_EQ(traces.Connect(cc), true, "traces connect");
-        Driver driver(cc);
-        driver.Cnp(Seconds(0));
-        std::size_t s0 = driver.Sample(MicroSeconds(1));
-        driver.Cnp(MicroSeconds(10));
-        std::size_t s10 = driver.Sample(MicroSeconds(11));
-        driver.Cnp(MicroSeconds(60));
-        std::size_t s60 = driver.Sample(MicroSeconds(61));
-        driver.Run(MicroSeconds(100));
-        // 0 us: RT = 100, RC = 100 x (1 - 1/2) = 50 Gb/s, alpha = 1.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s0).rate, 50 * GBPS, "first CNP: 50 Gb/s");
-        // 10 us: inside the 50 us period: no decrease, RT and RC unchanged.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s10).rate, 50 * GBPS, "second CNP: still 50 Gb/s");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s10).target, LINE, "second CNP: RT still 100 Gb/s");
+        // InitialAlpha 1 and G 1/256, the defaults. 0 us: RT = 100, RC = 100 x (1 - 1/2) =
+        // 50 Gb/s, alpha = 1. 10 us: inside the 50 us period: no decrease, RT and RC unchanged.
         // 60 us >= 0 + 50 us: RT <- 50 Gb/s, RC <- 50 x (1 - 1/2) = 25 Gb/s; alpha was
         // (1 - g) 1 + g = 1 after each CNP, so the cut is by 1/2 and alpha stays 1.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s60).rate, 25 * GBPS, "third CNP: 25 Gb/s");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s60).target, 50 * GBPS, "third CNP: RT 50 Gb/s");
-        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(s60).alpha, 1.0, 1e-15, "alpha 1");
-        NS_TEST_ASSERT_MSG_EQ(traces.cnps, 2, "Cnp trace: two decreases");
+        NS_TEST_ASSERT_MSG_EQ(
+            RunMonitored(1.0,
+                         1.0 / 256,
+                         {{MicroSeconds(1), "first CNP", 50 * GBPS},
+                          {MicroSeconds(11), "second CNP", 50 * GBPS, LINE},
+                          {MicroSeconds(61), "third CNP", 25 * GBPS, 50 * GBPS, 1}}),
+            2,
+            "Cnp trace: two decreases");
 
         // The same with alpha below 1, to see that the ignored CNP still counts for alpha:
-        // InitialAlpha 0.5, G 0.25 (all values exact in binary).
-        Ptr<Dcqcn> cc2 = CreateObject<Dcqcn>();
-        cc2->SetAttribute("RateReduceMonitorPeriod", TimeValue(MicroSeconds(50)));
-        cc2->SetAttribute("TimeReset", TimeValue(MilliSeconds(1)));
-        cc2->SetAttribute("AlphaUpdatePeriod", TimeValue(MilliSeconds(1)));
-        cc2->SetAttribute("InitialAlpha", DoubleValue(0.5));
-        cc2->SetAttribute("G", DoubleValue(0.25));
-        cc2->Start(DataRate(LINE));
-        Driver driver2(cc2);
-        driver2.Cnp(Seconds(0));
-        std::size_t t0 = driver2.Sample(MicroSeconds(1));
-        driver2.Cnp(MicroSeconds(10));
-        std::size_t t10 = driver2.Sample(MicroSeconds(11));
-        driver2.Cnp(MicroSeconds(60));
-        std::size_t t60 = driver2.Sample(MicroSeconds(61));
-        driver2.Run(MicroSeconds(100));
-        // 0 us: RC = 100 x (1 - 0.5/2) = 75 Gb/s; alpha = 0.75 x 0.5 + 0.25 = 0.625.
-        NS_TEST_ASSERT_MSG_EQ(driver2.Get(t0).rate, 75 * GBPS, "first CNP: 75 Gb/s");
-        NS_TEST_ASSERT_MSG_EQ_TOL(driver2.Get(t0).alpha, 0.625, 1e-15, "alpha 0.625");
-        // 10 us: no decrease; alpha = 0.75 x 0.625 + 0.25 = 0.71875.
-        NS_TEST_ASSERT_MSG_EQ(driver2.Get(t10).rate, 75 * GBPS, "second CNP: 75 Gb/s");
-        NS_TEST_ASSERT_MSG_EQ_TOL(driver2.Get(t10).alpha, 0.71875, 1e-15, "alpha 0.71875");
-        // 60 us: RT <- 75 Gb/s; RC <- 75 x (1 - 0.71875/2) = 75 x 0.640625 = 48.046875 Gb/s;
-        // alpha = 0.75 x 0.71875 + 0.25 = 0.7890625.
-        NS_TEST_ASSERT_MSG_EQ(driver2.Get(t60).rate, 48046875000ULL, "third CNP: 48.046875 G");
-        NS_TEST_ASSERT_MSG_EQ(driver2.Get(t60).target, 75 * GBPS, "RT 75 Gb/s");
-        NS_TEST_ASSERT_MSG_EQ_TOL(driver2.Get(t60).alpha, 0.7890625, 1e-15, "alpha 0.7890625");
+        // InitialAlpha 0.5, G 0.25 (all values exact in binary). 0 us: RC = 100 x (1 - 0.5/2) =
+        // 75 Gb/s; alpha = 0.75 x 0.5 + 0.25 = 0.625. 10 us: no decrease; alpha = 0.75 x 0.625 +
+        // 0.25 = 0.71875. 60 us: RT <- 75 Gb/s; RC <- 75 x (1 - 0.71875/2) = 75 x 0.640625 =
+        // 48.046875 Gb/s; alpha = 0.75 x 0.71875 + 0.25 = 0.7890625. Two decreases again.
+        NS_TEST_ASSERT_MSG_EQ(
+            RunMonitored(0.5,
+                         0.25,
+                         {{MicroSeconds(1), "first CNP, alpha 0.5", 75 * GBPS, {}, 0.625},
+                          {MicroSeconds(11), "second CNP, alpha 0.625", 75 * GBPS, {}, 0.71875},
+                          {MicroSeconds(61),
+                           "third CNP, alpha 0.71875",
+                           48046875000ULL,
+                           75 * GBPS,
+                           0.7890625}}),
+            2,
+            "Cnp trace: two decreases with alpha below 1");
+    }
+
+    /**
+     * CNPs at 0, 10 and 60 us with a 50 us RateReduceMonitorPeriod; TimeReset 1 ms and
+     * AlphaUpdatePeriod 1 ms keep the timers out. Check the samples.
+     * @param initialAlpha InitialAlpha.
+     * @param g G.
+     * @param rows the expected states.
+     * @return the Cnp trace's count (the decreases).
+     */
+    uint32_t RunMonitored(double initialAlpha, double g, const std::vector<Expected>& rows)
+    {
+        Ptr<Dcqcn> cc = MakeStarted(LINE,
+                                    "RateReduceMonitorPeriod",
+                                    TimeValue(MicroSeconds(50)),
+                                    "TimeReset",
+                                    TimeValue(MilliSeconds(1)),
+                                    "AlphaUpdatePeriod",
+                                    TimeValue(MilliSeconds(1)),
+                                    "InitialAlpha",
+                                    DoubleValue(initialAlpha),
+                                    "G",
+                                    DoubleValue(g));
+        TraceRecorder traces;
+        NS_TEST_EXPECT_MSG_EQ(traces.Connect(cc), true, "traces connect");
+        RunAndCheck(cc, {Seconds(0), MicroSeconds(10), MicroSeconds(60)}, MicroSeconds(100), rows);
+        return traces.cnps;
     }
 };
 
@@ -587,42 +728,30 @@ class DcqcnMonitorPeriodTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Fast recovery: after 100 -> 50 Gb/s, timer event k gives RC = RT - (RT - RC0) / 2^k.
  */
-class DcqcnFastRecoveryTestCase : public TestCase
+class DcqcnFastRecoveryTestCase : public DcqcnTestCase
 {
   public:
     /** Create the test case. */
     DcqcnFastRecoveryTestCase()
-        : TestCase("Fast recovery halves the distance to the target per timer event")
+        : DcqcnTestCase("Fast recovery halves the distance to the target per timer event")
     {
     }
 
   private:
     void DoRun() override
     {
-        Ptr<Dcqcn> cc = MakeStarted();
-        Driver driver(cc);
-        driver.Cnp(Seconds(0));
-        std::vector<std::size_t> samples;
-        for (uint32_t k = 0; k <= 5; ++k)
-        {
-            samples.push_back(driver.Sample(MicroSeconds(55 * k + 1)));
-        }
-        driver.Run(MicroSeconds(300));
-        // RT = 100 Gb/s, RC0 = 50 Gb/s; the timer expires at 55 k us, k = 1..5 <= F = 5.
-        // RC = 100 - 50 / 2^k: 50, 75, 87.5, 93.75, 96.875, 98.4375 Gb/s.
-        const uint64_t expected[] = {50000000000ULL,
-                                     75000000000ULL,
-                                     87500000000ULL,
-                                     93750000000ULL,
-                                     96875000000ULL,
-                                     98437500000ULL};
-        for (uint32_t k = 0; k <= 5; ++k)
-        {
-            NS_TEST_ASSERT_MSG_EQ(driver.Get(samples[k]).rate, expected[k], "RC after " << k);
-            NS_TEST_ASSERT_MSG_EQ(driver.Get(samples[k]).target, LINE, "RT after " << k);
-            NS_TEST_ASSERT_MSG_EQ(driver.Get(samples[k]).timerStage, k, "T after " << k);
-            NS_TEST_ASSERT_MSG_EQ(driver.Get(samples[k]).byteStage, 0, "BC after " << k);
-        }
+        // A CNP at 0. RT = 100 Gb/s, RC0 = 50 Gb/s; the timer expires at 55 k us, k = 1..5 <= F =
+        // 5, and each sample is 1 us after. RC = 100 - 50 / 2^k: 50, 75, 87.5, 93.75, 96.875,
+        // 98.4375 Gb/s; T = k; BC stays 0.
+        RunAndCheck(MakeStarted(),
+                    {Seconds(0)},
+                    MicroSeconds(300),
+                    {{MicroSeconds(1), "k = 0", 50000000000ULL, LINE, {}, 0, 0},
+                     {MicroSeconds(56), "k = 1", 75000000000ULL, LINE, {}, 1, 0},
+                     {MicroSeconds(111), "k = 2", 87500000000ULL, LINE, {}, 2, 0},
+                     {MicroSeconds(166), "k = 3", 93750000000ULL, LINE, {}, 3, 0},
+                     {MicroSeconds(221), "k = 4", 96875000000ULL, LINE, {}, 4, 0},
+                     {MicroSeconds(276), "k = 5", 98437500000ULL, LINE, {}, 5, 0}});
     }
 };
 
@@ -630,59 +759,38 @@ class DcqcnFastRecoveryTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Additive increase: after F fast-recovery timer events, RT grows by AiRate per event.
  */
-class DcqcnAdditiveIncreaseTestCase : public TestCase
+class DcqcnAdditiveIncreaseTestCase : public DcqcnTestCase
 {
   public:
     /** Create the test case. */
     DcqcnAdditiveIncreaseTestCase()
-        : TestCase("Additive increase raises the target by AiRate per event after F stages")
+        : DcqcnTestCase("Additive increase raises the target by AiRate per event after F stages")
     {
     }
 
   private:
     void DoRun() override
     {
-        Ptr<Dcqcn> cc = MakeStarted();
-        Driver driver(cc);
         // CNP at 0: RT 100, RC 50, alpha 1. CNP at 1 us: RT <- 50, RC <- 25 Gb/s, alpha 1.
-        // The increase timer restarts at 1 us: events at 1 + 55 k us.
-        driver.Cnp(Seconds(0));
-        driver.Cnp(MicroSeconds(1));
-        std::vector<std::size_t> samples;
-        for (uint32_t k = 0; k <= 8; ++k)
-        {
-            samples.push_back(driver.Sample(MicroSeconds(55 * k + 2)));
-        }
-        driver.Run(MicroSeconds(500));
+        // The increase timer restarts at 1 us: events at 1 + 55 k us, sampled 1 us after.
         // k = 1..5 (fast recovery, RT = 50): RC = 50 - 25 / 2^k =
         //   37.5, 43.75, 46.875, 48.4375, 49.21875 Gb/s.
         // k = 6 (T = 6 > F, BC = 0: additive): RT = 50 + 0.04 = 50.04 Gb/s,
         //   RC = (50.04 + 49.21875) / 2 = 49.629375 Gb/s.
         // k = 7: RT = 50.08, RC = (50.08 + 49.629375) / 2 = 49.8546875 Gb/s.
         // k = 8: RT = 50.12, RC = (50.12 + 49.8546875) / 2 = 49.98734375 Gb/s.
-        const uint64_t rc[] = {25000000000ULL,
-                               37500000000ULL,
-                               43750000000ULL,
-                               46875000000ULL,
-                               48437500000ULL,
-                               49218750000ULL,
-                               49629375000ULL,
-                               49854687500ULL,
-                               49987343750ULL};
-        const uint64_t rt[] = {50 * GBPS,
-                               50 * GBPS,
-                               50 * GBPS,
-                               50 * GBPS,
-                               50 * GBPS,
-                               50 * GBPS,
-                               50 * GBPS + 40 * MBPS,
-                               50 * GBPS + 80 * MBPS,
-                               50 * GBPS + 120 * MBPS};
-        for (uint32_t k = 0; k <= 8; ++k)
-        {
-            NS_TEST_ASSERT_MSG_EQ(driver.Get(samples[k]).rate, rc[k], "RC after " << k);
-            NS_TEST_ASSERT_MSG_EQ(driver.Get(samples[k]).target, rt[k], "RT after " << k);
-        }
+        RunAndCheck(MakeStarted(),
+                    {Seconds(0), MicroSeconds(1)},
+                    MicroSeconds(500),
+                    {{MicroSeconds(2), "k = 0", 25000000000ULL, 50 * GBPS},
+                     {MicroSeconds(57), "k = 1", 37500000000ULL, 50 * GBPS},
+                     {MicroSeconds(112), "k = 2", 43750000000ULL, 50 * GBPS},
+                     {MicroSeconds(167), "k = 3", 46875000000ULL, 50 * GBPS},
+                     {MicroSeconds(222), "k = 4", 48437500000ULL, 50 * GBPS},
+                     {MicroSeconds(277), "k = 5", 49218750000ULL, 50 * GBPS},
+                     {MicroSeconds(332), "k = 6", 49629375000ULL, 50 * GBPS + 40 * MBPS},
+                     {MicroSeconds(387), "k = 7", 49854687500ULL, 50 * GBPS + 80 * MBPS},
+                     {MicroSeconds(442), "k = 8", 49987343750ULL, 50 * GBPS + 120 * MBPS}});
     }
 };
 
@@ -690,12 +798,12 @@ class DcqcnAdditiveIncreaseTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Hyper increase when both counters have passed F; the byte counter driven by OnSend.
  */
-class DcqcnHyperIncreaseTestCase : public TestCase
+class DcqcnHyperIncreaseTestCase : public DcqcnTestCase
 {
   public:
     /** Create the test case. */
     DcqcnHyperIncreaseTestCase()
-        : TestCase("Hyper increase adds i x HaiRate once both counters passed F")
+        : DcqcnTestCase("Hyper increase adds i x HaiRate once both counters passed F")
     {
     }
 
@@ -703,61 +811,40 @@ class DcqcnHyperIncreaseTestCase : public TestCase
     void DoRun() override
     {
         // F = 2, ByteReset 1000 B; TimeReset 55 us, AiRate 40 Mb/s, HaiRate 100 Mb/s.
-        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
-        cc->SetAttribute("Threshold", UintegerValue(2));
-        cc->SetAttribute("ByteReset", UintegerValue(1000));
-        cc->Start(DataRate(LINE));
-        Driver driver(cc);
+        Driver driver(
+            MakeStarted(LINE, "Threshold", UintegerValue(2), "ByteReset", UintegerValue(1000)));
         // CNPs at 0 and 1 us: RT = 50, RC = 25 Gb/s (as in the additive test); the timer
         // restarts at 1 us: timer events at 56, 111, 166, 221 us.
         driver.Cnp(Seconds(0));
         driver.Cnp(MicroSeconds(1));
         driver.Send(MicroSeconds(2), 600);
-        std::size_t s2 = driver.Sample(MicroSeconds(2) + NanoSeconds(500));
         driver.Send(MicroSeconds(3), 400);
-        std::size_t s3 = driver.Sample(MicroSeconds(3) + NanoSeconds(500));
         driver.Send(MicroSeconds(4), 2000);
-        std::size_t s4 = driver.Sample(MicroSeconds(5));
-        std::size_t s56 = driver.Sample(MicroSeconds(57));
-        std::size_t s111 = driver.Sample(MicroSeconds(112));
-        std::size_t s166 = driver.Sample(MicroSeconds(167));
         driver.Send(MicroSeconds(168), 1000);
-        std::size_t s168 = driver.Sample(MicroSeconds(169));
-        std::size_t s221 = driver.Sample(MicroSeconds(222));
-        driver.Run(MicroSeconds(250));
-
-        // 2 us: 600 B < 1000 B: no event.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s2).rate, 25 * GBPS, "600 B: nothing");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s2).byteStage, 0, "BC 0");
-        // 3 us: 1000 B reached: BC = 1 <= F, T = 0: fast recovery, RC = (50 + 25)/2 = 37.5.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s3).rate, 37500000000ULL, "BC 1: 37.5 Gb/s");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s3).byteStage, 1, "BC 1");
-        // 4 us: 2000 B = two events. BC = 2: fast recovery, RC = (50 + 37.5)/2 = 43.75.
-        // BC = 3 > F, T = 0: additive, RT = 50.04, RC = (50.04 + 43.75)/2 = 46.895 Gb/s.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s4).byteStage, 3, "BC 3");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s4).target, 50040000000ULL, "RT 50.04");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s4).rate, 46895000000ULL, "RC 46.895");
-        // 56 us: T = 1 <= F, BC = 3 > F: additive, RT = 50.08,
-        //   RC = (50.08 + 46.895)/2 = 48.4875 Gb/s.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s56).target, 50080000000ULL, "RT 50.08");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s56).rate, 48487500000ULL, "RC 48.4875");
-        // 111 us: T = 2: additive, RT = 50.12, RC = (50.12 + 48.4875)/2 = 49.30375 Gb/s.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s111).target, 50120000000ULL, "RT 50.12");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s111).rate, 49303750000ULL, "RC 49.30375");
-        // 166 us: T = 3 > F and BC = 3 > F: hyper with i = min(3, 3) - 2 = 1:
-        //   RT = 50.12 + 0.1 = 50.22, RC = (50.22 + 49.30375)/2 = 49.761875 Gb/s.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s166).target, 50220000000ULL, "RT 50.22");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s166).rate, 49761875000ULL, "RC 49.761875");
-        // 168 us: BC = 4, T = 3: i = min(4, 3) - 2 = 1: RT = 50.32,
-        //   RC = (50.32 + 49.761875)/2 = 50.0409375 Gb/s.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s168).target, 50320000000ULL, "RT 50.32");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s168).rate, 50040937500ULL, "RC 50.0409375");
-        // 221 us: T = 4, BC = 4: i = 2: RT = 50.32 + 0.2 = 50.52,
-        //   RC = (50.52 + 50.0409375)/2 = 50.28046875 Gb/s.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s221).target, 50520000000ULL, "RT 50.52");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s221).rate, 50280468750ULL, "RC 50.28046875");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s221).timerStage, 4, "T 4");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s221).byteStage, 4, "BC 4");
+        RunAndCheck(
+            driver,
+            MicroSeconds(250),
+            {// 2 us: 600 B < 1000 B: no event.
+             {MicroSeconds(2) + NanoSeconds(500), "600 B", 25 * GBPS, {}, {}, {}, 0},
+             // 3 us: 1000 B reached: BC = 1 <= F, T = 0: fast recovery, RC = (50 + 25)/2 = 37.5.
+             {MicroSeconds(3) + NanoSeconds(500), "BC 1", 37500000000ULL, {}, {}, {}, 1},
+             // 4 us: 2000 B = two events. BC = 2: fast recovery, RC = (50 + 37.5)/2 = 43.75.
+             // BC = 3 > F, T = 0: additive, RT = 50.04, RC = (50.04 + 43.75)/2 = 46.895 Gb/s.
+             {MicroSeconds(5), "BC 3", 46895000000ULL, 50040000000ULL, {}, {}, 3},
+             // 56 us: T = 1 <= F, BC = 3 > F: additive, RT = 50.08,
+             //   RC = (50.08 + 46.895)/2 = 48.4875 Gb/s.
+             {MicroSeconds(57), "T 1", 48487500000ULL, 50080000000ULL},
+             // 111 us: T = 2: additive, RT = 50.12, RC = (50.12 + 48.4875)/2 = 49.30375 Gb/s.
+             {MicroSeconds(112), "T 2", 49303750000ULL, 50120000000ULL},
+             // 166 us: T = 3 > F and BC = 3 > F: hyper with i = min(3, 3) - 2 = 1:
+             //   RT = 50.12 + 0.1 = 50.22, RC = (50.22 + 49.30375)/2 = 49.761875 Gb/s.
+             {MicroSeconds(167), "T 3, hyper", 49761875000ULL, 50220000000ULL},
+             // 168 us: BC = 4, T = 3: i = min(4, 3) - 2 = 1: RT = 50.32,
+             //   RC = (50.32 + 49.761875)/2 = 50.0409375 Gb/s.
+             {MicroSeconds(169), "BC 4, hyper", 50040937500ULL, 50320000000ULL},
+             // 221 us: T = 4, BC = 4: i = 2: RT = 50.32 + 0.2 = 50.52,
+             //   RC = (50.52 + 50.0409375)/2 = 50.28046875 Gb/s.
+             {MicroSeconds(222), "T 4, hyper", 50280468750ULL, 50520000000ULL, {}, 4, 4}});
     }
 };
 
@@ -765,43 +852,35 @@ class DcqcnHyperIncreaseTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * ClampTargetRate false keeps the target across decreases until an increase event.
  */
-class DcqcnClampTargetTestCase : public TestCase
+class DcqcnClampTargetTestCase : public DcqcnTestCase
 {
   public:
     /** Create the test case. */
     DcqcnClampTargetTestCase()
-        : TestCase("ClampTargetRate false lowers RT only after an increase")
+        : DcqcnTestCase("ClampTargetRate false lowers RT only after an increase")
     {
     }
 
   private:
     void DoRun() override
     {
-        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
-        cc->SetAttribute("ClampTargetRate", BooleanValue(false));
         // AlphaUpdatePeriod 1 ms: alpha stays 1 throughout (no decay at 56 us).
-        cc->SetAttribute("AlphaUpdatePeriod", TimeValue(MilliSeconds(1)));
-        cc->Start(DataRate(LINE));
-        Driver driver(cc);
-        driver.Cnp(Seconds(0));
-        std::size_t s0 = driver.Sample(MicroSeconds(1) - NanoSeconds(1));
-        driver.Cnp(MicroSeconds(1));
-        std::size_t s1 = driver.Sample(MicroSeconds(2));
-        std::size_t s56 = driver.Sample(MicroSeconds(57));
-        driver.Cnp(MicroSeconds(58));
-        std::size_t s58 = driver.Sample(MicroSeconds(59));
-        driver.Run(MicroSeconds(100));
-        // 0 us, first decrease: RT <- 100, RC <- 50 Gb/s.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s0).target, LINE, "RT 100");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s0).rate, 50 * GBPS, "RC 50");
-        // 1 us, no increase since: RT stays 100, RC <- 50 x (1 - 1/2) = 25 Gb/s.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s1).target, LINE, "RT still 100");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s1).rate, 25 * GBPS, "RC 25");
-        // 56 us, timer event (fast recovery): RC = (100 + 25)/2 = 62.5 Gb/s.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s56).rate, 62500000000ULL, "RC 62.5");
-        // 58 us, after an increase: RT <- 62.5, RC <- 31.25 Gb/s.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s58).target, 62500000000ULL, "RT 62.5");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s58).rate, 31250000000ULL, "RC 31.25");
+        // CNPs at 0, 1 and 58 us.
+        RunAndCheck(MakeStarted(LINE,
+                                "ClampTargetRate",
+                                BooleanValue(false),
+                                "AlphaUpdatePeriod",
+                                TimeValue(MilliSeconds(1))),
+                    {Seconds(0), MicroSeconds(1), MicroSeconds(58)},
+                    MicroSeconds(100),
+                    {// 0 us, first decrease: RT <- 100, RC <- 50 Gb/s.
+                     {MicroSeconds(1) - NanoSeconds(1), "first CNP", 50 * GBPS, LINE},
+                     // 1 us, no increase since: RT stays 100, RC <- 50 x (1 - 1/2) = 25 Gb/s.
+                     {MicroSeconds(2), "second CNP, RT still 100", 25 * GBPS, LINE},
+                     // 56 us, timer event (fast recovery): RC = (100 + 25)/2 = 62.5 Gb/s.
+                     {MicroSeconds(57), "timer event", 62500000000ULL},
+                     // 58 us, after an increase: RT <- 62.5, RC <- 31.25 Gb/s.
+                     {MicroSeconds(59), "CNP after an increase", 31250000000ULL, 62500000000ULL}});
     }
 };
 
@@ -809,54 +888,46 @@ class DcqcnClampTargetTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * MinRate floors a decrease; MinDecFactor bounds it.
  */
-class DcqcnFloorTestCase : public TestCase
+class DcqcnFloorTestCase : public DcqcnTestCase
 {
   public:
     /** Create the test case. */
     DcqcnFloorTestCase()
-        : TestCase("MinRate and MinDecFactor bound a decrease")
+        : DcqcnTestCase("MinRate and MinDecFactor bound a decrease")
     {
     }
 
   private:
     void DoRun() override
     {
+        // CNPs at 0, 1 and 3 us with MinRate 30 Gb/s.
+        // 100 -> 50 Gb/s; then 50 x 1/2 = 25 < 30: floored at 30 Gb/s; then 15 -> 30.
+        RunAndCheck(MakeStarted(LINE, "MinRate", DataRateValue(DataRate("30Gbps"))),
+                    {Seconds(0), MicroSeconds(1), MicroSeconds(3)},
+                    MicroSeconds(10),
+                    {{MicroSeconds(2), "floored at MinRate", 30 * GBPS},
+                     {MicroSeconds(4), "stays at MinRate", 30 * GBPS}});
+
+        /// A MinDecFactor, and the rate after one CNP at 100 Gb/s with alpha 1.
+        struct Bound
         {
-            Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
-            cc->SetAttribute("MinRate", DataRateValue(DataRate("30Gbps")));
-            cc->Start(DataRate(LINE));
-            Driver driver(cc);
-            driver.Cnp(Seconds(0));
-            driver.Cnp(MicroSeconds(1));
-            std::size_t s1 = driver.Sample(MicroSeconds(2));
-            driver.Cnp(MicroSeconds(3));
-            std::size_t s3 = driver.Sample(MicroSeconds(4));
-            driver.Run(MicroSeconds(10));
-            // 100 -> 50 Gb/s; then 50 x 1/2 = 25 < 30: floored at 30 Gb/s; then 15 -> 30.
-            NS_TEST_ASSERT_MSG_EQ(driver.Get(s1).rate, 30 * GBPS, "floored at MinRate");
-            NS_TEST_ASSERT_MSG_EQ(driver.Get(s3).rate, 30 * GBPS, "stays at MinRate");
-        }
-        {
-            Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
-            cc->SetAttribute("MinDecFactor", UintegerValue(75));
-            cc->Start(DataRate(LINE));
-            Driver driver(cc);
-            driver.Cnp(Seconds(0));
-            std::size_t s0 = driver.Sample(MicroSeconds(1));
-            driver.Run(MicroSeconds(10));
+            uint64_t factor;  //!< MinDecFactor, %.
+            uint64_t rate;    //!< the rate after the CNP, bit/s.
+            const char* what; //!< the row's name.
+        };
+
+        const Bound bounds[] = {
             // 100 x 1/2 = 50 < 75 % of 100 = 75: bounded at 75 Gb/s.
-            NS_TEST_ASSERT_MSG_EQ(driver.Get(s0).rate, 75 * GBPS, "bounded by MinDecFactor");
-        }
-        {
-            Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
-            cc->SetAttribute("MinDecFactor", UintegerValue(100));
-            cc->Start(DataRate(LINE));
-            Driver driver(cc);
-            driver.Cnp(Seconds(0));
-            std::size_t s0 = driver.Sample(MicroSeconds(1));
-            driver.Run(MicroSeconds(10));
+            {75, 75 * GBPS, "bounded by MinDecFactor"},
             // 100 %: the new rate is at least the old one: no decrease.
-            NS_TEST_ASSERT_MSG_EQ(driver.Get(s0).rate, LINE, "MinDecFactor 100: no decrease");
+            {100, LINE, "MinDecFactor 100: no decrease"},
+        };
+        for (const Bound& bound : bounds)
+        {
+            RunAndCheck(MakeStarted(LINE, "MinDecFactor", UintegerValue(bound.factor)),
+                        {Seconds(0)},
+                        MicroSeconds(10),
+                        {{MicroSeconds(1), bound.what, bound.rate}});
         }
     }
 };
@@ -880,13 +951,17 @@ class DcqcnLineRateCapTestCase : public TestCase
         // 10 Gb/s line; F = 1; huge steps (AiRate = HaiRate = 5 Gb/s); TimeReset 10 us;
         // ByteReset 1000 B, with 1000 B sent every 3 us: both counters pass F quickly.
         const uint64_t line = 10 * GBPS;
-        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
-        cc->SetAttribute("Threshold", UintegerValue(1));
-        cc->SetAttribute("AiRate", DataRateValue(DataRate("5Gbps")));
-        cc->SetAttribute("HaiRate", DataRateValue(DataRate("5Gbps")));
-        cc->SetAttribute("TimeReset", TimeValue(MicroSeconds(10)));
-        cc->SetAttribute("ByteReset", UintegerValue(1000));
-        cc->Start(DataRate(line));
+        Ptr<Dcqcn> cc = MakeStarted(line,
+                                    "Threshold",
+                                    UintegerValue(1),
+                                    "AiRate",
+                                    DataRateValue(DataRate("5Gbps")),
+                                    "HaiRate",
+                                    DataRateValue(DataRate("5Gbps")),
+                                    "TimeReset",
+                                    TimeValue(MicroSeconds(10)),
+                                    "ByteReset",
+                                    UintegerValue(1000));
         TraceRecorder traces;
         NS_TEST_ASSERT_MSG_EQ(traces.Connect(cc), true, "traces connect");
         Driver driver(cc);
@@ -920,12 +995,12 @@ class DcqcnLineRateCapTestCase : public TestCase
  * Back at the line rate the timers stop; the alpha decays missed meanwhile are applied at the
  * next CNP.
  */
-class DcqcnIdleAlphaTestCase : public TestCase
+class DcqcnIdleAlphaTestCase : public DcqcnTestCase
 {
   public:
     /** Create the test case. */
     DcqcnIdleAlphaTestCase()
-        : TestCase("Missed alpha decays are applied at the next CNP")
+        : DcqcnTestCase("Missed alpha decays are applied at the next CNP")
     {
     }
 
@@ -933,29 +1008,26 @@ class DcqcnIdleAlphaTestCase : public TestCase
     void DoRun() override
     {
         // TimeReset 1 us, AlphaUpdatePeriod 10 us, G 0.5 (values exact in binary).
-        Ptr<Dcqcn> cc = CreateObject<Dcqcn>();
-        cc->SetAttribute("TimeReset", TimeValue(MicroSeconds(1)));
-        cc->SetAttribute("AlphaUpdatePeriod", TimeValue(MicroSeconds(10)));
-        cc->SetAttribute("G", DoubleValue(0.5));
-        cc->Start(DataRate(LINE));
-        Driver driver(cc);
-        driver.Cnp(Seconds(0));
-        std::size_t s50 = driver.Sample(MicroSeconds(50));
-        driver.Cnp(MicroSeconds(75));
-        std::size_t s76 = driver.Sample(MicroSeconds(76));
-        driver.Run(MicroSeconds(80));
+        // CNPs at 0 and 75 us.
         // CNP at 0: RT 100, RC 50 Gb/s, alpha 0.5 x 1 + 0.5 = 1. Timer events every 1 us with
         // RT = line: RC = 100 - 50/2^k, within 1 bit/s when 50e9/2^k < 1, i.e. k = 36
         // (2^36 = 6.87e10): back at 100 Gb/s at 36 us, both timers stop.
         // Alpha decays at 10, 20, 30 us: 1/2, 1/4, 1/8; the timer stops at 36 us. GetAlpha
         // counts the decays not applied yet (at 40 and 50 us): 1/32 at 50 us.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s50).rate, LINE, "recovered");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s50).timerStage, 36, "36 timer events");
-        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(s50).alpha, 0.03125, 1e-15, "1/8, then 2 decays");
         // CNP at 75 us: floor((75 - 30)/10) = 4 missed decays: alpha = 1/8 / 16 = 1/128;
         // RC = 100 x (1 - 1/256) = 99.609375 Gb/s; then alpha = 0.5/128 + 0.5 = 0.50390625.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s76).rate, 99609375000ULL, "cut with caught-up alpha");
-        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(s76).alpha, 0.50390625, 1e-15, "alpha after");
+        RunAndCheck(
+            MakeStarted(LINE,
+                        "TimeReset",
+                        TimeValue(MicroSeconds(1)),
+                        "AlphaUpdatePeriod",
+                        TimeValue(MicroSeconds(10)),
+                        "G",
+                        DoubleValue(0.5)),
+            {Seconds(0), MicroSeconds(75)},
+            MicroSeconds(80),
+            {{MicroSeconds(50), "recovered: T 36, alpha 1/8 then 2 decays", LINE, {}, 0.03125, 36},
+             {MicroSeconds(76), "cut with caught-up alpha", 99609375000ULL, {}, 0.50390625}});
     }
 };
 
@@ -963,12 +1035,12 @@ class DcqcnIdleAlphaTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Stop cancels both timers; CNPs after Stop are ignored.
  */
-class DcqcnStopTestCase : public TestCase
+class DcqcnStopTestCase : public DcqcnTestCase
 {
   public:
     /** Create the test case. */
     DcqcnStopTestCase()
-        : TestCase("Stop cancels the timers")
+        : DcqcnTestCase("Stop cancels the timers")
     {
     }
 
@@ -980,13 +1052,11 @@ class DcqcnStopTestCase : public TestCase
         driver.Cnp(Seconds(0));
         Simulator::Schedule(MicroSeconds(10), &Dcqcn::Stop, cc);
         driver.Cnp(MicroSeconds(20));
-        std::size_t s = driver.Sample(MicroSeconds(200));
-        driver.Run(MicroSeconds(300));
         // Without Stop: increase events at 55, 110, 165 us and alpha decays; with it, the state
         // of 0 us stays: RC 50 Gb/s, alpha 1, T 0, and the CNP at 20 us did nothing.
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s).rate, 50 * GBPS, "no increase after Stop");
-        NS_TEST_ASSERT_MSG_EQ(driver.Get(s).timerStage, 0, "no timer event after Stop");
-        NS_TEST_ASSERT_MSG_EQ_TOL(driver.Get(s).alpha, 1.0, 1e-15, "no alpha decay");
+        RunAndCheck(driver,
+                    MicroSeconds(300),
+                    {{MicroSeconds(200), "after Stop", 50 * GBPS, {}, 1, 0}});
     }
 };
 
@@ -1026,43 +1096,36 @@ class DcqcnProfilesTestCase : public TestCase
 
     /**
      * @param cc a Dcqcn.
+     * @param name one of its attributes, of value type V.
+     * @return the attribute's value.
+     */
+    template <typename V>
+    static auto Get(Ptr<Dcqcn> cc, const std::string& name)
+    {
+        V value;
+        cc->GetAttribute(name, value);
+        return value.Get();
+    }
+
+    /**
+     * @param cc a Dcqcn.
      * @return its attribute values.
      */
     static Values Read(Ptr<Dcqcn> cc)
     {
-        Values v{};
-        DoubleValue d;
-        TimeValue t;
-        UintegerValue u;
-        DataRateValue r;
-        BooleanValue b;
-        cc->GetAttribute("InitialAlpha", d);
-        v.initialAlpha = d.Get();
-        cc->GetAttribute("G", d);
-        v.g = d.Get();
-        cc->GetAttribute("AlphaUpdatePeriod", t);
-        v.alphaUpdatePeriod = t.Get();
-        cc->GetAttribute("RateReduceMonitorPeriod", t);
-        v.rateReduceMonitorPeriod = t.Get();
-        cc->GetAttribute("TimeReset", t);
-        v.timeReset = t.Get();
-        cc->GetAttribute("ByteReset", u);
-        v.byteReset = u.Get();
-        cc->GetAttribute("Threshold", u);
-        v.threshold = u.Get();
-        cc->GetAttribute("AiRate", r);
-        v.aiRate = r.Get().GetBitRate();
-        cc->GetAttribute("HaiRate", r);
-        v.haiRate = r.Get().GetBitRate();
-        cc->GetAttribute("MinDecFactor", u);
-        v.minDecFactor = u.Get();
-        cc->GetAttribute("MinRate", r);
-        v.minRate = r.Get().GetBitRate();
-        cc->GetAttribute("ClampTargetRate", b);
-        v.clampTargetRate = b.Get();
-        cc->GetAttribute("Window", b);
-        v.window = b.Get();
-        return v;
+        return Values{Get<DoubleValue>(cc, "InitialAlpha"),
+                      Get<DoubleValue>(cc, "G"),
+                      Get<TimeValue>(cc, "AlphaUpdatePeriod"),
+                      Get<TimeValue>(cc, "RateReduceMonitorPeriod"),
+                      Get<TimeValue>(cc, "TimeReset"),
+                      Get<UintegerValue>(cc, "ByteReset"),
+                      Get<UintegerValue>(cc, "Threshold"),
+                      Get<DataRateValue>(cc, "AiRate").GetBitRate(),
+                      Get<DataRateValue>(cc, "HaiRate").GetBitRate(),
+                      Get<UintegerValue>(cc, "MinDecFactor"),
+                      Get<DataRateValue>(cc, "MinRate").GetBitRate(),
+                      Get<BooleanValue>(cc, "ClampTargetRate"),
+                      Get<BooleanValue>(cc, "Window")};
     }
 
     /**
@@ -1240,12 +1303,12 @@ class DcqcnCheckConfigTestCase : public TestCase
  * decrease per 4 us, no byte counter, one fast-recovery step per 900 us then additive steps of
  * 50 Mb/s, the window following the rate, and the 100 Mb/s floor.
  */
-class DcqcnSimaiTestCase : public TestCase
+class DcqcnSimaiTestCase : public DcqcnTestCase
 {
   public:
     /** Create the test case. */
     DcqcnSimaiTestCase()
-        : TestCase("simai: a CNP, the 4 us monitor, 900 us fast recovery then AI, the window")
+        : DcqcnTestCase("simai: a CNP, the 4 us monitor, 900 us fast recovery then AI, the window")
     {
     }
 
@@ -1259,49 +1322,35 @@ class DcqcnSimaiTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(cc->GetWindow(), 100000, "one BDP at the line rate");
         Driver driver(cc);
         driver.Cnp(MicroSeconds(10));
-        std::size_t cut = driver.Sample(MicroSeconds(11));
         driver.Send(MicroSeconds(20), 4000000000U); // 400 x the paper's 10 MB byte counter
-        std::size_t sent = driver.Sample(MicroSeconds(21));
-        std::size_t recovered = driver.Sample(MicroSeconds(911));
         driver.Cnp(NanoSeconds(950500));
-        std::size_t cut2 = driver.Sample(MicroSeconds(951));
         driver.Cnp(NanoSeconds(952800)); // 2.3 us after the last decrease
-        std::size_t held = driver.Sample(MicroSeconds(953));
-        std::size_t steps[3];
-        for (uint32_t k = 0; k < 3; ++k)
-        {
-            steps[k] = driver.Sample(MicroSeconds(1851 + 900 * k));
-        }
-        driver.Run(MicroSeconds(3700));
-        // CNP at 10 us, alpha 1: RT <- 100, RC <- 100 x (1 - 1/2) = 50 Gb/s (window 50,000 B).
-        NS_TEST_EXPECT_MSG_EQ(driver.Get(cut).rate, 50 * GBPS, "RC after the CNP");
-        NS_TEST_EXPECT_MSG_EQ(driver.Get(cut).target, LINE, "RT after the CNP");
-        NS_TEST_EXPECT_MSG_EQ(driver.Get(cut).window, 50000, "window at 50 Gb/s");
-        // No byte counter: 4 GB sent leave BC at 0 and the rate as it was.
-        NS_TEST_EXPECT_MSG_EQ(driver.Get(sent).byteStage, 0, "BC stays 0");
-        NS_TEST_EXPECT_MSG_EQ(driver.Get(sent).rate, 50 * GBPS, "no increase from bytes");
-        // Timer at 10 + 900 us: T = 1 <= F = 1, fast recovery: RC = (100 + 50) / 2 = 75 Gb/s.
-        NS_TEST_EXPECT_MSG_EQ(driver.Get(recovered).rate, 75 * GBPS, "fast recovery");
-        NS_TEST_EXPECT_MSG_EQ(driver.Get(recovered).target, LINE, "RT kept");
-        NS_TEST_EXPECT_MSG_EQ(driver.Get(recovered).timerStage, 1, "T = 1");
-        // CNP at 950.5 us: an increase came since the last cut, so RT <- RC = 75 Gb/s. Alpha
-        // decayed at 11, 12, ..., 950 us: (255/256)^940 = 0.0252465602; RC <- 75 x (1 -
-        // 0.0252465602 / 2) = 74.0532539921 Gb/s, window 74,053 B (74,053.25 rounded).
-        NS_TEST_EXPECT_MSG_EQ_TOL(driver.Get(cut2).rate, 74053253992ULL, 2, "RC after CNP 2");
-        NS_TEST_EXPECT_MSG_EQ(driver.Get(cut2).target, 75 * GBPS, "RT clamped after increase");
-        NS_TEST_EXPECT_MSG_EQ(driver.Get(cut2).window, 74053, "window at 74.05 Gb/s");
-        // CNP at 952.8 us, inside the 4 us monitor period: rates unchanged.
-        NS_TEST_EXPECT_MSG_EQ(driver.Get(held).rate, driver.Get(cut2).rate, "no second cut");
-        // Timer at 950.5 + 900 k us. k = 1 (T = 1, fast recovery): RC = (75 + 74.0532539921)
-        // / 2 = 74.5266269961. k = 2 (T = 2 > F, BC = 0: additive): RT = 75.05, RC =
-        // (75.05 + 74.5266269961) / 2 = 74.7883134980. k = 3: RT = 75.1, RC = 74.9441567490.
-        const uint64_t rc[] = {74526626996ULL, 74788313498ULL, 74944156749ULL};
-        const uint64_t rt[] = {75 * GBPS, 75 * GBPS + 50 * MBPS, 75 * GBPS + 100 * MBPS};
-        for (uint32_t k = 0; k < 3; ++k)
-        {
-            NS_TEST_EXPECT_MSG_EQ_TOL(driver.Get(steps[k]).rate, rc[k], 2, "RC step " << k + 1);
-            NS_TEST_EXPECT_MSG_EQ(driver.Get(steps[k]).target, rt[k], "RT step " << k + 1);
-        }
+        const std::vector<Sample> got = RunAndCheck(
+            driver,
+            MicroSeconds(3700),
+            {// CNP at 10 us, alpha 1: RT <- 100, RC <- 100 x (1 - 1/2) = 50 Gb/s (window
+             // 50,000 B).
+             {MicroSeconds(11), "the CNP", 50 * GBPS, LINE, {}, {}, {}, 50000},
+             // No byte counter: 4 GB sent leave BC at 0 and the rate as it was.
+             {MicroSeconds(21), "4 GB sent, no increase", 50 * GBPS, {}, {}, {}, 0},
+             // Timer at 10 + 900 us: T = 1 <= F = 1, fast recovery: RC = (100 + 50) / 2 =
+             // 75 Gb/s, RT kept.
+             {MicroSeconds(911), "fast recovery", 75 * GBPS, LINE, {}, 1},
+             // CNP at 950.5 us: an increase came since the last cut, so RT <- RC = 75 Gb/s
+             // (clamped after an increase). Alpha decayed at 11, 12, ..., 950 us: (255/256)^940
+             // = 0.0252465602; RC <- 75 x (1 - 0.0252465602 / 2) = 74.0532539921 Gb/s, window
+             // 74,053 B (74,053.25 rounded).
+             {MicroSeconds(951), "CNP 2", 74053253992ULL, 75 * GBPS, {}, {}, {}, 74053, 2},
+             // CNP at 952.8 us, inside the 4 us monitor period: rates unchanged (checked
+             // against the sample before, below).
+             {MicroSeconds(953), "CNP 3, held"},
+             // Timer at 950.5 + 900 k us. k = 1 (T = 1, fast recovery): RC = (75 + 74.0532539921)
+             // / 2 = 74.5266269961. k = 2 (T = 2 > F, BC = 0: additive): RT = 75.05, RC =
+             // (75.05 + 74.5266269961) / 2 = 74.7883134980. k = 3: RT = 75.1, RC = 74.9441567490.
+             {MicroSeconds(1851), "step 1", 74526626996ULL, 75 * GBPS, {}, {}, {}, {}, 2},
+             {MicroSeconds(2751), "step 2", 74788313498ULL, 75050 * MBPS, {}, {}, {}, {}, 2},
+             {MicroSeconds(3651), "step 3", 74944156749ULL, 75100 * MBPS, {}, {}, {}, {}, 2}});
+        NS_TEST_EXPECT_MSG_EQ(got[4].rate, got[3].rate, "no second cut");
 
         // The floor: at a 150 Mb/s line, 150 x (1 - 1/2) = 75 Mb/s is below MinRate, so RC =
         // 100 Mb/s; its window is 100 Mb/s x 8 us / 8 = 100 bytes.
