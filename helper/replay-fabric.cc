@@ -201,27 +201,20 @@ ReplayFabric::GetStandaloneFctNs(uint32_t flow, uint32_t mtu) const
 }
 
 std::string
-ReplayFabric::FctLine(uint32_t src,
-                      uint32_t dst,
-                      uint16_t sport,
-                      uint32_t dport,
-                      uint64_t bytes,
-                      int64_t startNs,
-                      int64_t fctNs,
-                      int64_t standaloneNs)
+ReplayFabric::FctLine(const FctRecord& r)
 {
     char line[160];
     std::snprintf(line,
                   sizeof(line),
                   "%08" PRIx32 " %08" PRIx32 " %u %u %" PRIu64 " %" PRId64 " %" PRId64 " %" PRId64,
-                  HpccFormatReader::PeerAddress(src),
-                  HpccFormatReader::PeerAddress(dst),
-                  static_cast<unsigned>(sport),
-                  static_cast<unsigned>(dport),
-                  bytes,
-                  startNs,
-                  fctNs,
-                  standaloneNs);
+                  HpccFormatReader::PeerAddress(r.src),
+                  HpccFormatReader::PeerAddress(r.dst),
+                  static_cast<unsigned>(r.sport),
+                  static_cast<unsigned>(r.dport),
+                  r.bytes,
+                  r.startNs,
+                  r.fctNs,
+                  r.standaloneNs);
     return line;
 }
 
@@ -252,14 +245,14 @@ ReplayFabric::WriteFct(const std::string& path,
         summary.fctUs.push_back(fctNs / 1000.0);
         summary.slowdown.push_back(fctNs / standaloneNs);
         summary.lastFlowEnd = std::max(summary.lastFlowEnd, flow.end);
-        out << FctLine(m_flows[f].src,
-                       m_flows[f].dst,
-                       flow.udpPort,
-                       m_flows[f].dport,
-                       flow.bytes,
-                       RoundNs(static_cast<double>(flow.start.GetPicoSeconds()) / 1000.0),
-                       RoundNs(fctNs),
-                       RoundNs(standaloneNs))
+        out << FctLine({m_flows[f].src,
+                        m_flows[f].dst,
+                        flow.udpPort,
+                        m_flows[f].dport,
+                        flow.bytes,
+                        RoundNs(static_cast<double>(flow.start.GetPicoSeconds()) / 1000.0),
+                        RoundNs(fctNs),
+                        RoundNs(standaloneNs)})
             << "\n";
     }
     summary.flows = m_generator->GetFlowsStarted();

@@ -105,26 +105,25 @@ class ReplayFabric
      */
     double GetStandaloneFctNs(uint32_t flow, uint32_t mtu) const;
 
+    /// One line of fct.txt: the peer's columns, in its order.
+    struct FctRecord
+    {
+        uint32_t src;         //!< source node id
+        uint32_t dst;         //!< destination node id
+        uint16_t sport;       //!< UDP source port
+        uint32_t dport;       //!< the flow file's dport
+        uint64_t bytes;       //!< size
+        int64_t startNs;      //!< start, ns
+        int64_t fctNs;        //!< FCT, ns
+        int64_t standaloneNs; //!< standalone FCT, ns
+    };
+
     /**
-     * One line of fct.txt.
-     * @param src source node id.
-     * @param dst destination node id.
-     * @param sport UDP source port.
-     * @param dport the file's dport.
-     * @param bytes size.
-     * @param startNs start, ns.
-     * @param fctNs FCT, ns.
-     * @param standaloneNs standalone FCT, ns.
-     * @return the line, without a line break.
+     * @param record a finished flow.
+     * @return its line of fct.txt (addresses in the peer's hexadecimal form), without a line
+     * break.
      */
-    static std::string FctLine(uint32_t src,
-                               uint32_t dst,
-                               uint16_t sport,
-                               uint32_t dport,
-                               uint64_t bytes,
-                               int64_t startNs,
-                               int64_t fctNs,
-                               int64_t standaloneNs);
+    static std::string FctLine(const FctRecord& record);
 
     /**
      * After the run: write fct.txt and fill the summary's flow fields (flows, flowsDone,

@@ -384,9 +384,10 @@ class ReplayArithmeticTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(HpccFormatReader::PeerAddress(0), 0x0b000001U, "host 0");
         NS_TEST_EXPECT_MSG_EQ(HpccFormatReader::PeerAddress(16), 0x0b001001U, "host 16");
         // The last line of incast16.dcqcn.fct.txt, rebuilt from its fields.
-        NS_TEST_EXPECT_MSG_EQ(ReplayFabric::FctLine(13, 0, 10000, 100, 1000000, 0, 1354844, 88320),
-                              "0b000d01 0b000001 10000 100 1000000 0 1354844 88320",
-                              "the peer's line");
+        NS_TEST_EXPECT_MSG_EQ(
+            ReplayFabric::FctLine({13, 0, 10000, 100, 1000000, 0, 1354844, 88320}),
+            "0b000d01 0b000001 10000 100 1000000 0 1354844 88320",
+            "the peer's line");
 
         // Longest idle round trip (Hpcc::PathBaseRtt): per 100 Gb/s 1 us link 2 x 1000 ns +
         // 92.32 ns (a data frame) + 12.64 ns (an ACK) = 2104.96 ns (Hpcc's default star:
