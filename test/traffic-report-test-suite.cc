@@ -502,6 +502,9 @@ class TrafficReportPipelineTestCase : public TrafficReportTestCase
         // (stage 0) sends activations 8 times and receives gradients 8 times; rank
         // 1 the converse. GpusPerServer 1: every transfer is inter-server.
         Start("gpt2-small", MakeConfig(8, 1), MakeLayout(1, 1, 2, 1, 1, 1));
+        // Stage 0 has three entries: that forward send, that backward receive and the
+        // tied-embedding all-reduce below (dp 1: no DP).
+        NS_TEST_EXPECT_MSG_EQ(m_report->GetRankEntries(0).size(), 3u, "send, receive, embedding");
         CheckEntries({{"stage 0 only sends forward: b s h A, m, {0 -> 1}, 8 S",
                        {0, TrafficStrategy::PP, CollectiveKind::SEND_RECV, TrafficPhase::FORWARD},
                        1572864u,
