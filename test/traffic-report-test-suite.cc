@@ -105,7 +105,8 @@ Find(const TrafficReport& report,
 
 /**
  * Which entry of a rank a row checks: the index-th, in the report's order, of the rank's entries
- * of a strategy, collective and phase, of which there are `matching`.
+ * of a strategy, collective and phase, of which there are `matching`. A key that gives only the
+ * rank and strategy means that strategy's backward all-reduce, one of them.
  */
 struct EntryKey
 {
