@@ -28,6 +28,8 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -101,19 +103,238 @@ Find(const TrafficReport& report,
     return found;
 }
 
+/**
+ * Which entry of a rank a row checks: the index-th, in the report's order, of the rank's entries
+ * of a strategy, collective and phase, of which there are `matching`. A key that gives only the
+ * rank and strategy means that strategy's backward all-reduce, one of them.
+ */
+struct EntryKey
+{
+    uint32_t rank{0};                                //!< the rank.
+    TrafficStrategy strategy{TrafficStrategy::DP};   //!< the entry's strategy.
+    CollectiveKind kind{CollectiveKind::ALL_REDUCE}; //!< the entry's collective.
+    TrafficPhase phase{TrafficPhase::BACKWARD};      //!< the entry's phase.
+    std::size_t matching{1};                         //!< entries matching the three.
+    std::size_t index{0};                            //!< the one checked.
+};
+
+/**
+ * What a test expects of one entry of a rank, a row of a table written in this order: name, key,
+ * then the entry's message bytes, count, members, place in the group, variant, and intra-server
+ * sent, inter-server sent, intra-server received and inter-server received bytes. Only the fields
+ * given (not {}) are checked, exactly.
+ */
+struct ExpectedEntry
+{
+    std::string what{};                             //!< the row's name, in its checks' messages.
+    EntryKey key{};                                 //!< which entry.
+    std::optional<uint64_t> messageBytes{};         //!< S.
+    std::optional<uint64_t> count{};                //!< times per iteration.
+    std::optional<std::vector<uint32_t>> members{}; //!< the group, in order.
+    std::optional<uint32_t> groupRank{};            //!< the rank's place in the group.
+    std::optional<std::string> variant{};           //!< the sharding.
+    std::optional<uint64_t> intraSent{};            //!< bytes sent in the server.
+    std::optional<uint64_t> interSent{};            //!< bytes sent to other servers.
+    std::optional<uint64_t> intraReceived{};        //!< bytes received in the server.
+    std::optional<uint64_t> interReceived{};        //!< bytes received from other servers.
+};
+
+/// Which bytes of a TrafficBytes a row of totals checks.
+enum class Bytes
+{
+    SENT,           //!< Sent(): intra- and inter-server.
+    INTRA_SENT,     //!< intraSent.
+    INTER_SENT,     //!< interSent.
+    INTRA_RECEIVED, //!< intraReceived.
+    INTER_RECEIVED, //!< interReceived.
+};
+
+/**
+ * What a test expects of a rank's totals, a row of a table: name, rank, strategy ({} for the
+ * sum over all strategies), which bytes and their number.
+ */
+struct ExpectedTotal
+{
+    std::string what{};                        //!< the row's name, in its check's message.
+    uint32_t rank{0};                          //!< the rank.
+    std::optional<TrafficStrategy> strategy{}; //!< the strategy; {}: all.
+    Bytes bytes{Bytes::SENT};                  //!< which bytes.
+    uint64_t value{0};                         //!< their number.
+};
+
+/**
+ * @param bytes byte counts.
+ * @param which which of them.
+ * @return that count.
+ */
+uint64_t
+Pick(const TrafficBytes& bytes, Bytes which)
+{
+    switch (which)
+    {
+    case Bytes::INTRA_SENT:
+        return bytes.intraSent;
+    case Bytes::INTER_SENT:
+        return bytes.interSent;
+    case Bytes::INTRA_RECEIVED:
+        return bytes.intraReceived;
+    case Bytes::INTER_RECEIVED:
+        return bytes.interReceived;
+    default:
+        return bytes.Sent();
+    }
+}
+
 } // namespace
+
+/**
+ * @ingroup llm-fabric-tests
+ * A test case of TrafficReport: a model, configuration and layout kept to build a report from
+ * (Start, then Rebuild after a change), and checks of that report's entries and totals against
+ * tables of expected values, each row's name in the messages of its checks.
+ */
+class TrafficReportTestCase : public TestCase
+{
+  public:
+    /**
+     * Create the test case.
+     * @param name its description.
+     */
+    explicit TrafficReportTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+  protected:
+    /**
+     * Make a model and build a report of it with a configuration and a layout, kept for Rebuild.
+     * @param preset the model's preset.
+     * @param config the configuration.
+     * @param layout the layout.
+     */
+    void Start(const std::string& preset, Ptr<TrainingConfig> config, Ptr<ParallelLayout> layout)
+    {
+        m_model = MakeModel(preset);
+        m_config = config;
+        m_layout = layout;
+        m_report = std::make_unique<TrafficReport>();
+        Rebuild();
+    }
+
+    /**
+     * Build the report again from the model, configuration and layout as they are now.
+     * @param algorithms the algorithms.
+     */
+    void Rebuild(const CollectiveChoices& algorithms = CollectiveChoices())
+    {
+        BuildOrAbort(*m_report, m_model, m_config, m_layout, algorithms);
+    }
+
+    /**
+     * Expect each row's entry to be in the report, with the row's fields.
+     * @param rows the expected entries.
+     */
+    void CheckEntries(const std::vector<ExpectedEntry>& rows)
+    {
+        for (const ExpectedEntry& row : rows)
+        {
+            const EntryKey& key = row.key;
+            const std::vector<TrafficEntry> found =
+                Find(*m_report, key.rank, key.strategy, key.kind, key.phase);
+            NS_TEST_EXPECT_MSG_EQ(found.size(), key.matching, row.what << ": matching entries");
+            if (key.index >= found.size())
+            {
+                continue;
+            }
+            const TrafficEntry& entry = found[key.index];
+            Expect(entry.messageBytes, row.messageBytes, row.what + ": message bytes");
+            Expect(entry.count, row.count, row.what + ": count");
+            if (row.members)
+            {
+                NS_TEST_EXPECT_MSG_EQ((entry.GetMembers() == *row.members),
+                                      true,
+                                      row.what << ": members");
+            }
+            Expect(entry.groupRank, row.groupRank, row.what + ": place in the group");
+            Expect(entry.variant, row.variant, row.what + ": variant");
+            Expect(entry.bytes.intraSent, row.intraSent, row.what + ": intra sent");
+            Expect(entry.bytes.interSent, row.interSent, row.what + ": inter sent");
+            Expect(entry.bytes.intraReceived, row.intraReceived, row.what + ": intra received");
+            Expect(entry.bytes.interReceived, row.interReceived, row.what + ": inter received");
+        }
+    }
+
+    /**
+     * Expect each row's bytes of the rank's totals.
+     * @param rows the expected totals.
+     */
+    void CheckTotals(const std::vector<ExpectedTotal>& rows)
+    {
+        for (const ExpectedTotal& row : rows)
+        {
+            const TrafficTotals& totals = m_report->GetRankTotals(row.rank);
+            const TrafficBytes& bytes = row.strategy ? totals.Of(*row.strategy) : totals.all;
+            NS_TEST_EXPECT_MSG_EQ(Pick(bytes, row.bytes), row.value, row.what);
+        }
+    }
+
+    /**
+     * Expect two byte counts to be equal, field by field.
+     * @param expected the expected counts.
+     * @param actual the report's.
+     * @param what for the message.
+     */
+    void ExpectEqual(const TrafficBytes& expected,
+                     const TrafficBytes& actual,
+                     const std::string& what)
+    {
+        NS_TEST_EXPECT_MSG_EQ(actual.intraSent, expected.intraSent, what << " intra sent");
+        NS_TEST_EXPECT_MSG_EQ(actual.interSent, expected.interSent, what << " inter sent");
+        NS_TEST_EXPECT_MSG_EQ(actual.intraReceived, expected.intraReceived, what << " intra recv");
+        NS_TEST_EXPECT_MSG_EQ(actual.interReceived, expected.interReceived, what << " inter recv");
+    }
+
+    Ptr<TransformerSpec> m_model;            //!< The model of Start.
+    Ptr<TrainingConfig> m_config;            //!< The configuration.
+    Ptr<ParallelLayout> m_layout;            //!< The layout.
+    std::unique_ptr<TrafficReport> m_report; //!< The report, built by Start and Rebuild.
+
+  private:
+    void DoTeardown() override
+    {
+        m_model = nullptr;
+        m_config = nullptr;
+        m_layout = nullptr;
+        m_report.reset();
+    }
+
+    /**
+     * Expect a value if one is expected.
+     * @param actual the report's.
+     * @param expected the row's, or {} when not checked.
+     * @param what for the message.
+     */
+    template <typename T>
+    void Expect(const T& actual, const std::optional<T>& expected, const std::string& what)
+    {
+        if (expected)
+        {
+            NS_TEST_EXPECT_MSG_EQ(actual, *expected, what);
+        }
+    }
+};
 
 /**
  * @ingroup llm-fabric-tests
  * GPT-2 small, pure data parallelism: the gradient all-reduce, with ring, naive
  * and double binary tree algorithms, and its intra/inter-server split.
  */
-class TrafficReportDataParallelTestCase : public TestCase
+class TrafficReportDataParallelTestCase : public TrafficReportTestCase
 {
   public:
     /** Create the test case. */
     TrafficReportDataParallelTestCase()
-        : TestCase("GPT-2 small data parallel gradient all-reduce")
+        : TrafficReportTestCase("GPT-2 small data parallel gradient all-reduce")
     {
     }
 
@@ -124,48 +345,46 @@ class TrafficReportDataParallelTestCase : public TestCase
         // bytes, and S / 4 = 62,219,904. Ring (NCCL bus bandwidth): 2 (n-1)/n S = 2
         // x 3 x 62,219,904 = 373,319,424 sent and received by every rank, once per
         // iteration.
-        Ptr<TransformerSpec> gpt2 = MakeModel("gpt2-small");
-        Ptr<TrainingConfig> config = MakeConfig(512, 1);
-        TrafficReport report;
-        BuildOrAbort(report, gpt2, config, MakeLayout(1, 1, 1, 4, 1, 8));
-        NS_TEST_EXPECT_MSG_EQ(report.GetMicroBatches(), 128u, "512 / (1 x 4)");
+        Start("gpt2-small", MakeConfig(512, 1), MakeLayout(1, 1, 1, 4, 1, 8));
+        NS_TEST_EXPECT_MSG_EQ(m_report->GetMicroBatches(), 128u, "512 / (1 x 4)");
         for (uint32_t r = 0; r < 4; ++r)
         {
-            const std::vector<TrafficEntry> entries = report.GetRankEntries(r);
-            NS_TEST_ASSERT_MSG_EQ(entries.size(), 1u, "one collective");
-            const TrafficEntry& entry = entries[0];
-            NS_TEST_EXPECT_MSG_EQ((entry.strategy == TrafficStrategy::DP), true, "DP");
-            NS_TEST_EXPECT_MSG_EQ((entry.kind == CollectiveKind::ALL_REDUCE), true, "all-reduce");
-            NS_TEST_EXPECT_MSG_EQ(entry.variant, "none", "no sharding");
-            NS_TEST_EXPECT_MSG_EQ(entry.messageBytes, 248879616u, "S = 2 x params");
-            NS_TEST_EXPECT_MSG_EQ(entry.count, 1u, "once per iteration");
-            NS_TEST_EXPECT_MSG_EQ((entry.GetMembers() == Ranks(0, 4, 1)), true, "DP group");
-            NS_TEST_EXPECT_MSG_EQ(entry.groupRank, r, "index");
-            NS_TEST_EXPECT_MSG_EQ(entry.bytes.intraSent, 373319424u, "2 x 3/4 x S");
-            NS_TEST_EXPECT_MSG_EQ(entry.bytes.intraReceived, 373319424u, "2 x 3/4 x S");
-            NS_TEST_EXPECT_MSG_EQ(entry.bytes.interSent, 0u, "one server");
-            NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(r).Of(TrafficStrategy::DP).Sent(),
-                                  373319424u,
-                                  "DP total");
+            // One collective, no sharding: S = 2 x params once per iteration in the DP group
+            // at index r, 2 x 3/4 x S sent and received, none across servers (one server).
+            NS_TEST_EXPECT_MSG_EQ(m_report->GetRankEntries(r).size(), 1u, "one collective");
+            const std::string name = "DP all-reduce of rank " + std::to_string(r);
+            CheckEntries({{name,
+                           {r, TrafficStrategy::DP},
+                           248879616u,
+                           1u,
+                           Ranks(0, 4, 1),
+                           r,
+                           "none",
+                           373319424u,
+                           0u,
+                           373319424u}});
+            CheckTotals({{name + ": DP total", r, TrafficStrategy::DP, Bytes::SENT, 373319424u}});
         }
 
         // Two GPUs per server: ring r -> r + 1. Rank 0 sends to 1 (server 0, intra)
         // and receives from 3 (server 1, inter); rank 1 sends to 2 (inter) and
         // receives from 0 (intra).
-        BuildOrAbort(report, gpt2, config, MakeLayout(1, 1, 1, 4, 1, 2));
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).all.intraSent, 373319424u, "0 -> 1");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).all.interReceived, 373319424u, "3 -> 0");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).all.interSent, 373319424u, "1 -> 2");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).all.intraReceived, 373319424u, "0 -> 1");
+        m_layout = MakeLayout(1, 1, 1, 4, 1, 2);
+        Rebuild();
+        CheckTotals({{"0 -> 1", 0, {}, Bytes::INTRA_SENT, 373319424u},
+                     {"3 -> 0", 0, {}, Bytes::INTER_RECEIVED, 373319424u},
+                     {"1 -> 2", 1, {}, Bytes::INTER_SENT, 373319424u},
+                     {"0 -> 1", 1, {}, Bytes::INTRA_RECEIVED, 373319424u}});
 
         // Naive: rank 0 sends (n-1) S = 746,638,848, the others S = 248,879,616.
         CollectiveChoices naive;
         naive.Set(CollectiveKind::ALL_REDUCE,
                   CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm::NAIVE));
-        BuildOrAbort(report, gpt2, config, MakeLayout(1, 1, 1, 4, 1, 8), naive);
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).all.Sent(), 746638848u, "naive root");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).all.Sent(), 248879616u, "naive leaf");
-        NS_TEST_EXPECT_MSG_EQ((report.GetRankEntries(0)[0].algorithm ==
+        m_layout = MakeLayout(1, 1, 1, 4, 1, 8);
+        Rebuild(naive);
+        CheckTotals({{"naive root", 0, {}, Bytes::SENT, 746638848u},
+                     {"naive leaf", 1, {}, Bytes::SENT, 248879616u}});
+        NS_TEST_EXPECT_MSG_EQ((m_report->GetRankEntries(0)[0].algorithm ==
                                CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm::NAIVE)),
                               true,
                               "algorithm recorded");
@@ -179,16 +398,16 @@ class TrafficReportDataParallelTestCase : public TestCase
         CollectiveChoices tree;
         tree.Set(CollectiveKind::ALL_REDUCE,
                  CollectiveVolume::GetStrategyTypeId(CollectiveAlgorithm::DOUBLE_BINARY_TREE));
-        BuildOrAbort(report, gpt2, config, MakeLayout(1, 1, 1, 4, 1, 8), tree);
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).all.Sent(), 248879616u, "tree rank 0");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(2).all.Sent(), 497759232u, "tree rank 2");
+        Rebuild(tree);
+        CheckTotals({{"tree rank 0", 0, {}, Bytes::SENT, 248879616u},
+                     {"tree rank 2", 2, {}, Bytes::SENT, 497759232u}});
 
         // A problem of the layout is returned as Check() words it.
         NS_TEST_EXPECT_MSG_EQ(
-            report.Build(gpt2, config, MakeLayout(1, 1, 1, 4, 1, 8), 8, CreateObject<GpuSpec>()),
+            m_report->Build(m_model, m_config, m_layout, 8, CreateObject<GpuSpec>()),
             "tp 1 x cp 1 x pp 1 x dp 4 = 4 != 8 GPUs",
             "layout problem");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankCount(), 0u, "empty after a problem");
+        NS_TEST_EXPECT_MSG_EQ(m_report->GetRankCount(), 0u, "empty after a problem");
     }
 };
 
@@ -197,13 +416,13 @@ class TrafficReportDataParallelTestCase : public TestCase
  * GPT-2 small with tensor parallelism 2 on one server, with and without
  * sequence parallelism.
  */
-class TrafficReportTensorParallelTestCase : public TestCase
+class TrafficReportTensorParallelTestCase : public TrafficReportTestCase
 {
   public:
     /** Create the test case. */
     TrafficReportTensorParallelTestCase()
-        : TestCase("GPT-2 small tensor parallel all-reduces and sequence "
-                   "parallelism")
+        : TrafficReportTestCase("GPT-2 small tensor parallel all-reduces and sequence "
+                                "parallelism")
     {
     }
 
@@ -214,61 +433,52 @@ class TrafficReportTensorParallelTestCase : public TestCase
         // (Narayanan 2021 2.3). m = 8 / (2 x 1) = 4, l = 12: 2 l m = 96 all-reduces
         // forward, 96 backward. Ring with n = 2 sends 2 x 1/2 x S = S per
         // all-reduce: 192 x 3,145,728 = 603,979,776, all intra.
-        Ptr<TransformerSpec> gpt2 = MakeModel("gpt2-small");
-        Ptr<TrainingConfig> config = MakeConfig(8, 2);
-        Ptr<ParallelLayout> layout = MakeLayout(2, 1, 1, 1, 1, 8);
-        TrafficReport report;
-        BuildOrAbort(report, gpt2, config, layout);
+        Start("gpt2-small", MakeConfig(8, 2), MakeLayout(2, 1, 1, 1, 1, 8));
         for (uint32_t r = 0; r < 2; ++r)
         {
-            std::vector<TrafficEntry> forward = Find(report,
-                                                     r,
-                                                     TrafficStrategy::TP,
-                                                     CollectiveKind::ALL_REDUCE,
-                                                     TrafficPhase::FORWARD);
-            NS_TEST_ASSERT_MSG_EQ(forward.size(), 1u, "one forward entry");
-            NS_TEST_EXPECT_MSG_EQ(forward[0].messageBytes, 3145728u, "b s h A");
-            NS_TEST_EXPECT_MSG_EQ(forward[0].count, 96u, "2 l m");
-            NS_TEST_EXPECT_MSG_EQ((forward[0].GetMembers() == Ranks(0, 2, 1)), true, "TP group");
-            std::vector<TrafficEntry> backward = Find(report,
-                                                      r,
-                                                      TrafficStrategy::TP,
-                                                      CollectiveKind::ALL_REDUCE,
-                                                      TrafficPhase::BACKWARD);
-            NS_TEST_ASSERT_MSG_EQ(backward.size(), 1u, "one backward entry");
-            NS_TEST_EXPECT_MSG_EQ(backward[0].count, 96u, "2 l m");
-            const TrafficBytes& tpBytes = report.GetRankTotals(r).Of(TrafficStrategy::TP);
-            NS_TEST_EXPECT_MSG_EQ(tpBytes.intraSent, 603979776u, "192 x S");
-            NS_TEST_EXPECT_MSG_EQ(tpBytes.intraReceived, 603979776u, "192 x S");
-            NS_TEST_EXPECT_MSG_EQ(tpBytes.interSent, 0u, "one server");
-            NS_TEST_EXPECT_MSG_EQ(report.GetRankEntries(r).size(), 2u, "no DP (dp 1)");
+            const std::string name = "rank " + std::to_string(r);
+            CheckEntries(
+                {{name + " forward: b s h A, 2 l m, TP group",
+                  {r, TrafficStrategy::TP, CollectiveKind::ALL_REDUCE, TrafficPhase::FORWARD},
+                  3145728u,
+                  96u,
+                  Ranks(0, 2, 1)},
+                 {name + " backward: 2 l m", {r, TrafficStrategy::TP}, {}, 96u}});
+            CheckTotals(
+                {{name + ": 192 x S", r, TrafficStrategy::TP, Bytes::INTRA_SENT, 603979776u},
+                 {name + ": 192 x S", r, TrafficStrategy::TP, Bytes::INTRA_RECEIVED, 603979776u},
+                 {name + ": one server", r, TrafficStrategy::TP, Bytes::INTER_SENT, 0u}});
+            NS_TEST_EXPECT_MSG_EQ(m_report->GetRankEntries(r).size(), 2u, "no DP (dp 1)");
         }
 
         // Sequence parallelism (Korthikanti 2022): per layer and micro-batch 2
         // all-gathers and 2 reduce-scatters forward and the same backward, S =
         // 3,145,728. Ring with n = 2: each sends S/2 = 1,572,864; 4 x 96 = 384
         // collectives x S/2 = 603,979,776, the same volume.
-        layout->SetAttribute("SequenceParallel", BooleanValue(true));
-        BuildOrAbort(report, gpt2, config, layout);
-        std::vector<TrafficEntry> gathers =
-            Find(report, 0, TrafficStrategy::TP, CollectiveKind::ALL_GATHER, TrafficPhase::FORWARD);
-        NS_TEST_ASSERT_MSG_EQ(gathers.size(), 1u, "forward all-gathers");
-        NS_TEST_EXPECT_MSG_EQ(gathers[0].messageBytes, 3145728u, "gathered b s h A");
-        NS_TEST_EXPECT_MSG_EQ(gathers[0].count, 96u, "2 l m");
-        NS_TEST_EXPECT_MSG_EQ(gathers[0].bytes.intraSent, 96u * 1572864u, "S/2 each");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankEntries(0).size(), 4u, "AG, RS x fwd, bwd");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).Of(TrafficStrategy::TP).intraSent,
-                              603979776u,
-                              "same volume as all-reduce");
+        m_layout->SetAttribute("SequenceParallel", BooleanValue(true));
+        Rebuild();
+        CheckEntries({{"forward all-gathers: gathered b s h A, 2 l m, S/2 each",
+                       {0, TrafficStrategy::TP, CollectiveKind::ALL_GATHER, TrafficPhase::FORWARD},
+                       3145728u,
+                       96u,
+                       {},
+                       {},
+                       {},
+                       96u * 1572864u}});
+        NS_TEST_EXPECT_MSG_EQ(m_report->GetRankEntries(0).size(), 4u, "AG, RS x fwd, bwd");
+        CheckTotals(
+            {{"same volume as all-reduce", 0, TrafficStrategy::TP, Bytes::INTRA_SENT, 603979776u}});
 
         // FULL recomputation reruns the forward collectives in backward: without
         // sequence parallelism 96 + 2 x 96 = 288 all-reduces x S = 905,969,664.
-        layout->SetAttribute("SequenceParallel", BooleanValue(false));
-        config->SetRecomputation(TrainingConfig::FULL);
-        BuildOrAbort(report, gpt2, config, layout);
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).Of(TrafficStrategy::TP).intraSent,
-                              905969664u,
-                              "recomputed forward all-reduces");
+        m_layout->SetAttribute("SequenceParallel", BooleanValue(false));
+        m_config->SetRecomputation(TrainingConfig::FULL);
+        Rebuild();
+        CheckTotals({{"recomputed forward all-reduces",
+                      1,
+                      TrafficStrategy::TP,
+                      Bytes::INTRA_SENT,
+                      905969664u}});
     }
 };
 
@@ -277,12 +487,12 @@ class TrafficReportTensorParallelTestCase : public TestCase
  * GPT-2 small with pipeline parallelism 2: send/recv counts, bytes, the
  * tied-embedding all-reduce, the stages' parameters and interleaving.
  */
-class TrafficReportPipelineTestCase : public TestCase
+class TrafficReportPipelineTestCase : public TrafficReportTestCase
 {
   public:
     /** Create the test case. */
     TrafficReportPipelineTestCase()
-        : TestCase("GPT-2 small pipeline send and receive")
+        : TrafficReportTestCase("GPT-2 small pipeline send and receive")
     {
     }
 
@@ -292,64 +502,69 @@ class TrafficReportPipelineTestCase : public TestCase
         // S = b s h A = 1 x 1024 x 768 x 2 = 1,572,864; m = 8 / 1 = 8. Rank 0
         // (stage 0) sends activations 8 times and receives gradients 8 times; rank
         // 1 the converse. GpusPerServer 1: every transfer is inter-server.
-        Ptr<TransformerSpec> gpt2 = MakeModel("gpt2-small");
-        Ptr<TrainingConfig> config = MakeConfig(8, 1);
-        Ptr<ParallelLayout> layout = MakeLayout(1, 1, 2, 1, 1, 1);
-        TrafficReport report;
-        BuildOrAbort(report, gpt2, config, layout);
-
-        std::vector<TrafficEntry> sends =
-            Find(report, 0, TrafficStrategy::PP, CollectiveKind::SEND_RECV, TrafficPhase::FORWARD);
-        NS_TEST_ASSERT_MSG_EQ(sends.size(), 1u, "stage 0 only sends forward");
-        NS_TEST_EXPECT_MSG_EQ(sends[0].messageBytes, 1572864u, "b s h A");
-        NS_TEST_EXPECT_MSG_EQ(sends[0].count, 8u, "m");
-        NS_TEST_EXPECT_MSG_EQ((sends[0].GetMembers() == Ranks(0, 2, 1)), true, "{0 -> 1}");
-        NS_TEST_EXPECT_MSG_EQ(sends[0].bytes.interSent, 8u * 1572864u, "8 S");
-        std::vector<TrafficEntry> back =
-            Find(report, 0, TrafficStrategy::PP, CollectiveKind::SEND_RECV, TrafficPhase::BACKWARD);
-        NS_TEST_ASSERT_MSG_EQ(back.size(), 1u, "stage 0 only receives backward");
-        NS_TEST_EXPECT_MSG_EQ(back[0].bytes.interReceived, 8u * 1572864u, "8 S");
-        NS_TEST_EXPECT_MSG_EQ(back[0].bytes.interSent, 0u, "receiver");
+        Start("gpt2-small", MakeConfig(8, 1), MakeLayout(1, 1, 2, 1, 1, 1));
+        // Stage 0 has three entries: that forward send, that backward receive and the
+        // tied-embedding all-reduce below (dp 1: no DP).
+        NS_TEST_EXPECT_MSG_EQ(m_report->GetRankEntries(0).size(), 3u, "send, receive, embedding");
+        CheckEntries({{"stage 0 only sends forward: b s h A, m, {0 -> 1}, 8 S",
+                       {0, TrafficStrategy::PP, CollectiveKind::SEND_RECV, TrafficPhase::FORWARD},
+                       1572864u,
+                       8u,
+                       Ranks(0, 2, 1),
+                       {},
+                       {},
+                       {},
+                       8u * 1572864u},
+                      {"stage 0 only receives backward: nothing sent, 8 S received",
+                       {0, TrafficStrategy::PP, CollectiveKind::SEND_RECV, TrafficPhase::BACKWARD},
+                       {},
+                       {},
+                       {},
+                       {},
+                       {},
+                       {},
+                       0u,
+                       {},
+                       8u * 1572864u}});
 
         // Tied embedding (Megatron-LM): V h = 50,257 x 768 = 38,597,376 parameters,
         // S = 77,194,752 bytes; ring all-reduce with n = 2 sends S. Stage 0's PP
         // sends: 12,582,912 + 77,194,752 = 89,777,664; rank 1 the same (gradients
         // back + embedding).
-        std::vector<TrafficEntry> tied = Find(report,
-                                              1,
-                                              TrafficStrategy::PP,
-                                              CollectiveKind::ALL_REDUCE,
-                                              TrafficPhase::BACKWARD);
-        NS_TEST_ASSERT_MSG_EQ(tied.size(), 1u, "embedding all-reduce");
-        NS_TEST_EXPECT_MSG_EQ(tied[0].messageBytes, 77194752u, "2 V h");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).Of(TrafficStrategy::PP).interSent,
-                              89777664u,
-                              "stage 0 PP bytes");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).Of(TrafficStrategy::PP).interSent,
-                              89777664u,
-                              "stage 1 PP bytes");
+        CheckEntries({{"embedding all-reduce: 2 V h", {1, TrafficStrategy::PP}, 77194752u}});
+        CheckTotals({{"stage 0 PP bytes", 0, TrafficStrategy::PP, Bytes::INTER_SENT, 89777664u},
+                     {"stage 1 PP bytes", 1, TrafficStrategy::PP, Bytes::INTER_SENT, 89777664u}});
 
         // Parameters per GPT-2 layer: norms 2 x 1,536 = 3,072; attention 4 h^2 + 4
         // h = 2,362,368; FFN 2 x 768 x 3,072 + 3,072 + 768 = 4,722,432: 7,087,872.
         // Stage 0: token and position embeddings 50,257 x 768 + 1,024 x 768 =
         // 39,383,808 plus 6 layers 42,527,232 = 81,911,040. Stage 1: 6 layers,
         // final norm 1,536 and the embedding copy 38,597,376 = 81,126,144.
-        NS_TEST_EXPECT_MSG_EQ(report.GetDenseParameters(0), 81911040u, "stage 0");
-        NS_TEST_EXPECT_MSG_EQ(report.GetDenseParameters(1), 81126144u, "stage 1");
+        NS_TEST_EXPECT_MSG_EQ(m_report->GetDenseParameters(0), 81911040u, "stage 0");
+        NS_TEST_EXPECT_MSG_EQ(m_report->GetDenseParameters(1), 81126144u, "stage 1");
 
         // Interleaved, 2 virtual stages: stage 0 holds chunks 0 and 2, stage 1
         // chunks 1 and 3. Stage 0 sends forward at boundaries 0 -> 1 and 2 -> 3 (2
         // m = 16) and receives at 1 -> 2 (m = 8); stage 1 sends at 1 -> 2 (8) and
         // receives at 0 -> 1 and 2 -> 3 (16).
-        layout->SetAttribute("VirtualStages", UintegerValue(2));
-        BuildOrAbort(report, gpt2, config, layout);
-        std::vector<TrafficEntry> forward =
-            Find(report, 0, TrafficStrategy::PP, CollectiveKind::SEND_RECV, TrafficPhase::FORWARD);
-        NS_TEST_ASSERT_MSG_EQ(forward.size(), 2u, "send and receive");
-        NS_TEST_EXPECT_MSG_EQ(forward[0].count, 16u, "sends 2 m");
-        NS_TEST_EXPECT_MSG_EQ(forward[1].count, 8u, "receives m");
-        NS_TEST_EXPECT_MSG_EQ(forward[1].groupRank, 1u, "receiver");
-        NS_TEST_EXPECT_MSG_EQ(forward[1].bytes.interReceived, 8u * 1572864u, "m S");
+        m_layout->SetAttribute("VirtualStages", UintegerValue(2));
+        Rebuild();
+        CheckEntries(
+            {{"interleaved sends: 2 m",
+              {0, TrafficStrategy::PP, CollectiveKind::SEND_RECV, TrafficPhase::FORWARD, 2, 0},
+              {},
+              16u},
+             {"interleaved receives: m, receiver, m S",
+              {0, TrafficStrategy::PP, CollectiveKind::SEND_RECV, TrafficPhase::FORWARD, 2, 1},
+              {},
+              8u,
+              {},
+              1u,
+              {},
+              {},
+              {},
+              {},
+              8u * 1572864u}});
     }
 };
 
@@ -357,12 +572,12 @@ class TrafficReportPipelineTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * GPT-3 175B on 1024 GPUs, tp 8 x pp 8 x dp 16, 8 GPUs per server.
  */
-class TrafficReportGpt3TestCase : public TestCase
+class TrafficReportGpt3TestCase : public TrafficReportTestCase
 {
   public:
     /** Create the test case. */
     TrafficReportGpt3TestCase()
-        : TestCase("GPT-3 175B tp 8 x pp 8 x dp 16")
+        : TrafficReportTestCase("GPT-3 175B tp 8 x pp 8 x dp 16")
     {
     }
 
@@ -372,92 +587,76 @@ class TrafficReportGpt3TestCase : public TestCase
         // Rank order tp-cp-ep-dp-pp: rank = tp + 8 (dp + 16 pp); server = rank / 8
         // = dp + 16 pp. TP groups are servers (intra); DP peers are 8 ranks apart
         // and PP peers 128 (inter).
-        Ptr<TransformerSpec> gpt3 = MakeModel("gpt3-175b");
-        Ptr<TrainingConfig> config = MakeConfig(1536, 1);
-        Ptr<ParallelLayout> layout = MakeLayout(8, 1, 8, 16, 1, 8);
-        TrafficReport report;
         auto start = std::chrono::steady_clock::now();
-        BuildOrAbort(report, gpt3, config, layout);
-        TrafficTotals totals = report.GetTotals();
+        Start("gpt3-175b", MakeConfig(1536, 1), MakeLayout(8, 1, 8, 16, 1, 8));
+        TrafficTotals totals = m_report->GetTotals();
         double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         NS_TEST_EXPECT_MSG_LT(seconds, 1.0, "1024 ranks well under a second");
-        NS_TEST_EXPECT_MSG_EQ(report.GetMicroBatches(), 96u, "1536 / 16");
+        NS_TEST_EXPECT_MSG_EQ(m_report->GetMicroBatches(), 96u, "1536 / 16");
 
         // Rank 3 x 128 + 5 x 8 + 2 = 426: tp 2, dp 5, stage 3 (a middle stage).
         const uint32_t rank = 426;
-        const TrafficTotals& own = report.GetRankTotals(rank);
+        const TrafficTotals& own = m_report->GetRankTotals(rank);
 
         // TP: S = b s h A = 2,048 x 12,288 x 2 = 50,331,648; l = 96 / 8 = 12, m =
         // 96: 2 l m = 2,304 all-reduces forward and 2,304 backward; ring n = 8
         // sends 2 x 7/8 S = 88,080,384: 4,608 x 88,080,384 = 405,874,409,472, all
         // intra-server.
-        std::vector<TrafficEntry> tpForward = Find(report,
-                                                   rank,
-                                                   TrafficStrategy::TP,
-                                                   CollectiveKind::ALL_REDUCE,
-                                                   TrafficPhase::FORWARD);
-        NS_TEST_ASSERT_MSG_EQ(tpForward.size(), 1u, "TP forward");
-        NS_TEST_EXPECT_MSG_EQ(tpForward[0].messageBytes, 50331648u, "b s h A");
-        NS_TEST_EXPECT_MSG_EQ(tpForward[0].count, 2304u, "2 l m");
-        NS_TEST_EXPECT_MSG_EQ((tpForward[0].GetMembers() == Ranks(424, 8, 1)), true, "TP group");
-        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::TP).intraSent,
-                              uint64_t{405874409472},
-                              "TP bytes");
-        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::TP).interSent, 0u, "TP intra-server");
+        CheckEntries(
+            {{"TP forward: b s h A, 2 l m, TP group",
+              {rank, TrafficStrategy::TP, CollectiveKind::ALL_REDUCE, TrafficPhase::FORWARD},
+              50331648u,
+              2304u,
+              Ranks(424, 8, 1)}});
+        CheckTotals(
+            {{"TP bytes", rank, TrafficStrategy::TP, Bytes::INTRA_SENT, uint64_t{405874409472}},
+             {"TP intra-server", rank, TrafficStrategy::TP, Bytes::INTER_SENT, 0u}});
 
         // PP: S = 50,331,648 (no sequence parallelism); a middle stage sends m
         // activations forward and m gradients backward: 192 x S = 9,663,676,416,
         // inter-server. No embedding all-reduce on a middle stage.
-        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::PP).interSent,
-                              uint64_t{9663676416},
-                              "PP bytes");
-        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::PP).interReceived,
-                              uint64_t{9663676416},
-                              "PP bytes received");
-        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::PP).intraSent, 0u, "PP inter-server");
+        CheckTotals(
+            {{"PP bytes", rank, TrafficStrategy::PP, Bytes::INTER_SENT, uint64_t{9663676416}},
+             {"PP bytes received",
+              rank,
+              TrafficStrategy::PP,
+              Bytes::INTER_RECEIVED,
+              uint64_t{9663676416}},
+             {"PP inter-server", rank, TrafficStrategy::PP, Bytes::INTRA_SENT, 0u}});
 
         // DP: a GPT-3 layer has norms 4 h = 49,152, attention 4 h^2 + 4 h =
         // 604,028,928 and FFN 2 x 12,288 x 49,152 + 49,152 + 12,288 =
         // 1,208,020,992: 1,812,099,072 parameters. The stage's 12 layers over tp 8:
         // 12 x 226,512,384 = 2,718,148,608 per rank, S = 5,436,297,216 bytes; ring
         // n = 16: 2 x 15/16 S = 30 x 339,768,576 = 10,193,057,280.
-        NS_TEST_EXPECT_MSG_EQ(report.GetDenseParameters(3), uint64_t{21745188864}, "12 layers");
-        std::vector<TrafficEntry> dp = Find(report,
-                                            rank,
-                                            TrafficStrategy::DP,
-                                            CollectiveKind::ALL_REDUCE,
-                                            TrafficPhase::BACKWARD);
-        NS_TEST_ASSERT_MSG_EQ(dp.size(), 1u, "DP all-reduce");
-        NS_TEST_EXPECT_MSG_EQ(dp[0].messageBytes, uint64_t{5436297216}, "2 P / 8");
-        NS_TEST_EXPECT_MSG_EQ((dp[0].GetMembers() == Ranks(386, 16, 8)), true, "DP group");
-        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::DP).interSent,
-                              uint64_t{10193057280},
-                              "DP bytes");
-        NS_TEST_EXPECT_MSG_EQ(own.Of(TrafficStrategy::DP).intraSent, 0u, "DP inter-server");
+        NS_TEST_EXPECT_MSG_EQ(m_report->GetDenseParameters(3), uint64_t{21745188864}, "12 layers");
+        CheckEntries({{"DP all-reduce: 2 P / 8, DP group",
+                       {rank, TrafficStrategy::DP},
+                       uint64_t{5436297216},
+                       {},
+                       Ranks(386, 16, 8)}});
+        CheckTotals(
+            {{"DP bytes", rank, TrafficStrategy::DP, Bytes::INTER_SENT, uint64_t{10193057280}},
+             {"DP inter-server", rank, TrafficStrategy::DP, Bytes::INTRA_SENT, 0u}});
 
         // First stage (rank 2: tp 2, dp 0): the tied-embedding all-reduce with the
         // last stage (rank 2 + 7 x 128 = 898) of V h / 8 = 50,257 x 12,288 / 8 =
         // 77,194,752 parameters, S = 154,389,504, ring n = 2 sends S.
-        std::vector<TrafficEntry> tied = Find(report,
-                                              2,
-                                              TrafficStrategy::PP,
-                                              CollectiveKind::ALL_REDUCE,
-                                              TrafficPhase::BACKWARD);
-        NS_TEST_ASSERT_MSG_EQ(tied.size(), 1u, "embedding all-reduce");
-        NS_TEST_EXPECT_MSG_EQ(tied[0].messageBytes, 154389504u, "2 V h / 8");
-        NS_TEST_EXPECT_MSG_EQ((tied[0].GetMembers() == std::vector<uint32_t>{2, 898}),
-                              true,
-                              "pair");
+        CheckEntries({{"embedding all-reduce: 2 V h / 8, pair",
+                       {2, TrafficStrategy::PP},
+                       154389504u,
+                       {},
+                       std::vector<uint32_t>{2, 898}}});
 
         // Bandwidth to hide the inter-server bytes behind the compute.
-        double expected =
-            static_cast<double>(own.all.interSent) * 8.0 / report.GetComputeTime(rank).GetSeconds();
-        NS_TEST_EXPECT_MSG_EQ_TOL(report.GetRequiredBandwidth(rank),
+        double expected = static_cast<double>(own.all.interSent) * 8.0 /
+                          m_report->GetComputeTime(rank).GetSeconds();
+        NS_TEST_EXPECT_MSG_EQ_TOL(m_report->GetRequiredBandwidth(rank),
                                   expected,
                                   expected * 1e-12,
                                   "bits / compute time");
-        NS_TEST_EXPECT_MSG_GT(report.GetComputeTime(rank).GetSeconds(), 0.0, "compute");
+        NS_TEST_EXPECT_MSG_GT(m_report->GetComputeTime(rank).GetSeconds(), 0.0, "compute");
 
         // Sums over 1024 ranks: TP 1024 x 405,874,409,472 (every rank is the same).
         NS_TEST_EXPECT_MSG_EQ(totals.Of(TrafficStrategy::TP).intraSent,
@@ -471,12 +670,12 @@ class TrafficReportGpt3TestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Llama 3 8B with ZeRO-3, FSDP FULL_SHARD and HYBRID_SHARD.
  */
-class TrafficReportShardingTestCase : public TestCase
+class TrafficReportShardingTestCase : public TrafficReportTestCase
 {
   public:
     /** Create the test case. */
     TrafficReportShardingTestCase()
-        : TestCase("Llama 3 8B ZeRO-3 and FSDP")
+        : TrafficReportTestCase("Llama 3 8B ZeRO-3 and FSDP")
     {
     }
 
@@ -488,67 +687,64 @@ class TrafficReportShardingTestCase : public TestCase
         // forward and backward per micro-batch (16 x, ring sends 7/8 S =
         // 14,052,957,184 each), one reduce-scatter of the gradients (7/8 S): 17 x
         // 14,052,957,184 = 238,900,272,128.
-        Ptr<TransformerSpec> llama = MakeModel("llama3-8b");
-        Ptr<TrainingConfig> config = MakeConfig(64, 1);
         Ptr<ParallelLayout> layout = MakeLayout(1, 1, 1, 8, 1, 8);
         layout->SetFsdp(ParallelLayout::FULL_SHARD);
-        TrafficReport report;
-        BuildOrAbort(report, llama, config, layout);
-        std::vector<TrafficEntry> gathers =
-            Find(report, 5, TrafficStrategy::DP, CollectiveKind::ALL_GATHER, TrafficPhase::FORWARD);
-        NS_TEST_ASSERT_MSG_EQ(gathers.size(), 1u, "forward all-gather");
-        NS_TEST_EXPECT_MSG_EQ(gathers[0].messageBytes, uint64_t{16060522496}, "2 P");
-        NS_TEST_EXPECT_MSG_EQ(gathers[0].count, 8u, "per micro-batch");
-        NS_TEST_EXPECT_MSG_EQ(gathers[0].variant, "fsdp-full-shard", "variant");
-        std::vector<TrafficEntry> scatters = Find(report,
-                                                  5,
-                                                  TrafficStrategy::DP,
-                                                  CollectiveKind::REDUCE_SCATTER,
-                                                  TrafficPhase::BACKWARD);
-        NS_TEST_ASSERT_MSG_EQ(scatters.size(), 1u, "reduce-scatter");
-        NS_TEST_EXPECT_MSG_EQ(scatters[0].count, 1u, "per iteration");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(5).Of(TrafficStrategy::DP).intraSent,
-                              uint64_t{238900272128},
-                              "FULL_SHARD bytes");
+        Start("llama3-8b", MakeConfig(64, 1), layout);
+        CheckEntries(
+            {{"forward all-gather: 2 P, per micro-batch",
+              {5, TrafficStrategy::DP, CollectiveKind::ALL_GATHER, TrafficPhase::FORWARD},
+              uint64_t{16060522496},
+              8u,
+              {},
+              {},
+              "fsdp-full-shard"},
+             {"reduce-scatter: per iteration",
+              {5, TrafficStrategy::DP, CollectiveKind::REDUCE_SCATTER, TrafficPhase::BACKWARD},
+              {},
+              1u}});
+        CheckTotals({{"FULL_SHARD bytes",
+                      5,
+                      TrafficStrategy::DP,
+                      Bytes::INTRA_SENT,
+                      uint64_t{238900272128}}});
 
         // ZeRO-3: the same collectives.
-        layout->SetFsdp(ParallelLayout::NONE);
-        layout->SetAttribute("ZeroStage", UintegerValue(3));
-        BuildOrAbort(report, llama, config, layout);
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(5).Of(TrafficStrategy::DP).intraSent,
-                              uint64_t{238900272128},
-                              "ZeRO-3 bytes");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankEntries(5)[0].variant, "zero-3", "variant");
+        m_layout->SetFsdp(ParallelLayout::NONE);
+        m_layout->SetAttribute("ZeroStage", UintegerValue(3));
+        Rebuild();
+        CheckTotals(
+            {{"ZeRO-3 bytes", 5, TrafficStrategy::DP, Bytes::INTRA_SENT, uint64_t{238900272128}}});
+        NS_TEST_EXPECT_MSG_EQ(m_report->GetRankEntries(5)[0].variant, "zero-3", "variant");
 
         // ZeRO-1: one reduce-scatter (7/8 S) and one all-gather (7/8 S) = 2 x
         // 14,052,957,184 = 28,105,914,368, the all-reduce's volume (Rajbhandari
         // 2020, 7.2.1).
-        layout->SetAttribute("ZeroStage", UintegerValue(1));
-        BuildOrAbort(report, llama, config, layout);
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(5).Of(TrafficStrategy::DP).intraSent,
-                              uint64_t{28105914368},
-                              "ZeRO-1 bytes");
+        m_layout->SetAttribute("ZeroStage", UintegerValue(1));
+        Rebuild();
+        CheckTotals(
+            {{"ZeRO-1 bytes", 5, TrafficStrategy::DP, Bytes::INTRA_SENT, uint64_t{28105914368}}});
 
         // HYBRID_SHARD, dp 16 on 2 servers, m = 128 / 16 = 8: FULL_SHARD among the
         // 8 ranks of a server (238,900,272,128 intra as above), then a ring
         // all-reduce of the gradient shard S / 8 = 2,007,565,312 with the rank 8
         // apart (n = 2: sends the whole shard), inter.
-        layout->SetAttribute("ZeroStage", UintegerValue(0));
-        layout->SetAttribute("Dp", UintegerValue(16));
-        layout->SetFsdp(ParallelLayout::HYBRID_SHARD);
-        BuildOrAbort(report, llama, MakeConfig(128, 1), layout);
-        const TrafficBytes& hybrid = report.GetRankTotals(3).Of(TrafficStrategy::DP);
-        NS_TEST_EXPECT_MSG_EQ(hybrid.intraSent, uint64_t{238900272128}, "shard group");
-        NS_TEST_EXPECT_MSG_EQ(hybrid.interSent, uint64_t{2007565312}, "replica all-reduce");
-        std::vector<TrafficEntry> replica = Find(report,
-                                                 3,
-                                                 TrafficStrategy::DP,
-                                                 CollectiveKind::ALL_REDUCE,
-                                                 TrafficPhase::BACKWARD);
-        NS_TEST_ASSERT_MSG_EQ(replica.size(), 1u, "replica all-reduce");
-        NS_TEST_EXPECT_MSG_EQ((replica[0].GetMembers() == std::vector<uint32_t>{3, 11}),
-                              true,
-                              "pair");
+        m_layout->SetAttribute("ZeroStage", UintegerValue(0));
+        m_layout->SetAttribute("Dp", UintegerValue(16));
+        m_layout->SetFsdp(ParallelLayout::HYBRID_SHARD);
+        m_config = MakeConfig(128, 1);
+        Rebuild();
+        CheckTotals(
+            {{"shard group", 3, TrafficStrategy::DP, Bytes::INTRA_SENT, uint64_t{238900272128}},
+             {"replica all-reduce",
+              3,
+              TrafficStrategy::DP,
+              Bytes::INTER_SENT,
+              uint64_t{2007565312}}});
+        CheckEntries({{"replica all-reduce: pair",
+                       {3, TrafficStrategy::DP},
+                       {},
+                       {},
+                       std::vector<uint32_t>{3, 11}}});
     }
 };
 
@@ -556,12 +752,12 @@ class TrafficReportShardingTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Llama 3 8B with context parallelism 2, all-gather style and Ulysses.
  */
-class TrafficReportContextParallelTestCase : public TestCase
+class TrafficReportContextParallelTestCase : public TrafficReportTestCase
 {
   public:
     /** Create the test case. */
     TrafficReportContextParallelTestCase()
-        : TestCase("Llama 3 8B context parallel 2")
+        : TrafficReportTestCase("Llama 3 8B context parallel 2")
     {
     }
 
@@ -573,53 +769,48 @@ class TrafficReportContextParallelTestCase : public TestCase
         // 128 x 2 = 33,554,432; ring n = 2 sends S/2 = 16,777,216. Forward l m =
         // 128 all-gathers, backward 128 reduce-scatters (S/2 each): 256 x
         // 16,777,216 = 4,294,967,296.
-        Ptr<TransformerSpec> llama = MakeModel("llama3-8b");
-        Ptr<TrainingConfig> config = MakeConfig(4, 1);
-        Ptr<ParallelLayout> layout = MakeLayout(1, 2, 1, 1, 1, 8);
-        TrafficReport report;
-        BuildOrAbort(report, llama, config, layout);
-        std::vector<TrafficEntry> gathers =
-            Find(report, 1, TrafficStrategy::CP, CollectiveKind::ALL_GATHER, TrafficPhase::FORWARD);
-        NS_TEST_ASSERT_MSG_EQ(gathers.size(), 1u, "K, V all-gather");
-        NS_TEST_EXPECT_MSG_EQ(gathers[0].messageBytes, 33554432u, "2 b s kv d A");
-        NS_TEST_EXPECT_MSG_EQ(gathers[0].count, 128u, "l m");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(1).Of(TrafficStrategy::CP).intraSent,
-                              uint64_t{4294967296},
-                              "CP bytes");
+        Start("llama3-8b", MakeConfig(4, 1), MakeLayout(1, 2, 1, 1, 1, 8));
+        CheckEntries({{"K, V all-gather: 2 b s kv d A, l m",
+                       {1, TrafficStrategy::CP, CollectiveKind::ALL_GATHER, TrafficPhase::FORWARD},
+                       33554432u,
+                       128u}});
+        CheckTotals(
+            {{"CP bytes", 1, TrafficStrategy::CP, Bytes::INTRA_SENT, uint64_t{4294967296}}});
 
         // The DP gradient group is DP_CP = {0, 1}: all-reduce of 2 x 8,030,261,248
         // = 16,060,522,496 bytes, ring n = 2 sends S.
-        std::vector<TrafficEntry> dp = Find(report,
-                                            1,
-                                            TrafficStrategy::DP,
-                                            CollectiveKind::ALL_REDUCE,
-                                            TrafficPhase::BACKWARD);
-        NS_TEST_ASSERT_MSG_EQ(dp.size(), 1u, "gradients over DP_CP");
-        NS_TEST_EXPECT_MSG_EQ((dp[0].GetMembers() == Ranks(0, 2, 1)), true, "DP_CP group");
-        NS_TEST_EXPECT_MSG_EQ(dp[0].bytes.intraSent, uint64_t{16060522496}, "S");
+        CheckEntries({{"gradients over DP_CP: DP_CP group, S",
+                       {1, TrafficStrategy::DP},
+                       {},
+                       {},
+                       Ranks(0, 2, 1),
+                       {},
+                       {},
+                       uint64_t{16060522496}}});
 
         // Ulysses (Jacobs 2023): send buffers Q and output b (s/2) h A = 4,096 x
         // 4,096 x 2 = 33,554,432, K and V b (s/2) kv d A = 4,096 x 1,024 x 2 =
         // 8,388,608. All-to-all n = 2 sends half of each. Per phase 2 l m = 256 of
         // each pair: 256 x (16,777,216 + 4,194,304) = 5,368,709,120; forward and
         // backward: 10,737,418,240.
-        layout->SetCpStyle(ParallelLayout::ULYSSES);
-        BuildOrAbort(report, llama, config, layout);
-        std::vector<TrafficEntry> a2a =
-            Find(report, 0, TrafficStrategy::CP, CollectiveKind::ALL_TO_ALL, TrafficPhase::FORWARD);
-        NS_TEST_ASSERT_MSG_EQ(a2a.size(), 2u, "Q/output and K/V");
-        NS_TEST_EXPECT_MSG_EQ(a2a[0].messageBytes, 33554432u, "Q buffer");
-        NS_TEST_EXPECT_MSG_EQ(a2a[1].messageBytes, 8388608u, "K buffer");
-        NS_TEST_EXPECT_MSG_EQ(a2a[0].count, 256u, "2 l m");
-        NS_TEST_EXPECT_MSG_EQ(report.GetRankTotals(0).Of(TrafficStrategy::CP).intraSent,
-                              uint64_t{10737418240},
-                              "Ulysses bytes");
+        m_layout->SetCpStyle(ParallelLayout::ULYSSES);
+        Rebuild();
+        CheckEntries(
+            {{"Q/output buffer, 2 l m",
+              {0, TrafficStrategy::CP, CollectiveKind::ALL_TO_ALL, TrafficPhase::FORWARD, 2, 0},
+              33554432u,
+              256u},
+             {"K/V buffer",
+              {0, TrafficStrategy::CP, CollectiveKind::ALL_TO_ALL, TrafficPhase::FORWARD, 2, 1},
+              8388608u}});
+        CheckTotals(
+            {{"Ulysses bytes", 0, TrafficStrategy::CP, Bytes::INTRA_SENT, uint64_t{10737418240}}});
 
         // Cp 16 does not divide the 8 KV heads: not supported (32 heads / 16 is
         // fine for Check).
         Ptr<ParallelLayout> wide = MakeLayout(1, 16, 1, 1, 1, 8);
         wide->SetCpStyle(ParallelLayout::ULYSSES);
-        NS_TEST_EXPECT_MSG_EQ(report.Build(llama, config, wide, 16, CreateObject<GpuSpec>()),
+        NS_TEST_EXPECT_MSG_EQ(m_report->Build(m_model, m_config, wide, 16, CreateObject<GpuSpec>()),
                               "Ulysses with Cp (16) not dividing the 8 KV heads per TP rank (KV "
                               "head replication) is not supported yet",
                               "Ulysses KV replication");
@@ -630,12 +821,12 @@ class TrafficReportContextParallelTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Mixtral 8x7B with expert parallelism 8.
  */
-class TrafficReportExpertParallelTestCase : public TestCase
+class TrafficReportExpertParallelTestCase : public TrafficReportTestCase
 {
   public:
     /** Create the test case. */
     TrafficReportExpertParallelTestCase()
-        : TestCase("Mixtral 8x7B expert parallel all-to-all")
+        : TrafficReportTestCase("Mixtral 8x7B expert parallel all-to-all")
     {
     }
 
@@ -649,46 +840,41 @@ class TrafficReportExpertParallelTestCase : public TestCase
         // count l m = 64 for each of dispatch and combine, forward and backward:
         // 256 x 58,720,256 = 15,032,385,536 sent, of which 256 x 33,554,432 =
         // 8,589,934,592 inter-server.
-        Ptr<TransformerSpec> mixtral = MakeModel("mixtral-8x7b");
-        Ptr<TrainingConfig> config = MakeConfig(16, 1, 4096);
-        Ptr<ParallelLayout> layout = MakeLayout(1, 1, 1, 8, 8, 4);
-        TrafficReport report;
-        BuildOrAbort(report, mixtral, config, layout);
-        std::vector<TrafficEntry> forward =
-            Find(report, 0, TrafficStrategy::EP, CollectiveKind::ALL_TO_ALL, TrafficPhase::FORWARD);
-        NS_TEST_ASSERT_MSG_EQ(forward.size(), 2u, "dispatch and combine");
-        NS_TEST_EXPECT_MSG_EQ(forward[0].messageBytes, 67108864u, "tokens TopK h A");
-        NS_TEST_EXPECT_MSG_EQ(forward[0].count, 64u, "l m");
-        NS_TEST_EXPECT_MSG_EQ((forward[0].GetMembers() == Ranks(0, 8, 1)), true, "EP group");
-        NS_TEST_EXPECT_MSG_EQ(forward[0].bytes.intraSent, 64u * 25165824u, "3 chunks");
-        NS_TEST_EXPECT_MSG_EQ(forward[0].bytes.interSent, 64u * 33554432u, "4 chunks");
-        const TrafficBytes& ep = report.GetRankTotals(0).Of(TrafficStrategy::EP);
-        NS_TEST_EXPECT_MSG_EQ(ep.Sent(), uint64_t{15032385536}, "EP bytes");
-        NS_TEST_EXPECT_MSG_EQ(ep.interSent, uint64_t{8589934592}, "EP inter");
+        Start("mixtral-8x7b", MakeConfig(16, 1, 4096), MakeLayout(1, 1, 1, 8, 8, 4));
+        CheckEntries(
+            {{"dispatch (of dispatch and combine): tokens TopK h A, l m, EP group, 3 chunks "
+              "intra, 4 chunks inter",
+              {0, TrafficStrategy::EP, CollectiveKind::ALL_TO_ALL, TrafficPhase::FORWARD, 2, 0},
+              67108864u,
+              64u,
+              Ranks(0, 8, 1),
+              {},
+              {},
+              64u * 25165824u,
+              64u * 33554432u}});
+        CheckTotals(
+            {{"EP bytes", 0, TrafficStrategy::EP, Bytes::SENT, uint64_t{15032385536}},
+             {"EP inter", 0, TrafficStrategy::EP, Bytes::INTER_SENT, uint64_t{8589934592}}});
 
         // Dense parameters (reduced over DP): per layer norms 8,192, attention 2
         // h^2 + 2 h x 1,024 = 41,943,040, router 4,096 x 8 = 32,768: 41,984,000 x
         // 32 = 1,343,488,000; token embedding and head 2 x 32,000 x 4,096 =
         // 262,144,000; final norm 4,096: 1,605,636,096. The experts (8 per layer)
         // are reduced over EXPERT_DP, of size 8 / 8 = 1: no traffic.
-        NS_TEST_EXPECT_MSG_EQ(report.GetDenseParameters(0), uint64_t{1605636096}, "dense");
-        for (const TrafficEntry& entry : report.GetRankEntries(0))
+        NS_TEST_EXPECT_MSG_EQ(m_report->GetDenseParameters(0), uint64_t{1605636096}, "dense");
+        for (const TrafficEntry& entry : m_report->GetRankEntries(0))
         {
             NS_TEST_EXPECT_MSG_EQ(entry.what.find("expert"), std::string::npos, "no expert DP");
         }
 
         // Capacity factor 1.25 (Switch): ceil(1.25 x 8,192) = 10,240 slots x 4,096
-        // x 2 = 83,886,080.
-        mixtral->SetAttribute("CapacityFactor", DoubleValue(1.25));
-        BuildOrAbort(report, mixtral, config, layout);
-        NS_TEST_EXPECT_MSG_EQ(Find(report,
-                                   0,
-                                   TrafficStrategy::EP,
-                                   CollectiveKind::ALL_TO_ALL,
-                                   TrafficPhase::BACKWARD)[0]
-                                  .messageBytes,
-                              83886080u,
-                              "padded buffer");
+        // x 2 = 83,886,080, in the backward dispatch and combine as in the forward.
+        m_model->SetAttribute("CapacityFactor", DoubleValue(1.25));
+        Rebuild();
+        CheckEntries(
+            {{"padded buffer",
+              {0, TrafficStrategy::EP, CollectiveKind::ALL_TO_ALL, TrafficPhase::BACKWARD, 2, 0},
+              83886080u}});
     }
 };
 
@@ -697,12 +883,12 @@ class TrafficReportExpertParallelTestCase : public TestCase
  * For every rank of a layout using every strategy, the totals are the sums of
  * the entries, and over all ranks every byte sent is received (per link class).
  */
-class TrafficReportTotalsTestCase : public TestCase
+class TrafficReportTotalsTestCase : public TrafficReportTestCase
 {
   public:
     /** Create the test case. */
     TrafficReportTotalsTestCase()
-        : TestCase("Totals are the sums of the entries")
+        : TrafficReportTestCase("Totals are the sums of the entries")
     {
     }
 
@@ -736,18 +922,9 @@ class TrafficReportTotalsTestCase : public TestCase
             const TrafficTotals& reported = report.GetRankTotals(r);
             for (std::size_t s = 0; s < TRAFFIC_STRATEGIES; ++s)
             {
-                NS_TEST_EXPECT_MSG_EQ(reported.byStrategy[s].intraSent,
-                                      own.byStrategy[s].intraSent,
-                                      "rank " << r);
-                NS_TEST_EXPECT_MSG_EQ(reported.byStrategy[s].interSent,
-                                      own.byStrategy[s].interSent,
-                                      "rank " << r);
-                NS_TEST_EXPECT_MSG_EQ(reported.byStrategy[s].intraReceived,
-                                      own.byStrategy[s].intraReceived,
-                                      "rank " << r);
-                NS_TEST_EXPECT_MSG_EQ(reported.byStrategy[s].interReceived,
-                                      own.byStrategy[s].interReceived,
-                                      "rank " << r);
+                ExpectEqual(own.byStrategy[s],
+                            reported.byStrategy[s],
+                            "rank " + std::to_string(r) + " strategy " + std::to_string(s));
                 sum.byStrategy[s].Add(own.byStrategy[s]);
             }
             NS_TEST_EXPECT_MSG_EQ(reported.all.Sent(), own.all.Sent(), "rank " << r);
@@ -776,7 +953,7 @@ class TrafficReportTotalsTestCase : public TestCase
  * (CollectiveVolume in test/): every entry's steps and intra-/inter-server bytes, and the rank's
  * per-strategy totals.
  */
-class TrafficReportOracleTestCase : public TestCase
+class TrafficReportOracleTestCase : public TrafficReportTestCase
 {
   public:
     /**
@@ -784,7 +961,7 @@ class TrafficReportOracleTestCase : public TestCase
      * @param name its description.
      */
     explicit TrafficReportOracleTestCase(const std::string& name)
-        : TestCase(name)
+        : TrafficReportTestCase(name)
     {
     }
 
@@ -837,22 +1014,6 @@ class TrafficReportOracleTestCase : public TestCase
                         report.GetRankTotals(rank).byStrategy[s],
                         name + " rank " + std::to_string(rank) + " strategy " + std::to_string(s));
         }
-    }
-
-    /**
-     * Expect two byte counts to be equal, field by field.
-     * @param expected the oracle's.
-     * @param actual the report's.
-     * @param what for the message.
-     */
-    void ExpectEqual(const TrafficBytes& expected,
-                     const TrafficBytes& actual,
-                     const std::string& what)
-    {
-        NS_TEST_EXPECT_MSG_EQ(actual.intraSent, expected.intraSent, what << " intra sent");
-        NS_TEST_EXPECT_MSG_EQ(actual.interSent, expected.interSent, what << " inter sent");
-        NS_TEST_EXPECT_MSG_EQ(actual.intraReceived, expected.intraReceived, what << " intra recv");
-        NS_TEST_EXPECT_MSG_EQ(actual.interReceived, expected.interReceived, what << " inter recv");
     }
 
     /**
@@ -1209,23 +1370,15 @@ class TrafficReportGroupSharingTestCase : public TestCase
         // Build computes ranks 0 and 15: DP members resolved 4 + 4 = 8, TP 2 + 2 = 4.
         TrafficReport report;
         BuildOrAbort(report, MakeModel("gpt2-small"), MakeConfig(16, 1), MakeLayout(2, 1, 2, 4));
-        auto dp = [&report](uint32_t rank) {
-            return Find(report,
-                        rank,
-                        TrafficStrategy::DP,
-                        CollectiveKind::ALL_REDUCE,
-                        TrafficPhase::BACKWARD)
-                .at(0)
-                .group;
+        // The group of a rank's all-reduce of a strategy in a phase.
+        auto group = [&report](uint32_t rank, TrafficStrategy strategy, TrafficPhase phase) {
+            return Find(report, rank, strategy, CollectiveKind::ALL_REDUCE, phase).at(0).group;
         };
-        auto tp = [&report](uint32_t rank) {
-            return Find(report,
-                        rank,
-                        TrafficStrategy::TP,
-                        CollectiveKind::ALL_REDUCE,
-                        TrafficPhase::FORWARD)
-                .at(0)
-                .group;
+        auto dp = [&group](uint32_t rank) {
+            return group(rank, TrafficStrategy::DP, TrafficPhase::BACKWARD);
+        };
+        auto tp = [&group](uint32_t rank) {
+            return group(rank, TrafficStrategy::TP, TrafficPhase::FORWARD);
         };
         // Rank 1: DP 12 < 16, its own list. Rank 3: DP 16, its own list, then DP is indexed.
         GroupPartition::Members one = dp(1);
