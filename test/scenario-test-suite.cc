@@ -77,6 +77,60 @@ LoadText(const std::string& yaml)
     return Scenario::LoadFromString(yaml, NAME, scenario);
 }
 
+/// A document and the line Scenario::LoadFromString gives for it.
+struct LoadCase
+{
+    const char* name;         //!< The row's name, in the assertion messages.
+    std::string Yaml::*field; //!< The section of the base document replaced (null: none).
+    const char* text;         //!< The section's text (the whole document when field is null).
+    const char* expected;     //!< The exact message (empty: the document loads).
+    bool prefix{false};       //!< Whether only the message's beginning is checked.
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * A test case that checks tables of documents against their messages.
+ */
+class ScenarioTestCase : public TestCase
+{
+  protected:
+    /** @param name the test case's name. */
+    explicit ScenarioTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+    /**
+     * Load each row's document and check its message, with the row's name in the assertion.
+     * @param cases the rows.
+     */
+    template <std::size_t N>
+    void CheckLoads(const LoadCase (&cases)[N])
+    {
+        for (const LoadCase& row : cases)
+        {
+            Yaml y;
+            std::string document = row.text;
+            if (row.field != nullptr)
+            {
+                y.*row.field = row.text;
+                document = y.Text();
+            }
+            std::string message = LoadText(document);
+            if (row.prefix)
+            {
+                NS_TEST_EXPECT_MSG_EQ(message.rfind(row.expected, 0),
+                                      0,
+                                      row.name << ": " << message);
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_EQ(message, row.expected, row.name);
+            }
+        }
+    }
+};
+
 } // namespace
 
 /**
@@ -195,11 +249,11 @@ class ScenarioFilesTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Each class of error gives its exact message, and the output scenario is left unchanged.
  */
-class ScenarioErrorsTestCase : public TestCase
+class ScenarioErrorsTestCase : public ScenarioTestCase
 {
   public:
     ScenarioErrorsTestCase()
-        : TestCase("Scenario errors are one exact line each")
+        : ScenarioTestCase("Scenario errors are one exact line each")
     {
     }
 
@@ -208,122 +262,115 @@ class ScenarioErrorsTestCase : public TestCase
     {
         NS_TEST_ASSERT_MSG_EQ(LoadText(Yaml().Text()), "", "the base document is valid");
 
-        // Unknown keys, in each section.
-        Yaml y;
-        y.model = "model:\n  preset: gpt2-small\n  layer: 12\n";
-        NS_TEST_EXPECT_MSG_EQ(
-            LoadText(y.Text()),
-            "t.yaml: model.layer: unknown key (known: preset, layers, hidden_size, heads, "
-            "kv_heads, ffn_hidden_size, gated_ffn, vocabulary_size, tied_embeddings, "
-            "sequence_length, position_embedding, norm, linear_bias, experts, top_k, "
-            "capacity_factor, moe_layer_interval, shared_experts)",
-            "model");
-        y = Yaml();
-        y.training = "training:\n  global_batch_sequences: 64\n  batch: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: training.batch: unknown key (known: "
-                              "global_batch_sequences, global_batch_tokens, micro_batch, "
-                              "sequence_length, parameter_bytes, activation_bytes, "
-                              "gradient_bytes, gradient_reduce_fp32, recomputation)",
-                              "training");
-        y = Yaml();
-        y.layout = "layout:\n  tpp: 2\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.tpp: unknown key (known: dp, tp, pp, "
-                              "virtual_stages, cp, cp_style, ep, sequence_parallel, zero_stage, "
-                              "fsdp, rank_order, allow_tp_across_servers)",
-                              "layout");
-        y = Yaml();
-        y.cluster = "cluster:\n  gpus: 16\n  nodes: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster.nodes: unknown key (known: gpus, gpus_per_server, "
-                              "gpu, mfu, peak_flops)",
-                              "cluster");
-        y = Yaml();
-        y.extra = "collectives:\n  allreduce: ring\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: collectives.allreduce: unknown key (known: all_reduce, "
-                              "all_gather, reduce_scatter, all_to_all, send_recv, broadcast)",
-                              "collectives");
-        y = Yaml();
-        y.extra = "models:\n  preset: gpt2-small\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: models: unknown section (known: model, training, layout, "
-                              "cluster, collectives, topology, network, faults)",
-                              "section");
-        y = Yaml();
-        y.layout = "layout:\n  tp: 2\n  pp: 2\n  tp: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()), "t.yaml: layout.tp: duplicate key", "duplicate");
+        const LoadCase cases[] = {
+            // Unknown keys, in each section.
+            {"model",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  layer: 12\n",
+             "t.yaml: model.layer: unknown key (known: preset, layers, hidden_size, heads, "
+             "kv_heads, ffn_hidden_size, gated_ffn, vocabulary_size, tied_embeddings, "
+             "sequence_length, position_embedding, norm, linear_bias, experts, top_k, "
+             "capacity_factor, moe_layer_interval, shared_experts)"},
+            {"training",
+             &Yaml::training,
+             "training:\n  global_batch_sequences: 64\n  batch: 4\n",
+             "t.yaml: training.batch: unknown key (known: "
+             "global_batch_sequences, global_batch_tokens, micro_batch, "
+             "sequence_length, parameter_bytes, activation_bytes, "
+             "gradient_bytes, gradient_reduce_fp32, recomputation)"},
+            {"layout",
+             &Yaml::layout,
+             "layout:\n  tpp: 2\n",
+             "t.yaml: layout.tpp: unknown key (known: dp, tp, pp, "
+             "virtual_stages, cp, cp_style, ep, sequence_parallel, zero_stage, "
+             "fsdp, rank_order, allow_tp_across_servers)"},
+            {"cluster",
+             &Yaml::cluster,
+             "cluster:\n  gpus: 16\n  nodes: 4\n",
+             "t.yaml: cluster.nodes: unknown key (known: gpus, gpus_per_server, "
+             "gpu, mfu, peak_flops)"},
+            {"collectives",
+             &Yaml::extra,
+             "collectives:\n  allreduce: ring\n",
+             "t.yaml: collectives.allreduce: unknown key (known: all_reduce, "
+             "all_gather, reduce_scatter, all_to_all, send_recv, broadcast)"},
+            {"section",
+             &Yaml::extra,
+             "models:\n  preset: gpt2-small\n",
+             "t.yaml: models: unknown section (known: model, training, layout, "
+             "cluster, collectives, topology, network, faults)"},
+            {"duplicate",
+             &Yaml::layout,
+             "layout:\n  tp: 2\n  pp: 2\n  tp: 4\n",
+             "t.yaml: layout.tp: duplicate key"},
 
-        // Wrong types and ranges.
-        y = Yaml();
-        y.layout = "layout:\n  tp: eight\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.tp: expected a positive integer, got 'eight'",
-                              "word");
-        y.layout = "layout:\n  tp: 2.0\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.tp: expected a positive integer, got '2.0'",
-                              "float");
-        y.layout = "layout:\n  dp: 0\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.dp: expected a positive integer, got '0'",
-                              "zero");
-        y.layout = "layout:\n  tp: [2, 4]\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.tp: expected a positive integer, got a sequence",
-                              "sequence");
-        y.layout = "layout:\n  tp:\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.tp: expected a positive integer, got nothing",
-                              "null");
-        y.layout = "layout:\n  tp: 99999999999999999999999\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.tp: expected an integer from 1 to 4294967295, got "
-                              "'99999999999999999999999'",
-                              "overflow");
-        y = Yaml();
-        y.model = "model:\n  preset: gpt2-small\n  layers: 2000\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.layers: expected an integer from 1 to 1024, got "
-                              "'2000'",
-                              "range");
-        y.model = "model:\n  preset: gpt2-small\n  experts: -1\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.experts: expected a non-negative integer, got '-1'",
-                              "negative");
-        y.model = "model:\n  preset: gpt2-small\n  gated_ffn: yes\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.gated_ffn: expected true or false, got 'yes'",
-                              "boolean");
-        y.model = "model:\n  preset: gpt2-small\n  norm: batch_norm\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.norm: expected one of layer_norm, rms_norm, got "
-                              "'batch_norm'",
-                              "enum");
-        y.model = "model:\n  preset: gpt2-small\n  capacity_factor: 2000\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.capacity_factor: expected a number from 0 to 1024, "
-                              "got '2000'",
-                              "double range");
-        y = Yaml();
-        y.cluster = "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: high\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster.mfu: expected a number, got 'high'",
-                              "number");
-        y.cluster = "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: -0.5\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster.mfu: expected a number of at least 0, got '-0.5'",
-                              "negative number");
-        y.cluster = "cluster:\n  gpus: sixteen\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster.gpus: expected a positive integer, got 'sixteen'",
-                              "gpus");
-        y = Yaml();
-        y.layout = "layout: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout: expected a mapping, got '4'",
-                              "section type");
+            // Wrong types and ranges.
+            {"word",
+             &Yaml::layout,
+             "layout:\n  tp: eight\n",
+             "t.yaml: layout.tp: expected a positive integer, got 'eight'"},
+            {"float",
+             &Yaml::layout,
+             "layout:\n  tp: 2.0\n",
+             "t.yaml: layout.tp: expected a positive integer, got '2.0'"},
+            {"zero",
+             &Yaml::layout,
+             "layout:\n  dp: 0\n",
+             "t.yaml: layout.dp: expected a positive integer, got '0'"},
+            {"sequence",
+             &Yaml::layout,
+             "layout:\n  tp: [2, 4]\n",
+             "t.yaml: layout.tp: expected a positive integer, got a sequence"},
+            {"null",
+             &Yaml::layout,
+             "layout:\n  tp:\n",
+             "t.yaml: layout.tp: expected a positive integer, got nothing"},
+            {"overflow",
+             &Yaml::layout,
+             "layout:\n  tp: 99999999999999999999999\n",
+             "t.yaml: layout.tp: expected an integer from 1 to 4294967295, got "
+             "'99999999999999999999999'"},
+            {"range",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  layers: 2000\n",
+             "t.yaml: model.layers: expected an integer from 1 to 1024, got "
+             "'2000'"},
+            {"negative",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  experts: -1\n",
+             "t.yaml: model.experts: expected a non-negative integer, got '-1'"},
+            {"boolean",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  gated_ffn: yes\n",
+             "t.yaml: model.gated_ffn: expected true or false, got 'yes'"},
+            {"enum",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  norm: batch_norm\n",
+             "t.yaml: model.norm: expected one of layer_norm, rms_norm, got "
+             "'batch_norm'"},
+            {"double range",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  capacity_factor: 2000\n",
+             "t.yaml: model.capacity_factor: expected a number from 0 to 1024, "
+             "got '2000'"},
+            {"number",
+             &Yaml::cluster,
+             "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: high\n",
+             "t.yaml: cluster.mfu: expected a number, got 'high'"},
+            {"negative number",
+             &Yaml::cluster,
+             "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: -0.5\n",
+             "t.yaml: cluster.mfu: expected a number of at least 0, got '-0.5'"},
+            {"gpus",
+             &Yaml::cluster,
+             "cluster:\n  gpus: sixteen\n",
+             "t.yaml: cluster.gpus: expected a positive integer, got 'sixteen'"},
+            {"section type",
+             &Yaml::layout,
+             "layout: 4\n",
+             "t.yaml: layout: expected a mapping, got '4'"},
+        };
+        CheckLoads(cases);
 
         CheckMissingAndConsistency();
     }
@@ -332,99 +379,90 @@ class ScenarioErrorsTestCase : public TestCase
     /// a missing file.
     void CheckMissingAndConsistency()
     {
-        // Missing required keys and sections.
-        Yaml y;
-        y.cluster = "cluster:\n  gpus_per_server: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster.gpus: required key is missing",
-                              "gpus");
-        y.cluster = "";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster: required section is missing",
-                              "cluster");
-        y = Yaml();
-        y.model =
-            "model:\n  layers: 12\n  hidden_size: 768\n  heads: 12\n  vocabulary_size: 50257\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.ffn_hidden_size: required key is missing (no preset "
-                              "is given)",
-                              "architecture");
-        y = Yaml();
-        y.training = "training:\n  global_batch_sequences: 64\n  global_batch_tokens: 65536\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: training: global_batch_sequences and global_batch_tokens "
-                              "are both given: give exactly one",
-                              "both batches");
-        y.training = "training:\n  micro_batch: 2\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: training: one of global_batch_sequences and "
-                              "global_batch_tokens is required",
-                              "no batch");
-        NS_TEST_EXPECT_MSG_EQ(LoadText(""),
-                              "t.yaml: expected a mapping of sections (model, training, layout, "
-                              "cluster, collectives, topology, network, faults), got nothing",
-                              "empty");
+        const LoadCase cases[] = {
+            // Missing required keys and sections.
+            {"gpus",
+             &Yaml::cluster,
+             "cluster:\n  gpus_per_server: 4\n",
+             "t.yaml: cluster.gpus: required key is missing"},
+            {"cluster", &Yaml::cluster, "", "t.yaml: cluster: required section is missing"},
+            {"architecture",
+             &Yaml::model,
+             "model:\n  layers: 12\n  hidden_size: 768\n  heads: 12\n  vocabulary_size: 50257\n",
+             "t.yaml: model.ffn_hidden_size: required key is missing (no preset "
+             "is given)"},
+            {"both batches",
+             &Yaml::training,
+             "training:\n  global_batch_sequences: 64\n  global_batch_tokens: 65536\n",
+             "t.yaml: training: global_batch_sequences and global_batch_tokens "
+             "are both given: give exactly one"},
+            {"no batch",
+             &Yaml::training,
+             "training:\n  micro_batch: 2\n",
+             "t.yaml: training: one of global_batch_sequences and "
+             "global_batch_tokens is required"},
+            {"empty",
+             nullptr,
+             "",
+             "t.yaml: expected a mapping of sections (model, training, layout, "
+             "cluster, collectives, topology, network, faults), got nothing"},
 
-        // Presets and algorithms.
-        y = Yaml();
-        y.model = "model:\n  preset: gpt5\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.preset: unknown preset 'gpt5' (known: gpt2-small, "
-                              "gpt3-175b, llama3-8b, llama3-70b, llama3-405b, mixtral-8x7b)",
-                              "model preset");
-        y = Yaml();
-        y.cluster = "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  gpu: v100\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster.gpu: unknown preset 'v100' (known: a100, h100, "
-                              "h200, b200)",
-                              "gpu preset");
-        y = Yaml();
-        y.extra = "collectives:\n  all_reduce: butterfly\n";
-        // The aliases are listed (the test binary registers test-only ones after these).
-        std::string unknown = LoadText(y.Text());
-        NS_TEST_EXPECT_MSG_EQ(unknown.rfind("t.yaml: collectives.all_reduce: unknown collective "
-                                            "algorithm 'butterfly' (known: direct, "
-                                            "double-binary-tree, halving-doubling, hierarchical, "
-                                            "naive, recursive-doubling, ring, staggered, ",
-                                            0),
-                              0,
-                              "algorithm: " << unknown);
-        y.extra = "collectives:\n  all_to_all: ring\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: collectives.all_to_all: algorithm 'ring' does not apply to "
-                              "all-to-all (supported: direct, staggered)",
-                              "combination");
+            // Presets and algorithms.
+            {"model preset",
+             &Yaml::model,
+             "model:\n  preset: gpt5\n",
+             "t.yaml: model.preset: unknown preset 'gpt5' (known: gpt2-small, "
+             "gpt3-175b, llama3-8b, llama3-70b, llama3-405b, mixtral-8x7b)"},
+            {"gpu preset",
+             &Yaml::cluster,
+             "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  gpu: v100\n",
+             "t.yaml: cluster.gpu: unknown preset 'v100' (known: a100, h100, "
+             "h200, b200)"},
+            // The aliases are listed (the test binary registers test-only ones after these).
+            {"algorithm",
+             &Yaml::extra,
+             "collectives:\n  all_reduce: butterfly\n",
+             "t.yaml: collectives.all_reduce: unknown collective "
+             "algorithm 'butterfly' (known: direct, "
+             "double-binary-tree, halving-doubling, hierarchical, "
+             "naive, recursive-doubling, ring, staggered, ",
+             true},
+            {"combination",
+             &Yaml::extra,
+             "collectives:\n  all_to_all: ring\n",
+             "t.yaml: collectives.all_to_all: algorithm 'ring' does not apply to "
+             "all-to-all (supported: direct, staggered)"},
 
-        // Consistency checks of the objects.
-        y = Yaml();
-        y.cluster = "cluster:\n  gpus: 32\n  gpus_per_server: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout: tp 2 x cp 1 x pp 2 x dp 4 = 16 != 32 GPUs",
-                              "product");
-        y = Yaml();
-        y.model = "model:\n  preset: gpt2-small\n  heads: 10\n  kv_heads: 10\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model: HiddenSize (768) is not divisible by Heads (10)",
-                              "model check");
-        y = Yaml();
-        y.training = "training:\n  global_batch_sequences: 62\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: training: global batch of 62 sequences is not divisible "
-                              "by MicroBatchSize 1 x dp 4 = 4",
-                              "training check");
-        y = Yaml();
-        y.cluster = "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: 1.5\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster: Mfu (1.5) must be in (0, 1]",
-                              "gpu check");
+            // Consistency checks of the objects.
+            {"product",
+             &Yaml::cluster,
+             "cluster:\n  gpus: 32\n  gpus_per_server: 4\n",
+             "t.yaml: layout: tp 2 x cp 1 x pp 2 x dp 4 = 16 != 32 GPUs"},
+            {"model check",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  heads: 10\n  kv_heads: 10\n",
+             "t.yaml: model: HiddenSize (768) is not divisible by Heads (10)"},
+            {"training check",
+             &Yaml::training,
+             "training:\n  global_batch_sequences: 62\n",
+             "t.yaml: training: global batch of 62 sequences is not divisible "
+             "by MicroBatchSize 1 x dp 4 = 4"},
+            {"gpu check",
+             &Yaml::cluster,
+             "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: 1.5\n",
+             "t.yaml: cluster: Mfu (1.5) must be in (0, 1]"},
 
-        // YAML syntax error, with the line and column of the problem (from 1).
-        NS_TEST_EXPECT_MSG_EQ(LoadText("model:\n  preset: gpt2-small\ntraining: [1, 2\n"),
-                              "t.yaml: line 4, column 1: end of sequence flow not found",
-                              "syntax");
-        NS_TEST_EXPECT_MSG_EQ(LoadText("model:\n  preset: gpt2-small\n\tlayers: 3\n"),
-                              "t.yaml: line 3, column 1: illegal tab when looking for indentation",
-                              "tab");
+            // YAML syntax error, with the line and column of the problem (from 1).
+            {"syntax",
+             nullptr,
+             "model:\n  preset: gpt2-small\ntraining: [1, 2\n",
+             "t.yaml: line 4, column 1: end of sequence flow not found"},
+            {"tab",
+             nullptr,
+             "model:\n  preset: gpt2-small\n\tlayers: 3\n",
+             "t.yaml: line 3, column 1: illegal tab when looking for indentation"},
+        };
+        CheckLoads(cases);
 
         // A missing file; the output is unchanged on error.
         Scenario scenario;
@@ -432,7 +470,7 @@ class ScenarioErrorsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Scenario::Load("/nonexistent/missing.yaml", scenario),
                               "/nonexistent/missing.yaml: cannot open",
                               "missing file");
-        y = Yaml();
+        Yaml y;
         y.cluster = "cluster:\n  gpus: 32\n  gpus_per_server: 4\n";
         NS_TEST_EXPECT_MSG_NE(Scenario::LoadFromString(y.Text(), NAME, scenario), "", "error");
         NS_TEST_EXPECT_MSG_EQ(scenario.GetGpus(), 16u, "unchanged on error");
@@ -609,11 +647,11 @@ class ScenarioValuesTestCase : public TestCase
  * The topology section: every key reaches its GpuClusterTopology attribute, the defaults
  * without the section, and each class of error with its exact message.
  */
-class ScenarioTopologyTestCase : public TestCase
+class ScenarioTopologyTestCase : public ScenarioTestCase
 {
   public:
     ScenarioTopologyTestCase()
-        : TestCase("Scenario topology section: keys, defaults, errors")
+        : ScenarioTestCase("Scenario topology section: keys, defaults, errors")
     {
     }
 
@@ -733,29 +771,80 @@ class ScenarioTopologyTestCase : public TestCase
     /// The section's refusals and the checks against the cluster.
     void CheckErrors()
     {
-        // Errors.
+        const LoadCase cases[] = {
+            // Errors.
+            {"bad kind",
+             &Yaml::extra,
+             "topology:\n  kind: torus\n",
+             "t.yaml: topology.kind: unknown kind 'torus' (known: leaf-spine, "
+             "rail-optimized, fat-tree)"},
+            {"kind type",
+             &Yaml::extra,
+             "topology:\n  kind: [fat-tree]\n",
+             "t.yaml: topology.kind: expected a name, got a sequence"},
+            {"egress_stages is a list",
+             &Yaml::extra,
+             "topology:\n  egress_stages: ecn\n",
+             "t.yaml: topology.egress_stages: expected a list of egress stage "
+             "names, got 'ecn'"},
+            {"unknown egress stage, by its index",
+             &Yaml::extra,
+             "topology:\n  egress_stages: [ecn, stamp]\n",
+             "t.yaml: topology.egress_stages[1]: unknown egress stage "
+             "'stamp' (known: ecn, ",
+             true},
+            {"unknown key",
+             &Yaml::extra,
+             "topology:\n  kind: fat-tree\n  radix: 64\n",
+             "t.yaml: topology.radix: unknown key (known: kind, nics_per_server, "
+             "planes, servers_per_leaf, spines, fat_tree_k, host_rate, "
+             "host_delay, fabric_rate, fabric_delay, core_rate, core_delay, "
+             "load_balancer, egress_stages)"},
+            {"duplicate",
+             &Yaml::extra,
+             "topology:\n  spines: 2\n  spines: 4\n",
+             "t.yaml: topology.spines: duplicate key"},
+            {"section type",
+             &Yaml::extra,
+             "topology: fat-tree\n",
+             "t.yaml: topology: expected a mapping, got 'fat-tree'"},
+            {"planes range",
+             &Yaml::extra,
+             "topology:\n  planes: 0\n",
+             "t.yaml: topology.planes: expected a positive integer, got '0'"},
+            {"spines type",
+             &Yaml::extra,
+             "topology:\n  spines: two\n",
+             "t.yaml: topology.spines: expected a non-negative integer, got "
+             "'two'"},
+            {"long delay",
+             &Yaml::extra,
+             "topology:\n  core_delay: 2s\n",
+             "t.yaml: topology.core_delay: expected a delay of at most 1s, got "
+             "'2s'"},
+
+            // Values each fine on their own, inconsistent with the cluster (4 servers x 4 GPUs).
+            {"nics",
+             &Yaml::extra,
+             "topology:\n  nics_per_server: 3\n",
+             "t.yaml: topology: nics_per_server: 3 does not divide "
+             "gpus_per_server 4"},
+            {"planes",
+             &Yaml::extra,
+             "topology:\n  planes: 8\n",
+             "t.yaml: topology: planes: 8 does not divide 4 NICs per server"},
+            {"k too small",
+             &Yaml::extra,
+             "topology:\n  kind: fat-tree\n  fat_tree_k: 2\n",
+             "t.yaml: topology: fat_tree_k: 2 holds 2 NICs, the cluster has 16"},
+            {"odd k",
+             &Yaml::extra,
+             "topology:\n  kind: fat-tree\n  fat_tree_k: 7\n",
+             "t.yaml: topology: fat_tree_k: 7 must be even and at least 2"},
+        };
+        CheckLoads(cases);
+
         Yaml y;
-        y.extra = "topology:\n  kind: torus\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.kind: unknown kind 'torus' (known: leaf-spine, "
-                              "rail-optimized, fat-tree)",
-                              "bad kind");
-        y.extra = "topology:\n  kind: [fat-tree]\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.kind: expected a name, got a sequence",
-                              "kind type");
-        y.extra = "topology:\n  egress_stages: ecn\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.egress_stages: expected a list of egress stage "
-                              "names, got 'ecn'",
-                              "egress_stages is a list");
-        y.extra = "topology:\n  egress_stages: [ecn, stamp]\n";
-        std::string stage = LoadText(y.Text());
-        NS_TEST_EXPECT_MSG_EQ(stage.rfind("t.yaml: topology.egress_stages[1]: unknown egress stage "
-                                          "'stamp' (known: ecn, ",
-                                          0),
-                              0,
-                              "unknown egress stage, by its index: " << stage);
         {
             Scenario withStage;
             y.extra = "topology:\n  egress_stages: [ecn]\n";
@@ -765,30 +854,6 @@ class ScenarioTopologyTestCase : public TestCase
                                   "ns3::EcnMarker",
                                   "by alias");
         }
-        y.extra = "topology:\n  kind: fat-tree\n  radix: 64\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.radix: unknown key (known: kind, nics_per_server, "
-                              "planes, servers_per_leaf, spines, fat_tree_k, host_rate, "
-                              "host_delay, fabric_rate, fabric_delay, core_rate, core_delay, "
-                              "load_balancer, egress_stages)",
-                              "unknown key");
-        y.extra = "topology:\n  spines: 2\n  spines: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.spines: duplicate key",
-                              "duplicate");
-        y.extra = "topology: fat-tree\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology: expected a mapping, got 'fat-tree'",
-                              "section type");
-        y.extra = "topology:\n  planes: 0\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.planes: expected a positive integer, got '0'",
-                              "planes range");
-        y.extra = "topology:\n  spines: two\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.spines: expected a non-negative integer, got "
-                              "'two'",
-                              "spines type");
         for (const char* rate : {"fast", "400", "400 Gbps", "0Gbps", "-400Gbps", "Gbps"})
         {
             y.extra = std::string("topology:\n  host_rate: ") + rate + "\n";
@@ -807,30 +872,6 @@ class ScenarioTopologyTestCase : public TestCase
                                       std::string(delay) + "'",
                                   delay);
         }
-        y.extra = "topology:\n  core_delay: 2s\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.core_delay: expected a delay of at most 1s, got "
-                              "'2s'",
-                              "long delay");
-
-        // Values each fine on their own, inconsistent with the cluster (4 servers x 4 GPUs).
-        y.extra = "topology:\n  nics_per_server: 3\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology: nics_per_server: 3 does not divide "
-                              "gpus_per_server 4",
-                              "nics");
-        y.extra = "topology:\n  planes: 8\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology: planes: 8 does not divide 4 NICs per server",
-                              "planes");
-        y.extra = "topology:\n  kind: fat-tree\n  fat_tree_k: 2\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology: fat_tree_k: 2 holds 2 NICs, the cluster has 16",
-                              "k too small");
-        y.extra = "topology:\n  kind: fat-tree\n  fat_tree_k: 7\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology: fat_tree_k: 7 must be even and at least 2",
-                              "odd k");
     }
 };
 
@@ -840,11 +881,11 @@ class ScenarioTopologyTestCase : public TestCase
  * each class of bad value with its exact message, and NetworkConfig::Check's consistency
  * problems reported against the section.
  */
-class ScenarioNetworkTestCase : public TestCase
+class ScenarioNetworkTestCase : public ScenarioTestCase
 {
   public:
     ScenarioNetworkTestCase()
-        : TestCase("Scenario network section: keys, defaults, errors, checks")
+        : ScenarioTestCase("Scenario network section: keys, defaults, errors, checks")
     {
     }
 
@@ -1035,127 +1076,154 @@ class ScenarioNetworkTestCase : public TestCase
     /// NetworkConfig::Check's consistency.
     void CheckRefusals()
     {
-        // Wrong types.
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: big\n"),
-                              "t.yaml: network.mtu: expected a positive integer, got 'big'",
-                              "mtu word");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 4096.0\n"),
-                              "t.yaml: network.mtu: expected a positive integer, got '4096.0'",
-                              "mtu float");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  channels: [2]\n"),
-                              "t.yaml: network.channels: expected a positive integer, got a "
-                              "sequence",
-                              "channels sequence");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  pfc: on\n"),
-                              "t.yaml: network.pfc: expected true or false, got 'on'",
-                              "pfc");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  pmax: high\n"),
-                              "t.yaml: network.pmax: expected a number, got 'high'",
-                              "pmax word");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmin_bytes: -1\n"),
-                              "t.yaml: network.kmin_bytes: expected a non-negative integer, got "
-                              "'-1'",
-                              "negative kmin");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmax_bytes:\n"),
-                              "t.yaml: network.kmax_bytes: expected a non-negative integer, got "
-                              "nothing",
-                              "empty kmax");
-        Yaml y;
-        y.extra = "network: dcqcn\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: network: expected a mapping, got 'dcqcn'",
-                              "section type");
+        const LoadCase cases[] = {
+            // Wrong types.
+            {"mtu word",
+             &Yaml::extra,
+             "network:\n  mtu: big\n",
+             "t.yaml: network.mtu: expected a positive integer, got 'big'"},
+            {"mtu float",
+             &Yaml::extra,
+             "network:\n  mtu: 4096.0\n",
+             "t.yaml: network.mtu: expected a positive integer, got '4096.0'"},
+            {"channels sequence",
+             &Yaml::extra,
+             "network:\n  channels: [2]\n",
+             "t.yaml: network.channels: expected a positive integer, got a "
+             "sequence"},
+            {"pfc",
+             &Yaml::extra,
+             "network:\n  pfc: on\n",
+             "t.yaml: network.pfc: expected true or false, got 'on'"},
+            {"pmax word",
+             &Yaml::extra,
+             "network:\n  pmax: high\n",
+             "t.yaml: network.pmax: expected a number, got 'high'"},
+            {"negative kmin",
+             &Yaml::extra,
+             "network:\n  kmin_bytes: -1\n",
+             "t.yaml: network.kmin_bytes: expected a non-negative integer, got "
+             "'-1'"},
+            {"empty kmax",
+             &Yaml::extra,
+             "network:\n  kmax_bytes:\n",
+             "t.yaml: network.kmax_bytes: expected a non-negative integer, got "
+             "nothing"},
+            {"section type",
+             &Yaml::extra,
+             "network: dcqcn\n",
+             "t.yaml: network: expected a mapping, got 'dcqcn'"},
 
-        // Out of the attributes' ranges.
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 9000\n"),
-                              "t.yaml: network.mtu: expected an integer from 256 to 4096, got "
-                              "'9000'",
-                              "mtu above");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 128\n"),
-                              "t.yaml: network.mtu: expected an integer from 256 to 4096, got "
-                              "'128'",
-                              "mtu below");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  channels: 0\n"),
-                              "t.yaml: network.channels: expected a positive integer, got '0'",
-                              "no channel");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  channels: 65\n"),
-                              "t.yaml: network.channels: expected an integer from 1 to 64, got "
-                              "'65'",
-                              "channels above");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  buffer_bytes: 0\n"),
-                              "t.yaml: network.buffer_bytes: expected a positive integer, got '0'",
-                              "no buffer");
-        // 2^32 = 4294967296 does not fit the uint32 attribute.
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmax_bytes: 4294967296\n"),
-                              "t.yaml: network.kmax_bytes: expected an integer from 0 to "
-                              "4294967295, got '4294967296'",
-                              "kmax above uint32");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  pmax: 1.5\n"),
-                              "t.yaml: network.pmax: expected a number from 0 to 1, got '1.5'",
-                              "pmax above");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  pmax: -0.1\n"),
-                              "t.yaml: network.pmax: expected a number from 0 to 1, got '-0.1'",
-                              "pmax below");
+            // Out of the attributes' ranges.
+            {"mtu above",
+             &Yaml::extra,
+             "network:\n  mtu: 9000\n",
+             "t.yaml: network.mtu: expected an integer from 256 to 4096, got "
+             "'9000'"},
+            {"mtu below",
+             &Yaml::extra,
+             "network:\n  mtu: 128\n",
+             "t.yaml: network.mtu: expected an integer from 256 to 4096, got "
+             "'128'"},
+            {"no channel",
+             &Yaml::extra,
+             "network:\n  channels: 0\n",
+             "t.yaml: network.channels: expected a positive integer, got '0'"},
+            {"channels above",
+             &Yaml::extra,
+             "network:\n  channels: 65\n",
+             "t.yaml: network.channels: expected an integer from 1 to 64, got "
+             "'65'"},
+            {"no buffer",
+             &Yaml::extra,
+             "network:\n  buffer_bytes: 0\n",
+             "t.yaml: network.buffer_bytes: expected a positive integer, got '0'"},
+            // 2^32 = 4294967296 does not fit the uint32 attribute.
+            {"kmax above uint32",
+             &Yaml::extra,
+             "network:\n  kmax_bytes: 4294967296\n",
+             "t.yaml: network.kmax_bytes: expected an integer from 0 to "
+             "4294967295, got '4294967296'"},
+            {"pmax above",
+             &Yaml::extra,
+             "network:\n  pmax: 1.5\n",
+             "t.yaml: network.pmax: expected a number from 0 to 1, got '1.5'"},
+            {"pmax below",
+             &Yaml::extra,
+             "network:\n  pmax: -0.1\n",
+             "t.yaml: network.pmax: expected a number from 0 to 1, got '-0.1'"},
 
-        // Unknown choices, keys; duplicates.
-        // Aliases are case-sensitive (the registered list may hold test-only classes too).
-        std::string refused = LoadNetwork("  congestion_control: DCQCN\n");
-        NS_TEST_EXPECT_MSG_EQ(
-            refused.rfind("t.yaml: network.congestion_control: unknown congestion "
-                          "control 'DCQCN' (known: dcqcn, dctcp, fixed, hpcc, none, ",
-                          0),
-            0,
-            "names are case-sensitive: " << refused);
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  dcqcn_profile: cx7\n"),
-                              "t.yaml: network.dcqcn_profile: expected one of mlx5, sigcomm2015, "
-                              "simai, got 'cx7'",
-                              "profile");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  recovery: GoBackN\n"),
-                              "t.yaml: network.recovery: expected one of go-back-n, "
-                              "selective-repeat, got 'GoBackN'",
-                              "recovery");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  ecn: true\n"),
-                              "t.yaml: network.ecn: unknown key (known: mtu, channels, "
-                              "congestion_control, dcqcn_profile, recovery, pfc, buffer_bytes, "
-                              "kmin_bytes, kmax_bytes, pmax)",
-                              "unknown key");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 1024\n  mtu: 2048\n"),
-                              "t.yaml: network.mtu: duplicate key",
-                              "duplicate key");
-        y.extra = "network:\n  mtu: 1024\nnetwork:\n  mtu: 2048\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: network: duplicate section",
-                              "duplicate section");
+            // Unknown choices, keys; duplicates.
+            // Aliases are case-sensitive (the registered list may hold test-only classes too).
+            {"names are case-sensitive",
+             &Yaml::extra,
+             "network:\n  congestion_control: DCQCN\n",
+             "t.yaml: network.congestion_control: unknown congestion "
+             "control 'DCQCN' (known: dcqcn, dctcp, fixed, hpcc, none, ",
+             true},
+            {"profile",
+             &Yaml::extra,
+             "network:\n  dcqcn_profile: cx7\n",
+             "t.yaml: network.dcqcn_profile: expected one of mlx5, sigcomm2015, "
+             "simai, got 'cx7'"},
+            {"recovery",
+             &Yaml::extra,
+             "network:\n  recovery: GoBackN\n",
+             "t.yaml: network.recovery: expected one of go-back-n, "
+             "selective-repeat, got 'GoBackN'"},
+            {"unknown key",
+             &Yaml::extra,
+             "network:\n  ecn: true\n",
+             "t.yaml: network.ecn: unknown key (known: mtu, channels, "
+             "congestion_control, dcqcn_profile, recovery, pfc, buffer_bytes, "
+             "kmin_bytes, kmax_bytes, pmax)"},
+            {"duplicate key",
+             &Yaml::extra,
+             "network:\n  mtu: 1024\n  mtu: 2048\n",
+             "t.yaml: network.mtu: duplicate key"},
+            {"duplicate section",
+             &Yaml::extra,
+             "network:\n  mtu: 1024\nnetwork:\n  mtu: 2048\n",
+             "t.yaml: network: duplicate section"},
 
-        // Consistency (NetworkConfig::Check), reported against the section.
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmin_bytes: 500000\n"),
-                              "t.yaml: network: kmin_bytes (500000) is above kmax_bytes (409600)",
-                              "kmin above kmax");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmax_bytes: 40000000\n"),
-                              "t.yaml: network: kmax_bytes (40000000) exceeds buffer_bytes "
-                              "(33554432)",
-                              "kmax above buffer");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  buffer_bytes: 300000\n"),
-                              "t.yaml: network: kmax_bytes (409600) exceeds buffer_bytes "
-                              "(300000)",
-                              "buffer below the default kmax");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 1500\n"),
-                              "t.yaml: network: mtu (1500) is not an InfiniBand MTU (256, 512, "
-                              "1024, 2048, 4096)",
-                              "Ethernet-sized mtu");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  buffer_bytes: 2048\n  kmin_bytes: 0\n"
-                                          "  kmax_bytes: 1024\n"),
-                              "t.yaml: network: buffer_bytes (2048) cannot hold a packet of mtu "
-                              "(4096)",
-                              "buffer below a packet");
-        // The boundaries are accepted: Kmin = Kmax = Buffer = Mtu, Pmax 0 and 1.
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  buffer_bytes: 4096\n  kmin_bytes: 4096\n"
-                                          "  kmax_bytes: 4096\n  pmax: 0\n"),
-                              "",
-                              "equal thresholds");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 256\n  pmax: 1\n"), "", "smallest mtu");
+            // Consistency (NetworkConfig::Check), reported against the section.
+            {"kmin above kmax",
+             &Yaml::extra,
+             "network:\n  kmin_bytes: 500000\n",
+             "t.yaml: network: kmin_bytes (500000) is above kmax_bytes (409600)"},
+            {"kmax above buffer",
+             &Yaml::extra,
+             "network:\n  kmax_bytes: 40000000\n",
+             "t.yaml: network: kmax_bytes (40000000) exceeds buffer_bytes "
+             "(33554432)"},
+            {"buffer below the default kmax",
+             &Yaml::extra,
+             "network:\n  buffer_bytes: 300000\n",
+             "t.yaml: network: kmax_bytes (409600) exceeds buffer_bytes "
+             "(300000)"},
+            {"Ethernet-sized mtu",
+             &Yaml::extra,
+             "network:\n  mtu: 1500\n",
+             "t.yaml: network: mtu (1500) is not an InfiniBand MTU (256, 512, "
+             "1024, 2048, 4096)"},
+            {"buffer below a packet",
+             &Yaml::extra,
+             "network:\n  buffer_bytes: 2048\n  kmin_bytes: 0\n"
+             "  kmax_bytes: 1024\n",
+             "t.yaml: network: buffer_bytes (2048) cannot hold a packet of mtu "
+             "(4096)"},
+            // The boundaries are accepted: Kmin = Kmax = Buffer = Mtu, Pmax 0 and 1.
+            {"equal thresholds",
+             &Yaml::extra,
+             "network:\n  buffer_bytes: 4096\n  kmin_bytes: 4096\n"
+             "  kmax_bytes: 4096\n  pmax: 0\n",
+             ""},
+            {"smallest mtu", &Yaml::extra, "network:\n  mtu: 256\n  pmax: 1\n", ""},
+        };
+        CheckLoads(cases);
+
         // The other sections' checks come first: a layout problem hides a network one.
-        y = Yaml();
+        Yaml y;
         y.cluster = "cluster:\n  gpus: 32\n  gpus_per_server: 4\n";
         y.extra = "network:\n  kmin_bytes: 500000\n";
         NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
