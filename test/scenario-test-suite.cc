@@ -531,6 +531,29 @@ class ScenarioValuesTestCase : public TestCase
         CheckOtherKeysAndDefaults();
     }
 
+    /// The algorithm a scenario must choose for a kind of collective.
+    struct AlgorithmCase
+    {
+        CollectiveKind kind;  //!< The kind of collective.
+        const char* expected; //!< The alias of the algorithm.
+        const char* name;     //!< The row's name, in the assertion message.
+    };
+
+    /**
+     * Check the algorithm of each row's kind, with the row's name in the message.
+     * @param scenario a loaded scenario.
+     * @param cases the rows.
+     */
+    void CheckAlgorithms(const Scenario& scenario, const std::vector<AlgorithmCase>& cases)
+    {
+        for (const AlgorithmCase& row : cases)
+        {
+            NS_TEST_EXPECT_MSG_EQ(TypeIdAlias::GetShortName(scenario.GetAlgorithm(row.kind)),
+                                  row.expected,
+                                  row.name);
+        }
+    }
+
     /// Every other key, and the defaults without a collectives section.
     void CheckOtherKeysAndDefaults()
     {
@@ -598,47 +621,28 @@ class ScenarioValuesTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(g->GetName(), "b200", "gpu");
             NS_TEST_EXPECT_MSG_EQ(g->GetMfu(), 0.5, "mfu");
             NS_TEST_EXPECT_MSG_EQ(g->GetPeakFlops(), 2.0e15, "peak_flops overrides the preset");
-            NS_TEST_EXPECT_MSG_EQ(
-                TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::ALL_REDUCE)),
-                "double-binary-tree",
-                "all_reduce");
-            NS_TEST_EXPECT_MSG_EQ(
-                TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::ALL_GATHER)),
-                "recursive-doubling",
-                "all_gather");
-            NS_TEST_EXPECT_MSG_EQ(
-                TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::REDUCE_SCATTER)),
-                "halving-doubling",
-                "reduce_scatter");
-            NS_TEST_EXPECT_MSG_EQ(
-                TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::ALL_TO_ALL)),
-                "staggered",
-                "all_to_all");
-            NS_TEST_EXPECT_MSG_EQ(
-                TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::BROADCAST)),
-                "recursive-doubling",
-                "broadcast");
+            CheckAlgorithms(
+                scenario,
+                {
+                    {CollectiveKind::ALL_REDUCE, "double-binary-tree", "all_reduce"},
+                    {CollectiveKind::ALL_GATHER, "recursive-doubling", "all_gather"},
+                    {CollectiveKind::REDUCE_SCATTER, "halving-doubling", "reduce_scatter"},
+                    {CollectiveKind::ALL_TO_ALL, "staggered", "all_to_all"},
+                    {CollectiveKind::SEND_RECV, "direct", "send_recv"},
+                    {CollectiveKind::BROADCAST, "recursive-doubling", "broadcast"},
+                });
         }
 
         // Defaults: the algorithms when there is no collectives section.
         Scenario scenario;
         NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(Yaml().Text(), NAME, scenario), "", "base");
-        NS_TEST_EXPECT_MSG_EQ(
-            TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::BROADCAST)),
-            "ring",
-            "default broadcast");
-        NS_TEST_EXPECT_MSG_EQ(
-            TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::ALL_REDUCE)),
-            "ring",
-            "default all_reduce");
-        NS_TEST_EXPECT_MSG_EQ(
-            TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::ALL_TO_ALL)),
-            "direct",
-            "default all_to_all");
-        NS_TEST_EXPECT_MSG_EQ(
-            TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::SEND_RECV)),
-            "direct",
-            "default send_recv");
+        CheckAlgorithms(scenario,
+                        {
+                            {CollectiveKind::BROADCAST, "ring", "default broadcast"},
+                            {CollectiveKind::ALL_REDUCE, "ring", "default all_reduce"},
+                            {CollectiveKind::ALL_TO_ALL, "direct", "default all_to_all"},
+                            {CollectiveKind::SEND_RECV, "direct", "default send_recv"},
+                        });
     }
 };
 
@@ -854,23 +858,32 @@ class ScenarioTopologyTestCase : public ScenarioTestCase
                                   "ns3::EcnMarker",
                                   "by alias");
         }
-        for (const char* rate : {"fast", "400", "400 Gbps", "0Gbps", "-400Gbps", "Gbps"})
+
+        // Malformed rates and delays: the message names the key and the form it expects.
+        const struct
         {
-            y.extra = std::string("topology:\n  host_rate: ") + rate + "\n";
-            NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                                  "t.yaml: topology.host_rate: expected a positive rate such as "
-                                  "400Gbps, got '" +
-                                      std::string(rate) + "'",
-                                  rate);
-        }
-        for (const char* delay : {"1", "1 us", "1parsec", "us", "-1us", "1.2.3us"})
+            const char* key;                 //!< The topology key.
+            const char* expects;             //!< The form the message asks for.
+            std::vector<const char*> values; //!< The values refused.
+        } malformed[] = {
+            {"host_rate",
+             "a positive rate such as 400Gbps",
+             {"fast", "400", "400 Gbps", "0Gbps", "-400Gbps", "Gbps"}},
+            {"fabric_delay",
+             "a non-negative delay such as 1us",
+             {"1", "1 us", "1parsec", "us", "-1us", "1.2.3us"}},
+        };
+
+        for (const auto& row : malformed)
         {
-            y.extra = std::string("topology:\n  fabric_delay: ") + delay + "\n";
-            NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                                  "t.yaml: topology.fabric_delay: expected a non-negative delay "
-                                  "such as 1us, got '" +
-                                      std::string(delay) + "'",
-                                  delay);
+            for (const char* value : row.values)
+            {
+                y.extra = std::string("topology:\n  ") + row.key + ": " + value + "\n";
+                NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                                      std::string("t.yaml: topology.") + row.key + ": expected " +
+                                          row.expects + ", got '" + value + "'",
+                                      row.key << ": " << value);
+            }
         }
     }
 };
@@ -901,64 +914,118 @@ class ScenarioNetworkTestCase : public ScenarioTestCase
         return LoadText(y.Text());
     }
 
+    /// The values of a network configuration's getters.
+    struct NetworkValues
+    {
+        uint32_t mtu;                            //!< GetMtu.
+        uint32_t channels;                       //!< GetChannels.
+        const char* cc;                          //!< GetCongestionControl's name.
+        const char* loadBalancer;                //!< GetLoadBalancer's name.
+        NetworkConfig::DcqcnProfileKind profile; //!< GetDcqcnProfile.
+        const char* profileName;                 //!< GetDcqcnProfileName.
+        NetworkConfig::RecoveryKind recovery;    //!< GetRecovery.
+        const char* recoveryName;                //!< GetRecoveryName.
+        bool pfc;                                //!< GetPfc.
+        uint32_t bufferBytes;                    //!< GetBufferBytes.
+        uint32_t kminBytes;                      //!< GetKminBytes.
+        uint32_t kmaxBytes;                      //!< GetKmaxBytes.
+        double pmax;                             //!< GetPmax.
+    };
+
+    /**
+     * Check every getter of a network configuration, with the label in each message.
+     * @param label the configuration checked.
+     * @param n the configuration.
+     * @param e its expected values.
+     */
+    void CheckNetwork(const std::string& label, Ptr<NetworkConfig> n, const NetworkValues& e)
+    {
+        NS_TEST_EXPECT_MSG_EQ(n->GetMtu(), e.mtu, label << ": mtu");
+        NS_TEST_EXPECT_MSG_EQ(n->GetChannels(), e.channels, label << ": channels");
+        NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControl().GetName(), e.cc, label << ": cc");
+        NS_TEST_EXPECT_MSG_EQ(n->GetLoadBalancer().GetName(),
+                              e.loadBalancer,
+                              label << ": load balancer");
+        NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfile(), e.profile, label << ": profile");
+        NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfileName(), e.profileName, label << ": profile name");
+        NS_TEST_EXPECT_MSG_EQ(n->GetRecovery(), e.recovery, label << ": recovery");
+        NS_TEST_EXPECT_MSG_EQ(n->GetRecoveryName(), e.recoveryName, label << ": recovery name");
+        NS_TEST_EXPECT_MSG_EQ(n->GetPfc(), e.pfc, label << ": pfc");
+        NS_TEST_EXPECT_MSG_EQ(n->GetBufferBytes(), e.bufferBytes, label << ": buffer_bytes");
+        NS_TEST_EXPECT_MSG_EQ(n->GetKminBytes(), e.kminBytes, label << ": kmin_bytes");
+        NS_TEST_EXPECT_MSG_EQ(n->GetKmaxBytes(), e.kmaxBytes, label << ": kmax_bytes");
+        NS_TEST_EXPECT_MSG_EQ(n->GetPmax(), e.pmax, label << ": pmax");
+    }
+
     void DoRun() override
     {
         // Without the section: the defaults of the brief. 32 MiB = 32 x 1048576 = 33554432 B;
         // Kmin 100 KiB = 102400 B; Kmax 400 KiB = 409600 B.
-        Scenario base;
-        NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(Yaml().Text(), NAME, base), "", "base");
-        Ptr<NetworkConfig> n = base.GetNetwork();
-        NS_TEST_ASSERT_MSG_NE(n, nullptr, "a network configuration without the section");
-        NS_TEST_EXPECT_MSG_EQ(n->GetMtu(), 4096u, "default mtu");
-        NS_TEST_EXPECT_MSG_EQ(n->GetChannels(), 2u, "default channels");
-        NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControl().GetName(), "ns3::Dcqcn", "default cc");
-        NS_TEST_EXPECT_MSG_EQ(n->GetLoadBalancer().GetName(),
-                              "ns3::EcmpLoadBalancer",
-                              "default load balancer");
-        NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfile(), NetworkConfig::MLX5, "default profile");
-        NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfileName(), "mlx5", "default profile name");
-        NS_TEST_EXPECT_MSG_EQ(n->GetRecovery(), NetworkConfig::GO_BACK_N, "default recovery");
-        NS_TEST_EXPECT_MSG_EQ(n->GetRecoveryName(), "GoBackN", "default recovery name");
-        NS_TEST_EXPECT_MSG_EQ(n->GetPfc(), true, "default pfc");
-        NS_TEST_EXPECT_MSG_EQ(n->GetBufferBytes(), 33554432u, "default buffer: 32 MiB");
-        NS_TEST_EXPECT_MSG_EQ(n->GetKminBytes(), 102400u, "default kmin: 100 KiB");
-        NS_TEST_EXPECT_MSG_EQ(n->GetKmaxBytes(), 409600u, "default kmax: 400 KiB");
-        NS_TEST_EXPECT_MSG_EQ(n->GetPmax(), 0.2, "default pmax");
+        const NetworkValues defaults{4096,
+                                     2,
+                                     "ns3::Dcqcn",
+                                     "ns3::EcmpLoadBalancer",
+                                     NetworkConfig::MLX5,
+                                     "mlx5",
+                                     NetworkConfig::GO_BACK_N,
+                                     "GoBackN",
+                                     true,
+                                     33554432,
+                                     102400,
+                                     409600,
+                                     0.2};
         NS_TEST_EXPECT_MSG_EQ(CreateObject<NetworkConfig>()->Check(), "", "defaults consistent");
-        // An empty section is a mapping of no keys only when written {}; the defaults again.
-        {
-            Yaml y;
-            y.extra = "network: {}\n";
-            Scenario scenario;
-            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, scenario), "", "{}");
-            NS_TEST_EXPECT_MSG_EQ(scenario.GetNetwork()->GetMtu(), 4096u, "default mtu");
-            NS_TEST_EXPECT_MSG_NE(scenario.GetNetwork(), base.GetNetwork(), "own object");
-        }
 
-        // Every key, each with a value other than its default.
+        // The configurations loaded: without the section (the base document); an empty section,
+        // a mapping of no keys only when written {} (the defaults again); every key, each with a
+        // value other than its default (the load balancer is a key of the topology section: the
+        // default).
+        const struct
+        {
+            const char* name;     //!< The row's name, in the assertion messages.
+            const char* section;  //!< The network section.
+            NetworkValues values; //!< The values of its configuration.
+        } configurations[] = {
+            {"default", "", defaults},
+            {"{}: default", "network: {}\n", defaults},
+            {"every key",
+             "network:\n  mtu: 1024\n  channels: 8\n  congestion_control: fixed\n"
+             "  dcqcn_profile: sigcomm2015\n  recovery: selective-repeat\n"
+             "  pfc: false\n  buffer_bytes: 16777216\n  kmin_bytes: 5120\n"
+             "  kmax_bytes: 204800\n  pmax: 0.01\n",
+             {1024,
+              8,
+              "ns3::RdmaCcFixedRate",
+              "ns3::EcmpLoadBalancer",
+              NetworkConfig::SIGCOMM2015,
+              "sigcomm2015",
+              NetworkConfig::SELECTIVE_REPEAT,
+              "SelectiveRepeat",
+              false,
+              16777216,
+              5120,
+              204800,
+              0.01}},
+        };
+
+        Scenario loaded[3];
+        for (std::size_t i = 0; i < 3; ++i)
         {
             Yaml y;
-            y.extra = "network:\n  mtu: 1024\n  channels: 8\n  congestion_control: fixed\n"
-                      "  dcqcn_profile: sigcomm2015\n  recovery: selective-repeat\n"
-                      "  pfc: false\n  buffer_bytes: 16777216\n  kmin_bytes: 5120\n"
-                      "  kmax_bytes: 204800\n  pmax: 0.01\n";
-            Scenario scenario;
-            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, scenario), "", "all");
-            n = scenario.GetNetwork();
-            NS_TEST_EXPECT_MSG_EQ(n->GetMtu(), 1024u, "mtu");
-            NS_TEST_EXPECT_MSG_EQ(n->GetChannels(), 8u, "channels");
-            NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControl().GetName(),
-                                  "ns3::RdmaCcFixedRate",
-                                  "cc");
-            NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfile(), NetworkConfig::SIGCOMM2015, "profile");
-            NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfileName(), "sigcomm2015", "profile name");
-            NS_TEST_EXPECT_MSG_EQ(n->GetRecovery(), NetworkConfig::SELECTIVE_REPEAT, "recovery");
-            NS_TEST_EXPECT_MSG_EQ(n->GetRecoveryName(), "SelectiveRepeat", "recovery name");
-            NS_TEST_EXPECT_MSG_EQ(n->GetPfc(), false, "pfc");
-            NS_TEST_EXPECT_MSG_EQ(n->GetBufferBytes(), 16777216u, "buffer_bytes");
-            NS_TEST_EXPECT_MSG_EQ(n->GetKminBytes(), 5120u, "kmin_bytes");
-            NS_TEST_EXPECT_MSG_EQ(n->GetKmaxBytes(), 204800u, "kmax_bytes");
-            NS_TEST_EXPECT_MSG_EQ(n->GetPmax(), 0.01, "pmax");
+            y.extra = configurations[i].section;
+            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, loaded[i]),
+                                  "",
+                                  configurations[i].name);
+            NS_TEST_ASSERT_MSG_NE(loaded[i].GetNetwork(),
+                                  nullptr,
+                                  configurations[i].name << ": a network configuration");
+            CheckNetwork(configurations[i].name, loaded[i].GetNetwork(), configurations[i].values);
+        }
+        NS_TEST_EXPECT_MSG_NE(loaded[1].GetNetwork(), loaded[0].GetNetwork(), "own object");
+
+        {
+            const Scenario& scenario = loaded[2];
+            Ptr<NetworkConfig> n = scenario.GetNetwork();
             // The values went through the attributes.
             UintegerValue mtu;
             n->GetAttribute("Mtu", mtu);
@@ -1007,7 +1074,7 @@ class ScenarioNetworkTestCase : public ScenarioTestCase
             NS_TEST_EXPECT_MSG_EQ(name, choice.expected, choice.yaml);
         }
         // The attribute's own names are the YAML names (--ns3::NetworkConfig::Recovery=...).
-        n = CreateObject<NetworkConfig>();
+        Ptr<NetworkConfig> n = CreateObject<NetworkConfig>();
         NS_TEST_EXPECT_MSG_EQ(n->SetAttributeFailSafe("Recovery", StringValue("selective-repeat")),
                               true,
                               "Recovery by name");
