@@ -1086,6 +1086,7 @@ class ScenarioNetworkTestCase : public ScenarioTestCase
 
         CheckClassNames();
         CheckRefusals();
+        CheckConsistency();
     }
 
     /// The congestion control and the load balancer, named by alias or TypeId name; refused names.
@@ -1139,8 +1140,7 @@ class ScenarioNetworkTestCase : public ScenarioTestCase
         }
     }
 
-    /// The section's refusals: wrong types, out of range, unknown names and keys, and
-    /// NetworkConfig::Check's consistency.
+    /// The section's refusals: wrong types, out of range, unknown names and keys.
     void CheckRefusals()
     {
         const LoadCase cases[] = {
@@ -1252,7 +1252,14 @@ class ScenarioNetworkTestCase : public ScenarioTestCase
              &Yaml::extra,
              "network:\n  mtu: 1024\nnetwork:\n  mtu: 2048\n",
              "t.yaml: network: duplicate section"},
+        };
+        CheckLoads(cases);
+    }
 
+    /// NetworkConfig::Check's consistency problems, reported against the section or directly.
+    void CheckConsistency()
+    {
+        const LoadCase cases[] = {
             // Consistency (NetworkConfig::Check), reported against the section.
             {"kmin above kmax",
              &Yaml::extra,
