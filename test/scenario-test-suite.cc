@@ -77,6 +77,60 @@ LoadText(const std::string& yaml)
     return Scenario::LoadFromString(yaml, NAME, scenario);
 }
 
+/// A document and the line Scenario::LoadFromString gives for it.
+struct LoadCase
+{
+    const char* name;         //!< The row's name, in the assertion messages.
+    std::string Yaml::*field; //!< The section of the base document replaced (null: none).
+    const char* text;         //!< The section's text (the whole document when field is null).
+    const char* expected;     //!< The exact message (empty: the document loads).
+    bool prefix{false};       //!< Whether only the message's beginning is checked.
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * A test case that checks tables of documents against their messages.
+ */
+class ScenarioTestCase : public TestCase
+{
+  protected:
+    /** @param name the test case's name. */
+    explicit ScenarioTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+    /**
+     * Load each row's document and check its message, with the row's name in the assertion.
+     * @param cases the rows.
+     */
+    template <std::size_t N>
+    void CheckLoads(const LoadCase (&cases)[N])
+    {
+        for (const LoadCase& row : cases)
+        {
+            Yaml y;
+            std::string document = row.text;
+            if (row.field != nullptr)
+            {
+                y.*row.field = row.text;
+                document = y.Text();
+            }
+            std::string message = LoadText(document);
+            if (row.prefix)
+            {
+                NS_TEST_EXPECT_MSG_EQ(message.rfind(row.expected, 0),
+                                      0,
+                                      row.name << ": " << message);
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_EQ(message, row.expected, row.name);
+            }
+        }
+    }
+};
+
 } // namespace
 
 /**
@@ -195,11 +249,11 @@ class ScenarioFilesTestCase : public TestCase
  * @ingroup llm-fabric-tests
  * Each class of error gives its exact message, and the output scenario is left unchanged.
  */
-class ScenarioErrorsTestCase : public TestCase
+class ScenarioErrorsTestCase : public ScenarioTestCase
 {
   public:
     ScenarioErrorsTestCase()
-        : TestCase("Scenario errors are one exact line each")
+        : ScenarioTestCase("Scenario errors are one exact line each")
     {
     }
 
@@ -208,122 +262,115 @@ class ScenarioErrorsTestCase : public TestCase
     {
         NS_TEST_ASSERT_MSG_EQ(LoadText(Yaml().Text()), "", "the base document is valid");
 
-        // Unknown keys, in each section.
-        Yaml y;
-        y.model = "model:\n  preset: gpt2-small\n  layer: 12\n";
-        NS_TEST_EXPECT_MSG_EQ(
-            LoadText(y.Text()),
-            "t.yaml: model.layer: unknown key (known: preset, layers, hidden_size, heads, "
-            "kv_heads, ffn_hidden_size, gated_ffn, vocabulary_size, tied_embeddings, "
-            "sequence_length, position_embedding, norm, linear_bias, experts, top_k, "
-            "capacity_factor, moe_layer_interval, shared_experts)",
-            "model");
-        y = Yaml();
-        y.training = "training:\n  global_batch_sequences: 64\n  batch: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: training.batch: unknown key (known: "
-                              "global_batch_sequences, global_batch_tokens, micro_batch, "
-                              "sequence_length, parameter_bytes, activation_bytes, "
-                              "gradient_bytes, gradient_reduce_fp32, recomputation)",
-                              "training");
-        y = Yaml();
-        y.layout = "layout:\n  tpp: 2\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.tpp: unknown key (known: dp, tp, pp, "
-                              "virtual_stages, cp, cp_style, ep, sequence_parallel, zero_stage, "
-                              "fsdp, rank_order, allow_tp_across_servers)",
-                              "layout");
-        y = Yaml();
-        y.cluster = "cluster:\n  gpus: 16\n  nodes: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster.nodes: unknown key (known: gpus, gpus_per_server, "
-                              "gpu, mfu, peak_flops)",
-                              "cluster");
-        y = Yaml();
-        y.extra = "collectives:\n  allreduce: ring\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: collectives.allreduce: unknown key (known: all_reduce, "
-                              "all_gather, reduce_scatter, all_to_all, send_recv, broadcast)",
-                              "collectives");
-        y = Yaml();
-        y.extra = "models:\n  preset: gpt2-small\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: models: unknown section (known: model, training, layout, "
-                              "cluster, collectives, topology, network, faults)",
-                              "section");
-        y = Yaml();
-        y.layout = "layout:\n  tp: 2\n  pp: 2\n  tp: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()), "t.yaml: layout.tp: duplicate key", "duplicate");
+        const LoadCase cases[] = {
+            // Unknown keys, in each section.
+            {"model",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  layer: 12\n",
+             "t.yaml: model.layer: unknown key (known: preset, layers, hidden_size, heads, "
+             "kv_heads, ffn_hidden_size, gated_ffn, vocabulary_size, tied_embeddings, "
+             "sequence_length, position_embedding, norm, linear_bias, experts, top_k, "
+             "capacity_factor, moe_layer_interval, shared_experts)"},
+            {"training",
+             &Yaml::training,
+             "training:\n  global_batch_sequences: 64\n  batch: 4\n",
+             "t.yaml: training.batch: unknown key (known: "
+             "global_batch_sequences, global_batch_tokens, micro_batch, "
+             "sequence_length, parameter_bytes, activation_bytes, "
+             "gradient_bytes, gradient_reduce_fp32, recomputation)"},
+            {"layout",
+             &Yaml::layout,
+             "layout:\n  tpp: 2\n",
+             "t.yaml: layout.tpp: unknown key (known: dp, tp, pp, "
+             "virtual_stages, cp, cp_style, ep, sequence_parallel, zero_stage, "
+             "fsdp, rank_order, allow_tp_across_servers)"},
+            {"cluster",
+             &Yaml::cluster,
+             "cluster:\n  gpus: 16\n  nodes: 4\n",
+             "t.yaml: cluster.nodes: unknown key (known: gpus, gpus_per_server, "
+             "gpu, mfu, peak_flops)"},
+            {"collectives",
+             &Yaml::extra,
+             "collectives:\n  allreduce: ring\n",
+             "t.yaml: collectives.allreduce: unknown key (known: all_reduce, "
+             "all_gather, reduce_scatter, all_to_all, send_recv, broadcast)"},
+            {"section",
+             &Yaml::extra,
+             "models:\n  preset: gpt2-small\n",
+             "t.yaml: models: unknown section (known: model, training, layout, "
+             "cluster, collectives, topology, network, faults)"},
+            {"duplicate",
+             &Yaml::layout,
+             "layout:\n  tp: 2\n  pp: 2\n  tp: 4\n",
+             "t.yaml: layout.tp: duplicate key"},
 
-        // Wrong types and ranges.
-        y = Yaml();
-        y.layout = "layout:\n  tp: eight\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.tp: expected a positive integer, got 'eight'",
-                              "word");
-        y.layout = "layout:\n  tp: 2.0\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.tp: expected a positive integer, got '2.0'",
-                              "float");
-        y.layout = "layout:\n  dp: 0\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.dp: expected a positive integer, got '0'",
-                              "zero");
-        y.layout = "layout:\n  tp: [2, 4]\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.tp: expected a positive integer, got a sequence",
-                              "sequence");
-        y.layout = "layout:\n  tp:\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.tp: expected a positive integer, got nothing",
-                              "null");
-        y.layout = "layout:\n  tp: 99999999999999999999999\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout.tp: expected an integer from 1 to 4294967295, got "
-                              "'99999999999999999999999'",
-                              "overflow");
-        y = Yaml();
-        y.model = "model:\n  preset: gpt2-small\n  layers: 2000\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.layers: expected an integer from 1 to 1024, got "
-                              "'2000'",
-                              "range");
-        y.model = "model:\n  preset: gpt2-small\n  experts: -1\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.experts: expected a non-negative integer, got '-1'",
-                              "negative");
-        y.model = "model:\n  preset: gpt2-small\n  gated_ffn: yes\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.gated_ffn: expected true or false, got 'yes'",
-                              "boolean");
-        y.model = "model:\n  preset: gpt2-small\n  norm: batch_norm\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.norm: expected one of layer_norm, rms_norm, got "
-                              "'batch_norm'",
-                              "enum");
-        y.model = "model:\n  preset: gpt2-small\n  capacity_factor: 2000\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.capacity_factor: expected a number from 0 to 1024, "
-                              "got '2000'",
-                              "double range");
-        y = Yaml();
-        y.cluster = "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: high\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster.mfu: expected a number, got 'high'",
-                              "number");
-        y.cluster = "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: -0.5\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster.mfu: expected a number of at least 0, got '-0.5'",
-                              "negative number");
-        y.cluster = "cluster:\n  gpus: sixteen\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster.gpus: expected a positive integer, got 'sixteen'",
-                              "gpus");
-        y = Yaml();
-        y.layout = "layout: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout: expected a mapping, got '4'",
-                              "section type");
+            // Wrong types and ranges.
+            {"word",
+             &Yaml::layout,
+             "layout:\n  tp: eight\n",
+             "t.yaml: layout.tp: expected a positive integer, got 'eight'"},
+            {"float",
+             &Yaml::layout,
+             "layout:\n  tp: 2.0\n",
+             "t.yaml: layout.tp: expected a positive integer, got '2.0'"},
+            {"zero",
+             &Yaml::layout,
+             "layout:\n  dp: 0\n",
+             "t.yaml: layout.dp: expected a positive integer, got '0'"},
+            {"sequence",
+             &Yaml::layout,
+             "layout:\n  tp: [2, 4]\n",
+             "t.yaml: layout.tp: expected a positive integer, got a sequence"},
+            {"null",
+             &Yaml::layout,
+             "layout:\n  tp:\n",
+             "t.yaml: layout.tp: expected a positive integer, got nothing"},
+            {"overflow",
+             &Yaml::layout,
+             "layout:\n  tp: 99999999999999999999999\n",
+             "t.yaml: layout.tp: expected an integer from 1 to 4294967295, got "
+             "'99999999999999999999999'"},
+            {"range",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  layers: 2000\n",
+             "t.yaml: model.layers: expected an integer from 1 to 1024, got "
+             "'2000'"},
+            {"negative",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  experts: -1\n",
+             "t.yaml: model.experts: expected a non-negative integer, got '-1'"},
+            {"boolean",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  gated_ffn: yes\n",
+             "t.yaml: model.gated_ffn: expected true or false, got 'yes'"},
+            {"enum",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  norm: batch_norm\n",
+             "t.yaml: model.norm: expected one of layer_norm, rms_norm, got "
+             "'batch_norm'"},
+            {"double range",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  capacity_factor: 2000\n",
+             "t.yaml: model.capacity_factor: expected a number from 0 to 1024, "
+             "got '2000'"},
+            {"number",
+             &Yaml::cluster,
+             "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: high\n",
+             "t.yaml: cluster.mfu: expected a number, got 'high'"},
+            {"negative number",
+             &Yaml::cluster,
+             "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: -0.5\n",
+             "t.yaml: cluster.mfu: expected a number of at least 0, got '-0.5'"},
+            {"gpus",
+             &Yaml::cluster,
+             "cluster:\n  gpus: sixteen\n",
+             "t.yaml: cluster.gpus: expected a positive integer, got 'sixteen'"},
+            {"section type",
+             &Yaml::layout,
+             "layout: 4\n",
+             "t.yaml: layout: expected a mapping, got '4'"},
+        };
+        CheckLoads(cases);
 
         CheckMissingAndConsistency();
     }
@@ -332,99 +379,90 @@ class ScenarioErrorsTestCase : public TestCase
     /// a missing file.
     void CheckMissingAndConsistency()
     {
-        // Missing required keys and sections.
-        Yaml y;
-        y.cluster = "cluster:\n  gpus_per_server: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster.gpus: required key is missing",
-                              "gpus");
-        y.cluster = "";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster: required section is missing",
-                              "cluster");
-        y = Yaml();
-        y.model =
-            "model:\n  layers: 12\n  hidden_size: 768\n  heads: 12\n  vocabulary_size: 50257\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.ffn_hidden_size: required key is missing (no preset "
-                              "is given)",
-                              "architecture");
-        y = Yaml();
-        y.training = "training:\n  global_batch_sequences: 64\n  global_batch_tokens: 65536\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: training: global_batch_sequences and global_batch_tokens "
-                              "are both given: give exactly one",
-                              "both batches");
-        y.training = "training:\n  micro_batch: 2\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: training: one of global_batch_sequences and "
-                              "global_batch_tokens is required",
-                              "no batch");
-        NS_TEST_EXPECT_MSG_EQ(LoadText(""),
-                              "t.yaml: expected a mapping of sections (model, training, layout, "
-                              "cluster, collectives, topology, network, faults), got nothing",
-                              "empty");
+        const LoadCase cases[] = {
+            // Missing required keys and sections.
+            {"gpus",
+             &Yaml::cluster,
+             "cluster:\n  gpus_per_server: 4\n",
+             "t.yaml: cluster.gpus: required key is missing"},
+            {"cluster", &Yaml::cluster, "", "t.yaml: cluster: required section is missing"},
+            {"architecture",
+             &Yaml::model,
+             "model:\n  layers: 12\n  hidden_size: 768\n  heads: 12\n  vocabulary_size: 50257\n",
+             "t.yaml: model.ffn_hidden_size: required key is missing (no preset "
+             "is given)"},
+            {"both batches",
+             &Yaml::training,
+             "training:\n  global_batch_sequences: 64\n  global_batch_tokens: 65536\n",
+             "t.yaml: training: global_batch_sequences and global_batch_tokens "
+             "are both given: give exactly one"},
+            {"no batch",
+             &Yaml::training,
+             "training:\n  micro_batch: 2\n",
+             "t.yaml: training: one of global_batch_sequences and "
+             "global_batch_tokens is required"},
+            {"empty",
+             nullptr,
+             "",
+             "t.yaml: expected a mapping of sections (model, training, layout, "
+             "cluster, collectives, topology, network, faults), got nothing"},
 
-        // Presets and algorithms.
-        y = Yaml();
-        y.model = "model:\n  preset: gpt5\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model.preset: unknown preset 'gpt5' (known: gpt2-small, "
-                              "gpt3-175b, llama3-8b, llama3-70b, llama3-405b, mixtral-8x7b)",
-                              "model preset");
-        y = Yaml();
-        y.cluster = "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  gpu: v100\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster.gpu: unknown preset 'v100' (known: a100, h100, "
-                              "h200, b200)",
-                              "gpu preset");
-        y = Yaml();
-        y.extra = "collectives:\n  all_reduce: butterfly\n";
-        // The aliases are listed (the test binary registers test-only ones after these).
-        std::string unknown = LoadText(y.Text());
-        NS_TEST_EXPECT_MSG_EQ(unknown.rfind("t.yaml: collectives.all_reduce: unknown collective "
-                                            "algorithm 'butterfly' (known: direct, "
-                                            "double-binary-tree, halving-doubling, hierarchical, "
-                                            "naive, recursive-doubling, ring, staggered, ",
-                                            0),
-                              0,
-                              "algorithm: " << unknown);
-        y.extra = "collectives:\n  all_to_all: ring\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: collectives.all_to_all: algorithm 'ring' does not apply to "
-                              "all-to-all (supported: direct, staggered)",
-                              "combination");
+            // Presets and algorithms.
+            {"model preset",
+             &Yaml::model,
+             "model:\n  preset: gpt5\n",
+             "t.yaml: model.preset: unknown preset 'gpt5' (known: gpt2-small, "
+             "gpt3-175b, llama3-8b, llama3-70b, llama3-405b, mixtral-8x7b)"},
+            {"gpu preset",
+             &Yaml::cluster,
+             "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  gpu: v100\n",
+             "t.yaml: cluster.gpu: unknown preset 'v100' (known: a100, h100, "
+             "h200, b200)"},
+            // The aliases are listed (the test binary registers test-only ones after these).
+            {"algorithm",
+             &Yaml::extra,
+             "collectives:\n  all_reduce: butterfly\n",
+             "t.yaml: collectives.all_reduce: unknown collective "
+             "algorithm 'butterfly' (known: direct, "
+             "double-binary-tree, halving-doubling, hierarchical, "
+             "naive, recursive-doubling, ring, staggered, ",
+             true},
+            {"combination",
+             &Yaml::extra,
+             "collectives:\n  all_to_all: ring\n",
+             "t.yaml: collectives.all_to_all: algorithm 'ring' does not apply to "
+             "all-to-all (supported: direct, staggered)"},
 
-        // Consistency checks of the objects.
-        y = Yaml();
-        y.cluster = "cluster:\n  gpus: 32\n  gpus_per_server: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: layout: tp 2 x cp 1 x pp 2 x dp 4 = 16 != 32 GPUs",
-                              "product");
-        y = Yaml();
-        y.model = "model:\n  preset: gpt2-small\n  heads: 10\n  kv_heads: 10\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: model: HiddenSize (768) is not divisible by Heads (10)",
-                              "model check");
-        y = Yaml();
-        y.training = "training:\n  global_batch_sequences: 62\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: training: global batch of 62 sequences is not divisible "
-                              "by MicroBatchSize 1 x dp 4 = 4",
-                              "training check");
-        y = Yaml();
-        y.cluster = "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: 1.5\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: cluster: Mfu (1.5) must be in (0, 1]",
-                              "gpu check");
+            // Consistency checks of the objects.
+            {"product",
+             &Yaml::cluster,
+             "cluster:\n  gpus: 32\n  gpus_per_server: 4\n",
+             "t.yaml: layout: tp 2 x cp 1 x pp 2 x dp 4 = 16 != 32 GPUs"},
+            {"model check",
+             &Yaml::model,
+             "model:\n  preset: gpt2-small\n  heads: 10\n  kv_heads: 10\n",
+             "t.yaml: model: HiddenSize (768) is not divisible by Heads (10)"},
+            {"training check",
+             &Yaml::training,
+             "training:\n  global_batch_sequences: 62\n",
+             "t.yaml: training: global batch of 62 sequences is not divisible "
+             "by MicroBatchSize 1 x dp 4 = 4"},
+            {"gpu check",
+             &Yaml::cluster,
+             "cluster:\n  gpus: 16\n  gpus_per_server: 4\n  mfu: 1.5\n",
+             "t.yaml: cluster: Mfu (1.5) must be in (0, 1]"},
 
-        // YAML syntax error, with the line and column of the problem (from 1).
-        NS_TEST_EXPECT_MSG_EQ(LoadText("model:\n  preset: gpt2-small\ntraining: [1, 2\n"),
-                              "t.yaml: line 4, column 1: end of sequence flow not found",
-                              "syntax");
-        NS_TEST_EXPECT_MSG_EQ(LoadText("model:\n  preset: gpt2-small\n\tlayers: 3\n"),
-                              "t.yaml: line 3, column 1: illegal tab when looking for indentation",
-                              "tab");
+            // YAML syntax error, with the line and column of the problem (from 1).
+            {"syntax",
+             nullptr,
+             "model:\n  preset: gpt2-small\ntraining: [1, 2\n",
+             "t.yaml: line 4, column 1: end of sequence flow not found"},
+            {"tab",
+             nullptr,
+             "model:\n  preset: gpt2-small\n\tlayers: 3\n",
+             "t.yaml: line 3, column 1: illegal tab when looking for indentation"},
+        };
+        CheckLoads(cases);
 
         // A missing file; the output is unchanged on error.
         Scenario scenario;
@@ -432,7 +470,7 @@ class ScenarioErrorsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Scenario::Load("/nonexistent/missing.yaml", scenario),
                               "/nonexistent/missing.yaml: cannot open",
                               "missing file");
-        y = Yaml();
+        Yaml y;
         y.cluster = "cluster:\n  gpus: 32\n  gpus_per_server: 4\n";
         NS_TEST_EXPECT_MSG_NE(Scenario::LoadFromString(y.Text(), NAME, scenario), "", "error");
         NS_TEST_EXPECT_MSG_EQ(scenario.GetGpus(), 16u, "unchanged on error");
@@ -491,6 +529,29 @@ class ScenarioValuesTestCase : public TestCase
         }
 
         CheckOtherKeysAndDefaults();
+    }
+
+    /// The algorithm a scenario must choose for a kind of collective.
+    struct AlgorithmCase
+    {
+        CollectiveKind kind;  //!< The kind of collective.
+        const char* expected; //!< The alias of the algorithm.
+        const char* name;     //!< The row's name, in the assertion message.
+    };
+
+    /**
+     * Check the algorithm of each row's kind, with the row's name in the message.
+     * @param scenario a loaded scenario.
+     * @param cases the rows.
+     */
+    void CheckAlgorithms(const Scenario& scenario, const std::vector<AlgorithmCase>& cases)
+    {
+        for (const AlgorithmCase& row : cases)
+        {
+            NS_TEST_EXPECT_MSG_EQ(TypeIdAlias::GetShortName(scenario.GetAlgorithm(row.kind)),
+                                  row.expected,
+                                  row.name);
+        }
     }
 
     /// Every other key, and the defaults without a collectives section.
@@ -560,47 +621,28 @@ class ScenarioValuesTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(g->GetName(), "b200", "gpu");
             NS_TEST_EXPECT_MSG_EQ(g->GetMfu(), 0.5, "mfu");
             NS_TEST_EXPECT_MSG_EQ(g->GetPeakFlops(), 2.0e15, "peak_flops overrides the preset");
-            NS_TEST_EXPECT_MSG_EQ(
-                TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::ALL_REDUCE)),
-                "double-binary-tree",
-                "all_reduce");
-            NS_TEST_EXPECT_MSG_EQ(
-                TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::ALL_GATHER)),
-                "recursive-doubling",
-                "all_gather");
-            NS_TEST_EXPECT_MSG_EQ(
-                TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::REDUCE_SCATTER)),
-                "halving-doubling",
-                "reduce_scatter");
-            NS_TEST_EXPECT_MSG_EQ(
-                TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::ALL_TO_ALL)),
-                "staggered",
-                "all_to_all");
-            NS_TEST_EXPECT_MSG_EQ(
-                TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::BROADCAST)),
-                "recursive-doubling",
-                "broadcast");
+            CheckAlgorithms(
+                scenario,
+                {
+                    {CollectiveKind::ALL_REDUCE, "double-binary-tree", "all_reduce"},
+                    {CollectiveKind::ALL_GATHER, "recursive-doubling", "all_gather"},
+                    {CollectiveKind::REDUCE_SCATTER, "halving-doubling", "reduce_scatter"},
+                    {CollectiveKind::ALL_TO_ALL, "staggered", "all_to_all"},
+                    {CollectiveKind::SEND_RECV, "direct", "send_recv"},
+                    {CollectiveKind::BROADCAST, "recursive-doubling", "broadcast"},
+                });
         }
 
         // Defaults: the algorithms when there is no collectives section.
         Scenario scenario;
         NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(Yaml().Text(), NAME, scenario), "", "base");
-        NS_TEST_EXPECT_MSG_EQ(
-            TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::BROADCAST)),
-            "ring",
-            "default broadcast");
-        NS_TEST_EXPECT_MSG_EQ(
-            TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::ALL_REDUCE)),
-            "ring",
-            "default all_reduce");
-        NS_TEST_EXPECT_MSG_EQ(
-            TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::ALL_TO_ALL)),
-            "direct",
-            "default all_to_all");
-        NS_TEST_EXPECT_MSG_EQ(
-            TypeIdAlias::GetShortName(scenario.GetAlgorithm(CollectiveKind::SEND_RECV)),
-            "direct",
-            "default send_recv");
+        CheckAlgorithms(scenario,
+                        {
+                            {CollectiveKind::BROADCAST, "ring", "default broadcast"},
+                            {CollectiveKind::ALL_REDUCE, "ring", "default all_reduce"},
+                            {CollectiveKind::ALL_TO_ALL, "direct", "default all_to_all"},
+                            {CollectiveKind::SEND_RECV, "direct", "default send_recv"},
+                        });
     }
 };
 
@@ -609,11 +651,11 @@ class ScenarioValuesTestCase : public TestCase
  * The topology section: every key reaches its GpuClusterTopology attribute, the defaults
  * without the section, and each class of error with its exact message.
  */
-class ScenarioTopologyTestCase : public TestCase
+class ScenarioTopologyTestCase : public ScenarioTestCase
 {
   public:
     ScenarioTopologyTestCase()
-        : TestCase("Scenario topology section: keys, defaults, errors")
+        : ScenarioTestCase("Scenario topology section: keys, defaults, errors")
     {
     }
 
@@ -733,29 +775,80 @@ class ScenarioTopologyTestCase : public TestCase
     /// The section's refusals and the checks against the cluster.
     void CheckErrors()
     {
-        // Errors.
+        const LoadCase cases[] = {
+            // Errors.
+            {"bad kind",
+             &Yaml::extra,
+             "topology:\n  kind: torus\n",
+             "t.yaml: topology.kind: unknown kind 'torus' (known: leaf-spine, "
+             "rail-optimized, fat-tree)"},
+            {"kind type",
+             &Yaml::extra,
+             "topology:\n  kind: [fat-tree]\n",
+             "t.yaml: topology.kind: expected a name, got a sequence"},
+            {"egress_stages is a list",
+             &Yaml::extra,
+             "topology:\n  egress_stages: ecn\n",
+             "t.yaml: topology.egress_stages: expected a list of egress stage "
+             "names, got 'ecn'"},
+            {"unknown egress stage, by its index",
+             &Yaml::extra,
+             "topology:\n  egress_stages: [ecn, stamp]\n",
+             "t.yaml: topology.egress_stages[1]: unknown egress stage "
+             "'stamp' (known: ecn, ",
+             true},
+            {"unknown key",
+             &Yaml::extra,
+             "topology:\n  kind: fat-tree\n  radix: 64\n",
+             "t.yaml: topology.radix: unknown key (known: kind, nics_per_server, "
+             "planes, servers_per_leaf, spines, fat_tree_k, host_rate, "
+             "host_delay, fabric_rate, fabric_delay, core_rate, core_delay, "
+             "load_balancer, egress_stages)"},
+            {"duplicate",
+             &Yaml::extra,
+             "topology:\n  spines: 2\n  spines: 4\n",
+             "t.yaml: topology.spines: duplicate key"},
+            {"section type",
+             &Yaml::extra,
+             "topology: fat-tree\n",
+             "t.yaml: topology: expected a mapping, got 'fat-tree'"},
+            {"planes range",
+             &Yaml::extra,
+             "topology:\n  planes: 0\n",
+             "t.yaml: topology.planes: expected a positive integer, got '0'"},
+            {"spines type",
+             &Yaml::extra,
+             "topology:\n  spines: two\n",
+             "t.yaml: topology.spines: expected a non-negative integer, got "
+             "'two'"},
+            {"long delay",
+             &Yaml::extra,
+             "topology:\n  core_delay: 2s\n",
+             "t.yaml: topology.core_delay: expected a delay of at most 1s, got "
+             "'2s'"},
+
+            // Values each fine on their own, inconsistent with the cluster (4 servers x 4 GPUs).
+            {"nics",
+             &Yaml::extra,
+             "topology:\n  nics_per_server: 3\n",
+             "t.yaml: topology: nics_per_server: 3 does not divide "
+             "gpus_per_server 4"},
+            {"planes",
+             &Yaml::extra,
+             "topology:\n  planes: 8\n",
+             "t.yaml: topology: planes: 8 does not divide 4 NICs per server"},
+            {"k too small",
+             &Yaml::extra,
+             "topology:\n  kind: fat-tree\n  fat_tree_k: 2\n",
+             "t.yaml: topology: fat_tree_k: 2 holds 2 NICs, the cluster has 16"},
+            {"odd k",
+             &Yaml::extra,
+             "topology:\n  kind: fat-tree\n  fat_tree_k: 7\n",
+             "t.yaml: topology: fat_tree_k: 7 must be even and at least 2"},
+        };
+        CheckLoads(cases);
+
         Yaml y;
-        y.extra = "topology:\n  kind: torus\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.kind: unknown kind 'torus' (known: leaf-spine, "
-                              "rail-optimized, fat-tree)",
-                              "bad kind");
-        y.extra = "topology:\n  kind: [fat-tree]\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.kind: expected a name, got a sequence",
-                              "kind type");
-        y.extra = "topology:\n  egress_stages: ecn\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.egress_stages: expected a list of egress stage "
-                              "names, got 'ecn'",
-                              "egress_stages is a list");
-        y.extra = "topology:\n  egress_stages: [ecn, stamp]\n";
-        std::string stage = LoadText(y.Text());
-        NS_TEST_EXPECT_MSG_EQ(stage.rfind("t.yaml: topology.egress_stages[1]: unknown egress stage "
-                                          "'stamp' (known: ecn, ",
-                                          0),
-                              0,
-                              "unknown egress stage, by its index: " << stage);
         {
             Scenario withStage;
             y.extra = "topology:\n  egress_stages: [ecn]\n";
@@ -765,72 +858,33 @@ class ScenarioTopologyTestCase : public TestCase
                                   "ns3::EcnMarker",
                                   "by alias");
         }
-        y.extra = "topology:\n  kind: fat-tree\n  radix: 64\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.radix: unknown key (known: kind, nics_per_server, "
-                              "planes, servers_per_leaf, spines, fat_tree_k, host_rate, "
-                              "host_delay, fabric_rate, fabric_delay, core_rate, core_delay, "
-                              "load_balancer, egress_stages)",
-                              "unknown key");
-        y.extra = "topology:\n  spines: 2\n  spines: 4\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.spines: duplicate key",
-                              "duplicate");
-        y.extra = "topology: fat-tree\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology: expected a mapping, got 'fat-tree'",
-                              "section type");
-        y.extra = "topology:\n  planes: 0\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.planes: expected a positive integer, got '0'",
-                              "planes range");
-        y.extra = "topology:\n  spines: two\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.spines: expected a non-negative integer, got "
-                              "'two'",
-                              "spines type");
-        for (const char* rate : {"fast", "400", "400 Gbps", "0Gbps", "-400Gbps", "Gbps"})
-        {
-            y.extra = std::string("topology:\n  host_rate: ") + rate + "\n";
-            NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                                  "t.yaml: topology.host_rate: expected a positive rate such as "
-                                  "400Gbps, got '" +
-                                      std::string(rate) + "'",
-                                  rate);
-        }
-        for (const char* delay : {"1", "1 us", "1parsec", "us", "-1us", "1.2.3us"})
-        {
-            y.extra = std::string("topology:\n  fabric_delay: ") + delay + "\n";
-            NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                                  "t.yaml: topology.fabric_delay: expected a non-negative delay "
-                                  "such as 1us, got '" +
-                                      std::string(delay) + "'",
-                                  delay);
-        }
-        y.extra = "topology:\n  core_delay: 2s\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology.core_delay: expected a delay of at most 1s, got "
-                              "'2s'",
-                              "long delay");
 
-        // Values each fine on their own, inconsistent with the cluster (4 servers x 4 GPUs).
-        y.extra = "topology:\n  nics_per_server: 3\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology: nics_per_server: 3 does not divide "
-                              "gpus_per_server 4",
-                              "nics");
-        y.extra = "topology:\n  planes: 8\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology: planes: 8 does not divide 4 NICs per server",
-                              "planes");
-        y.extra = "topology:\n  kind: fat-tree\n  fat_tree_k: 2\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology: fat_tree_k: 2 holds 2 NICs, the cluster has 16",
-                              "k too small");
-        y.extra = "topology:\n  kind: fat-tree\n  fat_tree_k: 7\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: topology: fat_tree_k: 7 must be even and at least 2",
-                              "odd k");
+        // Malformed rates and delays: the message names the key and the form it expects.
+        const struct
+        {
+            const char* key;                 //!< The topology key.
+            const char* expects;             //!< The form the message asks for.
+            std::vector<const char*> values; //!< The values refused.
+        } malformed[] = {
+            {"host_rate",
+             "a positive rate such as 400Gbps",
+             {"fast", "400", "400 Gbps", "0Gbps", "-400Gbps", "Gbps"}},
+            {"fabric_delay",
+             "a non-negative delay such as 1us",
+             {"1", "1 us", "1parsec", "us", "-1us", "1.2.3us"}},
+        };
+
+        for (const auto& row : malformed)
+        {
+            for (const char* value : row.values)
+            {
+                y.extra = std::string("topology:\n  ") + row.key + ": " + value + "\n";
+                NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
+                                      std::string("t.yaml: topology.") + row.key + ": expected " +
+                                          row.expects + ", got '" + value + "'",
+                                      row.key << ": " << value);
+            }
+        }
     }
 };
 
@@ -840,11 +894,11 @@ class ScenarioTopologyTestCase : public TestCase
  * each class of bad value with its exact message, and NetworkConfig::Check's consistency
  * problems reported against the section.
  */
-class ScenarioNetworkTestCase : public TestCase
+class ScenarioNetworkTestCase : public ScenarioTestCase
 {
   public:
     ScenarioNetworkTestCase()
-        : TestCase("Scenario network section: keys, defaults, errors, checks")
+        : ScenarioTestCase("Scenario network section: keys, defaults, errors, checks")
     {
     }
 
@@ -860,64 +914,118 @@ class ScenarioNetworkTestCase : public TestCase
         return LoadText(y.Text());
     }
 
+    /// The values of a network configuration's getters.
+    struct NetworkValues
+    {
+        uint32_t mtu;                            //!< GetMtu.
+        uint32_t channels;                       //!< GetChannels.
+        const char* cc;                          //!< GetCongestionControl's name.
+        const char* loadBalancer;                //!< GetLoadBalancer's name.
+        NetworkConfig::DcqcnProfileKind profile; //!< GetDcqcnProfile.
+        const char* profileName;                 //!< GetDcqcnProfileName.
+        NetworkConfig::RecoveryKind recovery;    //!< GetRecovery.
+        const char* recoveryName;                //!< GetRecoveryName.
+        bool pfc;                                //!< GetPfc.
+        uint32_t bufferBytes;                    //!< GetBufferBytes.
+        uint32_t kminBytes;                      //!< GetKminBytes.
+        uint32_t kmaxBytes;                      //!< GetKmaxBytes.
+        double pmax;                             //!< GetPmax.
+    };
+
+    /**
+     * Check every getter of a network configuration, with the label in each message.
+     * @param label the configuration checked.
+     * @param n the configuration.
+     * @param e its expected values.
+     */
+    void CheckNetwork(const std::string& label, Ptr<NetworkConfig> n, const NetworkValues& e)
+    {
+        NS_TEST_EXPECT_MSG_EQ(n->GetMtu(), e.mtu, label << ": mtu");
+        NS_TEST_EXPECT_MSG_EQ(n->GetChannels(), e.channels, label << ": channels");
+        NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControl().GetName(), e.cc, label << ": cc");
+        NS_TEST_EXPECT_MSG_EQ(n->GetLoadBalancer().GetName(),
+                              e.loadBalancer,
+                              label << ": load balancer");
+        NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfile(), e.profile, label << ": profile");
+        NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfileName(), e.profileName, label << ": profile name");
+        NS_TEST_EXPECT_MSG_EQ(n->GetRecovery(), e.recovery, label << ": recovery");
+        NS_TEST_EXPECT_MSG_EQ(n->GetRecoveryName(), e.recoveryName, label << ": recovery name");
+        NS_TEST_EXPECT_MSG_EQ(n->GetPfc(), e.pfc, label << ": pfc");
+        NS_TEST_EXPECT_MSG_EQ(n->GetBufferBytes(), e.bufferBytes, label << ": buffer_bytes");
+        NS_TEST_EXPECT_MSG_EQ(n->GetKminBytes(), e.kminBytes, label << ": kmin_bytes");
+        NS_TEST_EXPECT_MSG_EQ(n->GetKmaxBytes(), e.kmaxBytes, label << ": kmax_bytes");
+        NS_TEST_EXPECT_MSG_EQ(n->GetPmax(), e.pmax, label << ": pmax");
+    }
+
     void DoRun() override
     {
         // Without the section: the defaults of the brief. 32 MiB = 32 x 1048576 = 33554432 B;
         // Kmin 100 KiB = 102400 B; Kmax 400 KiB = 409600 B.
-        Scenario base;
-        NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(Yaml().Text(), NAME, base), "", "base");
-        Ptr<NetworkConfig> n = base.GetNetwork();
-        NS_TEST_ASSERT_MSG_NE(n, nullptr, "a network configuration without the section");
-        NS_TEST_EXPECT_MSG_EQ(n->GetMtu(), 4096u, "default mtu");
-        NS_TEST_EXPECT_MSG_EQ(n->GetChannels(), 2u, "default channels");
-        NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControl().GetName(), "ns3::Dcqcn", "default cc");
-        NS_TEST_EXPECT_MSG_EQ(n->GetLoadBalancer().GetName(),
-                              "ns3::EcmpLoadBalancer",
-                              "default load balancer");
-        NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfile(), NetworkConfig::MLX5, "default profile");
-        NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfileName(), "mlx5", "default profile name");
-        NS_TEST_EXPECT_MSG_EQ(n->GetRecovery(), NetworkConfig::GO_BACK_N, "default recovery");
-        NS_TEST_EXPECT_MSG_EQ(n->GetRecoveryName(), "GoBackN", "default recovery name");
-        NS_TEST_EXPECT_MSG_EQ(n->GetPfc(), true, "default pfc");
-        NS_TEST_EXPECT_MSG_EQ(n->GetBufferBytes(), 33554432u, "default buffer: 32 MiB");
-        NS_TEST_EXPECT_MSG_EQ(n->GetKminBytes(), 102400u, "default kmin: 100 KiB");
-        NS_TEST_EXPECT_MSG_EQ(n->GetKmaxBytes(), 409600u, "default kmax: 400 KiB");
-        NS_TEST_EXPECT_MSG_EQ(n->GetPmax(), 0.2, "default pmax");
+        const NetworkValues defaults{4096,
+                                     2,
+                                     "ns3::Dcqcn",
+                                     "ns3::EcmpLoadBalancer",
+                                     NetworkConfig::MLX5,
+                                     "mlx5",
+                                     NetworkConfig::GO_BACK_N,
+                                     "GoBackN",
+                                     true,
+                                     33554432,
+                                     102400,
+                                     409600,
+                                     0.2};
         NS_TEST_EXPECT_MSG_EQ(CreateObject<NetworkConfig>()->Check(), "", "defaults consistent");
-        // An empty section is a mapping of no keys only when written {}; the defaults again.
-        {
-            Yaml y;
-            y.extra = "network: {}\n";
-            Scenario scenario;
-            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, scenario), "", "{}");
-            NS_TEST_EXPECT_MSG_EQ(scenario.GetNetwork()->GetMtu(), 4096u, "default mtu");
-            NS_TEST_EXPECT_MSG_NE(scenario.GetNetwork(), base.GetNetwork(), "own object");
-        }
 
-        // Every key, each with a value other than its default.
+        // The configurations loaded: without the section (the base document); an empty section,
+        // a mapping of no keys only when written {} (the defaults again); every key, each with a
+        // value other than its default (the load balancer is a key of the topology section: the
+        // default).
+        const struct
+        {
+            const char* name;     //!< The row's name, in the assertion messages.
+            const char* section;  //!< The network section.
+            NetworkValues values; //!< The values of its configuration.
+        } configurations[] = {
+            {"default", "", defaults},
+            {"{}: default", "network: {}\n", defaults},
+            {"every key",
+             "network:\n  mtu: 1024\n  channels: 8\n  congestion_control: fixed\n"
+             "  dcqcn_profile: sigcomm2015\n  recovery: selective-repeat\n"
+             "  pfc: false\n  buffer_bytes: 16777216\n  kmin_bytes: 5120\n"
+             "  kmax_bytes: 204800\n  pmax: 0.01\n",
+             {1024,
+              8,
+              "ns3::RdmaCcFixedRate",
+              "ns3::EcmpLoadBalancer",
+              NetworkConfig::SIGCOMM2015,
+              "sigcomm2015",
+              NetworkConfig::SELECTIVE_REPEAT,
+              "SelectiveRepeat",
+              false,
+              16777216,
+              5120,
+              204800,
+              0.01}},
+        };
+
+        Scenario loaded[3];
+        for (std::size_t i = 0; i < 3; ++i)
         {
             Yaml y;
-            y.extra = "network:\n  mtu: 1024\n  channels: 8\n  congestion_control: fixed\n"
-                      "  dcqcn_profile: sigcomm2015\n  recovery: selective-repeat\n"
-                      "  pfc: false\n  buffer_bytes: 16777216\n  kmin_bytes: 5120\n"
-                      "  kmax_bytes: 204800\n  pmax: 0.01\n";
-            Scenario scenario;
-            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, scenario), "", "all");
-            n = scenario.GetNetwork();
-            NS_TEST_EXPECT_MSG_EQ(n->GetMtu(), 1024u, "mtu");
-            NS_TEST_EXPECT_MSG_EQ(n->GetChannels(), 8u, "channels");
-            NS_TEST_EXPECT_MSG_EQ(n->GetCongestionControl().GetName(),
-                                  "ns3::RdmaCcFixedRate",
-                                  "cc");
-            NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfile(), NetworkConfig::SIGCOMM2015, "profile");
-            NS_TEST_EXPECT_MSG_EQ(n->GetDcqcnProfileName(), "sigcomm2015", "profile name");
-            NS_TEST_EXPECT_MSG_EQ(n->GetRecovery(), NetworkConfig::SELECTIVE_REPEAT, "recovery");
-            NS_TEST_EXPECT_MSG_EQ(n->GetRecoveryName(), "SelectiveRepeat", "recovery name");
-            NS_TEST_EXPECT_MSG_EQ(n->GetPfc(), false, "pfc");
-            NS_TEST_EXPECT_MSG_EQ(n->GetBufferBytes(), 16777216u, "buffer_bytes");
-            NS_TEST_EXPECT_MSG_EQ(n->GetKminBytes(), 5120u, "kmin_bytes");
-            NS_TEST_EXPECT_MSG_EQ(n->GetKmaxBytes(), 204800u, "kmax_bytes");
-            NS_TEST_EXPECT_MSG_EQ(n->GetPmax(), 0.01, "pmax");
+            y.extra = configurations[i].section;
+            NS_TEST_ASSERT_MSG_EQ(Scenario::LoadFromString(y.Text(), NAME, loaded[i]),
+                                  "",
+                                  configurations[i].name);
+            NS_TEST_ASSERT_MSG_NE(loaded[i].GetNetwork(),
+                                  nullptr,
+                                  configurations[i].name << ": a network configuration");
+            CheckNetwork(configurations[i].name, loaded[i].GetNetwork(), configurations[i].values);
+        }
+        NS_TEST_EXPECT_MSG_NE(loaded[1].GetNetwork(), loaded[0].GetNetwork(), "own object");
+
+        {
+            const Scenario& scenario = loaded[2];
+            Ptr<NetworkConfig> n = scenario.GetNetwork();
             // The values went through the attributes.
             UintegerValue mtu;
             n->GetAttribute("Mtu", mtu);
@@ -966,7 +1074,7 @@ class ScenarioNetworkTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(name, choice.expected, choice.yaml);
         }
         // The attribute's own names are the YAML names (--ns3::NetworkConfig::Recovery=...).
-        n = CreateObject<NetworkConfig>();
+        Ptr<NetworkConfig> n = CreateObject<NetworkConfig>();
         NS_TEST_EXPECT_MSG_EQ(n->SetAttributeFailSafe("Recovery", StringValue("selective-repeat")),
                               true,
                               "Recovery by name");
@@ -978,6 +1086,7 @@ class ScenarioNetworkTestCase : public TestCase
 
         CheckClassNames();
         CheckRefusals();
+        CheckConsistency();
     }
 
     /// The congestion control and the load balancer, named by alias or TypeId name; refused names.
@@ -1031,131 +1140,164 @@ class ScenarioNetworkTestCase : public TestCase
         }
     }
 
-    /// The section's refusals: wrong types, out of range, unknown names and keys, and
-    /// NetworkConfig::Check's consistency.
+    /// The section's refusals: wrong types, out of range, unknown names and keys.
     void CheckRefusals()
     {
-        // Wrong types.
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: big\n"),
-                              "t.yaml: network.mtu: expected a positive integer, got 'big'",
-                              "mtu word");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 4096.0\n"),
-                              "t.yaml: network.mtu: expected a positive integer, got '4096.0'",
-                              "mtu float");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  channels: [2]\n"),
-                              "t.yaml: network.channels: expected a positive integer, got a "
-                              "sequence",
-                              "channels sequence");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  pfc: on\n"),
-                              "t.yaml: network.pfc: expected true or false, got 'on'",
-                              "pfc");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  pmax: high\n"),
-                              "t.yaml: network.pmax: expected a number, got 'high'",
-                              "pmax word");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmin_bytes: -1\n"),
-                              "t.yaml: network.kmin_bytes: expected a non-negative integer, got "
-                              "'-1'",
-                              "negative kmin");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmax_bytes:\n"),
-                              "t.yaml: network.kmax_bytes: expected a non-negative integer, got "
-                              "nothing",
-                              "empty kmax");
-        Yaml y;
-        y.extra = "network: dcqcn\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: network: expected a mapping, got 'dcqcn'",
-                              "section type");
+        const LoadCase cases[] = {
+            // Wrong types.
+            {"mtu word",
+             &Yaml::extra,
+             "network:\n  mtu: big\n",
+             "t.yaml: network.mtu: expected a positive integer, got 'big'"},
+            {"mtu float",
+             &Yaml::extra,
+             "network:\n  mtu: 4096.0\n",
+             "t.yaml: network.mtu: expected a positive integer, got '4096.0'"},
+            {"channels sequence",
+             &Yaml::extra,
+             "network:\n  channels: [2]\n",
+             "t.yaml: network.channels: expected a positive integer, got a "
+             "sequence"},
+            {"pfc",
+             &Yaml::extra,
+             "network:\n  pfc: on\n",
+             "t.yaml: network.pfc: expected true or false, got 'on'"},
+            {"pmax word",
+             &Yaml::extra,
+             "network:\n  pmax: high\n",
+             "t.yaml: network.pmax: expected a number, got 'high'"},
+            {"negative kmin",
+             &Yaml::extra,
+             "network:\n  kmin_bytes: -1\n",
+             "t.yaml: network.kmin_bytes: expected a non-negative integer, got "
+             "'-1'"},
+            {"empty kmax",
+             &Yaml::extra,
+             "network:\n  kmax_bytes:\n",
+             "t.yaml: network.kmax_bytes: expected a non-negative integer, got "
+             "nothing"},
+            {"section type",
+             &Yaml::extra,
+             "network: dcqcn\n",
+             "t.yaml: network: expected a mapping, got 'dcqcn'"},
 
-        // Out of the attributes' ranges.
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 9000\n"),
-                              "t.yaml: network.mtu: expected an integer from 256 to 4096, got "
-                              "'9000'",
-                              "mtu above");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 128\n"),
-                              "t.yaml: network.mtu: expected an integer from 256 to 4096, got "
-                              "'128'",
-                              "mtu below");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  channels: 0\n"),
-                              "t.yaml: network.channels: expected a positive integer, got '0'",
-                              "no channel");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  channels: 65\n"),
-                              "t.yaml: network.channels: expected an integer from 1 to 64, got "
-                              "'65'",
-                              "channels above");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  buffer_bytes: 0\n"),
-                              "t.yaml: network.buffer_bytes: expected a positive integer, got '0'",
-                              "no buffer");
-        // 2^32 = 4294967296 does not fit the uint32 attribute.
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmax_bytes: 4294967296\n"),
-                              "t.yaml: network.kmax_bytes: expected an integer from 0 to "
-                              "4294967295, got '4294967296'",
-                              "kmax above uint32");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  pmax: 1.5\n"),
-                              "t.yaml: network.pmax: expected a number from 0 to 1, got '1.5'",
-                              "pmax above");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  pmax: -0.1\n"),
-                              "t.yaml: network.pmax: expected a number from 0 to 1, got '-0.1'",
-                              "pmax below");
+            // Out of the attributes' ranges.
+            {"mtu above",
+             &Yaml::extra,
+             "network:\n  mtu: 9000\n",
+             "t.yaml: network.mtu: expected an integer from 256 to 4096, got "
+             "'9000'"},
+            {"mtu below",
+             &Yaml::extra,
+             "network:\n  mtu: 128\n",
+             "t.yaml: network.mtu: expected an integer from 256 to 4096, got "
+             "'128'"},
+            {"no channel",
+             &Yaml::extra,
+             "network:\n  channels: 0\n",
+             "t.yaml: network.channels: expected a positive integer, got '0'"},
+            {"channels above",
+             &Yaml::extra,
+             "network:\n  channels: 65\n",
+             "t.yaml: network.channels: expected an integer from 1 to 64, got "
+             "'65'"},
+            {"no buffer",
+             &Yaml::extra,
+             "network:\n  buffer_bytes: 0\n",
+             "t.yaml: network.buffer_bytes: expected a positive integer, got '0'"},
+            // 2^32 = 4294967296 does not fit the uint32 attribute.
+            {"kmax above uint32",
+             &Yaml::extra,
+             "network:\n  kmax_bytes: 4294967296\n",
+             "t.yaml: network.kmax_bytes: expected an integer from 0 to "
+             "4294967295, got '4294967296'"},
+            {"pmax above",
+             &Yaml::extra,
+             "network:\n  pmax: 1.5\n",
+             "t.yaml: network.pmax: expected a number from 0 to 1, got '1.5'"},
+            {"pmax below",
+             &Yaml::extra,
+             "network:\n  pmax: -0.1\n",
+             "t.yaml: network.pmax: expected a number from 0 to 1, got '-0.1'"},
 
-        // Unknown choices, keys; duplicates.
-        // Aliases are case-sensitive (the registered list may hold test-only classes too).
-        std::string refused = LoadNetwork("  congestion_control: DCQCN\n");
-        NS_TEST_EXPECT_MSG_EQ(
-            refused.rfind("t.yaml: network.congestion_control: unknown congestion "
-                          "control 'DCQCN' (known: dcqcn, dctcp, fixed, hpcc, none, ",
-                          0),
-            0,
-            "names are case-sensitive: " << refused);
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  dcqcn_profile: cx7\n"),
-                              "t.yaml: network.dcqcn_profile: expected one of mlx5, sigcomm2015, "
-                              "simai, got 'cx7'",
-                              "profile");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  recovery: GoBackN\n"),
-                              "t.yaml: network.recovery: expected one of go-back-n, "
-                              "selective-repeat, got 'GoBackN'",
-                              "recovery");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  ecn: true\n"),
-                              "t.yaml: network.ecn: unknown key (known: mtu, channels, "
-                              "congestion_control, dcqcn_profile, recovery, pfc, buffer_bytes, "
-                              "kmin_bytes, kmax_bytes, pmax)",
-                              "unknown key");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 1024\n  mtu: 2048\n"),
-                              "t.yaml: network.mtu: duplicate key",
-                              "duplicate key");
-        y.extra = "network:\n  mtu: 1024\nnetwork:\n  mtu: 2048\n";
-        NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
-                              "t.yaml: network: duplicate section",
-                              "duplicate section");
+            // Unknown choices, keys; duplicates.
+            // Aliases are case-sensitive (the registered list may hold test-only classes too).
+            {"names are case-sensitive",
+             &Yaml::extra,
+             "network:\n  congestion_control: DCQCN\n",
+             "t.yaml: network.congestion_control: unknown congestion "
+             "control 'DCQCN' (known: dcqcn, dctcp, fixed, hpcc, none, ",
+             true},
+            {"profile",
+             &Yaml::extra,
+             "network:\n  dcqcn_profile: cx7\n",
+             "t.yaml: network.dcqcn_profile: expected one of mlx5, sigcomm2015, "
+             "simai, got 'cx7'"},
+            {"recovery",
+             &Yaml::extra,
+             "network:\n  recovery: GoBackN\n",
+             "t.yaml: network.recovery: expected one of go-back-n, "
+             "selective-repeat, got 'GoBackN'"},
+            {"unknown key",
+             &Yaml::extra,
+             "network:\n  ecn: true\n",
+             "t.yaml: network.ecn: unknown key (known: mtu, channels, "
+             "congestion_control, dcqcn_profile, recovery, pfc, buffer_bytes, "
+             "kmin_bytes, kmax_bytes, pmax)"},
+            {"duplicate key",
+             &Yaml::extra,
+             "network:\n  mtu: 1024\n  mtu: 2048\n",
+             "t.yaml: network.mtu: duplicate key"},
+            {"duplicate section",
+             &Yaml::extra,
+             "network:\n  mtu: 1024\nnetwork:\n  mtu: 2048\n",
+             "t.yaml: network: duplicate section"},
+        };
+        CheckLoads(cases);
+    }
 
-        // Consistency (NetworkConfig::Check), reported against the section.
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmin_bytes: 500000\n"),
-                              "t.yaml: network: kmin_bytes (500000) is above kmax_bytes (409600)",
-                              "kmin above kmax");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  kmax_bytes: 40000000\n"),
-                              "t.yaml: network: kmax_bytes (40000000) exceeds buffer_bytes "
-                              "(33554432)",
-                              "kmax above buffer");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  buffer_bytes: 300000\n"),
-                              "t.yaml: network: kmax_bytes (409600) exceeds buffer_bytes "
-                              "(300000)",
-                              "buffer below the default kmax");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 1500\n"),
-                              "t.yaml: network: mtu (1500) is not an InfiniBand MTU (256, 512, "
-                              "1024, 2048, 4096)",
-                              "Ethernet-sized mtu");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  buffer_bytes: 2048\n  kmin_bytes: 0\n"
-                                          "  kmax_bytes: 1024\n"),
-                              "t.yaml: network: buffer_bytes (2048) cannot hold a packet of mtu "
-                              "(4096)",
-                              "buffer below a packet");
-        // The boundaries are accepted: Kmin = Kmax = Buffer = Mtu, Pmax 0 and 1.
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  buffer_bytes: 4096\n  kmin_bytes: 4096\n"
-                                          "  kmax_bytes: 4096\n  pmax: 0\n"),
-                              "",
-                              "equal thresholds");
-        NS_TEST_EXPECT_MSG_EQ(LoadNetwork("  mtu: 256\n  pmax: 1\n"), "", "smallest mtu");
+    /// NetworkConfig::Check's consistency problems, reported against the section or directly.
+    void CheckConsistency()
+    {
+        const LoadCase cases[] = {
+            // Consistency (NetworkConfig::Check), reported against the section.
+            {"kmin above kmax",
+             &Yaml::extra,
+             "network:\n  kmin_bytes: 500000\n",
+             "t.yaml: network: kmin_bytes (500000) is above kmax_bytes (409600)"},
+            {"kmax above buffer",
+             &Yaml::extra,
+             "network:\n  kmax_bytes: 40000000\n",
+             "t.yaml: network: kmax_bytes (40000000) exceeds buffer_bytes "
+             "(33554432)"},
+            {"buffer below the default kmax",
+             &Yaml::extra,
+             "network:\n  buffer_bytes: 300000\n",
+             "t.yaml: network: kmax_bytes (409600) exceeds buffer_bytes "
+             "(300000)"},
+            {"Ethernet-sized mtu",
+             &Yaml::extra,
+             "network:\n  mtu: 1500\n",
+             "t.yaml: network: mtu (1500) is not an InfiniBand MTU (256, 512, "
+             "1024, 2048, 4096)"},
+            {"buffer below a packet",
+             &Yaml::extra,
+             "network:\n  buffer_bytes: 2048\n  kmin_bytes: 0\n"
+             "  kmax_bytes: 1024\n",
+             "t.yaml: network: buffer_bytes (2048) cannot hold a packet of mtu "
+             "(4096)"},
+            // The boundaries are accepted: Kmin = Kmax = Buffer = Mtu, Pmax 0 and 1.
+            {"equal thresholds",
+             &Yaml::extra,
+             "network:\n  buffer_bytes: 4096\n  kmin_bytes: 4096\n"
+             "  kmax_bytes: 4096\n  pmax: 0\n",
+             ""},
+            {"smallest mtu", &Yaml::extra, "network:\n  mtu: 256\n  pmax: 1\n", ""},
+        };
+        CheckLoads(cases);
+
         // The other sections' checks come first: a layout problem hides a network one.
-        y = Yaml();
+        Yaml y;
         y.cluster = "cluster:\n  gpus: 32\n  gpus_per_server: 4\n";
         y.extra = "network:\n  kmin_bytes: 500000\n";
         NS_TEST_EXPECT_MSG_EQ(LoadText(y.Text()),
