@@ -138,7 +138,7 @@ main(int argc, char* argv[])
     const CollectiveChoices& algorithms = scenario.GetAlgorithms();
     TrafficReport report;
     problem =
-        report.Build(model, training, layout, scenario.GetGpus(), scenario.GetGpu(), algorithms);
+        report.Build({model, training, layout, scenario.GetGpus(), scenario.GetGpu(), algorithms});
     if (!problem.empty())
     {
         UsageError::Exit(scenarioPath + ": " + problem);

@@ -195,12 +195,12 @@ LlmTrainingHelper::BuildSchedules(const Scenario& scenario, Job& job, const std:
     job.schedules.assign(gpus, IterationSchedule());
     for (uint32_t r = 0; r < gpus; ++r)
     {
-        std::string problem = IterationSchedule::Build(scenario.GetModel(),
-                                                       scenario.GetTraining(),
-                                                       scenario.GetLayout(),
-                                                       gpus,
-                                                       scenario.GetGpu(),
-                                                       algorithms,
+        std::string problem = IterationSchedule::Build({scenario.GetModel(),
+                                                        scenario.GetTraining(),
+                                                        scenario.GetLayout(),
+                                                        gpus,
+                                                        scenario.GetGpu(),
+                                                        algorithms},
                                                        r,
                                                        job.schedules[r],
                                                        m_bucketBytes);

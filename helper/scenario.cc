@@ -1315,7 +1315,7 @@ Scenario::GetAlgorithms() const
 std::string
 Scenario::BuildTrafficReport(TrafficReport& report) const
 {
-    return report.Build(m_model, m_training, m_layout, m_gpus, m_gpu, m_algorithms);
+    return report.Build({m_model, m_training, m_layout, m_gpus, m_gpu, m_algorithms});
 }
 
 } // namespace ns3

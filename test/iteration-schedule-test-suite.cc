@@ -66,15 +66,11 @@ BuildOrAbort(Ptr<TransformerSpec> model,
              uint64_t bucketBytes = IterationSchedule::DEFAULT_BUCKET_BYTES)
 {
     IterationSchedule schedule;
-    std::string problem = IterationSchedule::Build(model,
-                                                   config,
-                                                   layout,
-                                                   layout->GetWorldSize(),
-                                                   CreateObject<GpuSpec>(),
-                                                   CollectiveChoices(),
-                                                   rank,
-                                                   schedule,
-                                                   bucketBytes);
+    std::string problem = IterationSchedule::Build(
+        {model, config, layout, layout->GetWorldSize(), CreateObject<GpuSpec>()},
+        rank,
+        schedule,
+        bucketBytes);
     NS_ABORT_MSG_IF(!problem.empty(), problem);
     return schedule;
 }
@@ -413,14 +409,10 @@ class IterationScheduleInterleavedTestCase : public Gpt2ScheduleTestCase
 
         // m = 3, not a multiple of Pp: refused.
         IterationSchedule schedule;
-        std::string problem = IterationSchedule::Build(m_gpt2,
-                                                       MakeConfig(3, 1),
-                                                       layout,
-                                                       2,
-                                                       CreateObject<GpuSpec>(),
-                                                       CollectiveChoices(),
-                                                       0,
-                                                       schedule);
+        std::string problem =
+            IterationSchedule::Build({m_gpt2, MakeConfig(3, 1), layout, 2, CreateObject<GpuSpec>()},
+                                     0,
+                                     schedule);
         NS_TEST_EXPECT_MSG_NE(problem, "", "m not a multiple of Pp");
         NS_TEST_EXPECT_MSG_EQ(schedule.GetOps().size(), 0u, "empty on a problem");
     }

@@ -68,12 +68,8 @@ BuildOrAbort(TrafficReport& report,
              Ptr<ParallelLayout> layout,
              const CollectiveChoices& algorithms = CollectiveChoices())
 {
-    std::string problem = report.Build(model,
-                                       config,
-                                       layout,
-                                       layout->GetWorldSize(),
-                                       CreateObject<GpuSpec>(),
-                                       algorithms);
+    std::string problem = report.Build(
+        {model, config, layout, layout->GetWorldSize(), CreateObject<GpuSpec>(), algorithms});
     NS_ABORT_MSG_IF(!problem.empty(), problem);
 }
 
@@ -404,7 +400,7 @@ class TrafficReportDataParallelTestCase : public TrafficReportTestCase
 
         // A problem of the layout is returned as Check() words it.
         NS_TEST_EXPECT_MSG_EQ(
-            m_report->Build(m_model, m_config, m_layout, 8, CreateObject<GpuSpec>()),
+            m_report->Build({m_model, m_config, m_layout, 8, CreateObject<GpuSpec>()}),
             "tp 1 x cp 1 x pp 1 x dp 4 = 4 != 8 GPUs",
             "layout problem");
         NS_TEST_EXPECT_MSG_EQ(m_report->GetRankCount(), 0u, "empty after a problem");
@@ -810,10 +806,11 @@ class TrafficReportContextParallelTestCase : public TrafficReportTestCase
         // fine for Check).
         Ptr<ParallelLayout> wide = MakeLayout(1, 16, 1, 1, 1, 8);
         wide->SetCpStyle(ParallelLayout::ULYSSES);
-        NS_TEST_EXPECT_MSG_EQ(m_report->Build(m_model, m_config, wide, 16, CreateObject<GpuSpec>()),
-                              "Ulysses with Cp (16) not dividing the 8 KV heads per TP rank (KV "
-                              "head replication) is not supported yet",
-                              "Ulysses KV replication");
+        NS_TEST_EXPECT_MSG_EQ(
+            m_report->Build({m_model, m_config, wide, 16, CreateObject<GpuSpec>()}),
+            "Ulysses with Cp (16) not dividing the 8 KV heads per TP rank (KV "
+            "head replication) is not supported yet",
+            "Ulysses KV replication");
     }
 };
 
@@ -1077,12 +1074,12 @@ class TrafficReportShippedScenariosTestCase : public TrafficReportOracleTestCase
             NS_TEST_ASSERT_MSG_EQ(Scenario::Load(path, scenario), "", name);
             Ptr<ParallelLayout> layout = scenario.GetLayout();
             TrafficReport report;
-            NS_TEST_ASSERT_MSG_EQ(report.Build(scenario.GetModel(),
-                                               scenario.GetTraining(),
-                                               layout,
-                                               scenario.GetGpus(),
-                                               scenario.GetGpu(),
-                                               scenario.GetAlgorithms()),
+            NS_TEST_ASSERT_MSG_EQ(report.Build({scenario.GetModel(),
+                                                scenario.GetTraining(),
+                                                layout,
+                                                scenario.GetGpus(),
+                                                scenario.GetGpu(),
+                                                scenario.GetAlgorithms()}),
                                   "",
                                   name);
             const uint32_t ranks = report.GetRankCount();

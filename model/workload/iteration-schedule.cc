@@ -951,16 +951,12 @@ IterationSchedule::GetComputeTime() const
 }
 
 std::string
-IterationSchedule::Build(Ptr<const TransformerSpec> model,
-                         Ptr<const TrainingConfig> config,
-                         Ptr<const ParallelLayout> layout,
-                         uint32_t gpus,
-                         Ptr<const GpuSpec> gpu,
-                         const CollectiveChoices& algorithms,
+IterationSchedule::Build(const TrafficReport::Inputs& inputs,
                          uint32_t rank,
                          IterationSchedule& out,
                          uint64_t bucketBytes)
 {
+    const auto& [model, config, layout, gpus, gpu, algorithms] = inputs;
     NS_LOG_FUNCTION(gpus << rank << bucketBytes);
     out = IterationSchedule();
     NS_ABORT_MSG_IF(!model || !config || !layout || !gpu, "IterationSchedule: a null input");
@@ -970,7 +966,7 @@ IterationSchedule::Build(Ptr<const TransformerSpec> model,
     }
     IterationSchedule schedule;
     schedule.m_bucketBytes = bucketBytes;
-    std::string problem = schedule.m_report.Build(model, config, layout, gpus, gpu, algorithms);
+    std::string problem = schedule.m_report.Build(inputs);
     if (!problem.empty())
     {
         out.m_report = schedule.m_report; // for GetRefusedKind

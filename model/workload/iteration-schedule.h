@@ -176,24 +176,14 @@ class IterationSchedule
 
     /**
      * Build the schedule of one rank.
-     * @param model the model trained.
-     * @param config the batch and precision.
-     * @param layout the parallel layout.
-     * @param gpus the number of GPUs.
-     * @param gpu the GPU (for compute times).
-     * @param algorithms the algorithm of each collective kind.
+     * @param inputs the model, configuration, layout, GPUs and algorithms (TrafficReport's).
      * @param rank the rank, less than the layout's world size.
      * @param[out] out the schedule; cleared on a problem.
      * @param bucketBytes the DP gradient bucket size (at least 1).
      * @return an empty string, or the problem (TrafficReport::Build's, or an
      * unsupported combination).
      */
-    static std::string Build(Ptr<const TransformerSpec> model,
-                             Ptr<const TrainingConfig> config,
-                             Ptr<const ParallelLayout> layout,
-                             uint32_t gpus,
-                             Ptr<const GpuSpec> gpu,
-                             const CollectiveChoices& algorithms,
+    static std::string Build(const TrafficReport::Inputs& inputs,
                              uint32_t rank,
                              IterationSchedule& out,
                              uint64_t bucketBytes = DEFAULT_BUCKET_BYTES);

@@ -147,13 +147,9 @@ KvHeadsPerTpRank(const TransformerSpec& model, uint32_t tp)
 } // namespace
 
 std::string
-TrafficReport::Build(Ptr<const TransformerSpec> model,
-                     Ptr<const TrainingConfig> config,
-                     Ptr<const ParallelLayout> layout,
-                     uint32_t gpus,
-                     Ptr<const GpuSpec> gpu,
-                     const CollectiveChoices& algorithms)
+TrafficReport::Build(const Inputs& inputs)
 {
+    const auto& [model, config, layout, gpus, gpu, algorithms] = inputs;
     NS_LOG_FUNCTION(this << gpus);
     m_ranks = 0;
     m_refused = false;

@@ -262,25 +262,26 @@ struct TrafficTotals
 class TrafficReport
 {
   public:
+    /// What a training job's traffic follows from (Build; IterationSchedule::Build).
+    struct Inputs
+    {
+        Ptr<const TransformerSpec> model;  //!< the model trained
+        Ptr<const TrainingConfig> config;  //!< the batch and precision
+        Ptr<const ParallelLayout> layout;  //!< the parallel layout
+        uint32_t gpus{0};                  //!< the number of GPUs
+        Ptr<const GpuSpec> gpu;            //!< the GPU (for compute times)
+        CollectiveChoices algorithms = {}; //!< the algorithm of each collective kind
+    };
+
     TrafficReport();
 
     /**
      * Check the inputs and prepare the report.
-     * @param model the model trained.
-     * @param config the batch and precision.
-     * @param layout the parallel layout.
-     * @param gpus the number of GPUs.
-     * @param gpu the GPU (for compute times).
-     * @param algorithms the algorithm of each collective kind.
+     * @param inputs the model, configuration, layout, GPUs and algorithms (none null).
      * @return an empty string, or the problem (the layout's or configuration's
      * Check message, or an unsupported combination); the report is then empty.
      */
-    std::string Build(Ptr<const TransformerSpec> model,
-                      Ptr<const TrainingConfig> config,
-                      Ptr<const ParallelLayout> layout,
-                      uint32_t gpus,
-                      Ptr<const GpuSpec> gpu,
-                      const CollectiveChoices& algorithms = CollectiveChoices());
+    std::string Build(const Inputs& inputs);
 
     /** @return the number of ranks (0 before a successful Build). */
     uint32_t GetRankCount() const;
