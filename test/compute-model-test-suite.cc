@@ -91,7 +91,7 @@ class ComputeModelNarayananTestCase : public TestCase
         //   F                            = 2,936,687,529,295,872
         // (and 96Bslh^2 (1 + s/(6h) + V/(16lh)) with exact fractions gives the same integer).
         const uint64_t narayanan = 2936687529295872ULL;
-        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStepFlops(*gpt3, 1, 2048, TrainingConfig::FULL),
+        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStepFlops(*gpt3, {1, 2048, TrainingConfig::FULL}),
                               narayanan,
                               "layer sum with full recomputation = Narayanan's equation");
 
@@ -115,7 +115,7 @@ class ComputeModelNarayananTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetModelFlopsPerToken(*gpt3),
                               perToken,
                               "exact model FLOPs per token");
-        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStepFlops(*gpt3, 1, 2048, TrainingConfig::NONE),
+        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStepFlops(*gpt3, {1, 2048, TrainingConfig::NONE}),
                               perToken * 2048,
                               "step without recomputation");
         // 6N with N = 174,604,259,328 (TransformerSpec test): 1,047,625,555,968, i.e. 0.9733 of
@@ -153,32 +153,36 @@ class ComputeModelGpt2TestCase : public TestCase
         //   LM head: 2 x 1024 x 768 x 50257   = 79,047,426,048
         //   forward = 291,648,307,200
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetLayerFlops(*gpt2, 5, 1, 1024, TrainingConfig::NONE).forward,
+            ComputeModel::GetLayerFlops(*gpt2, 5, {1, 1024, TrainingConfig::NONE}).forward,
             uint64_t{17716740096},
             "GPT-2 layer");
         NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetLmHeadFlops(*gpt2, 1, 1024).forward,
                               uint64_t{79047426048},
                               "GPT-2 LM head");
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetStageFlops(*gpt2, 0, 12, true, 1, 1024, TrainingConfig::NONE).forward,
+            ComputeModel::GetStageFlops(*gpt2, 0, 12, true, {1, 1024, TrainingConfig::NONE})
+                .forward,
             uint64_t{291648307200},
             "GPT-2 forward");
         // Without the head (a first pipeline stage of 6 layers): 6 x 17,716,740,096.
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetStageFlops(*gpt2, 0, 6, false, 1, 1024, TrainingConfig::NONE).forward,
+            ComputeModel::GetStageFlops(*gpt2, 0, 6, false, {1, 1024, TrainingConfig::NONE})
+                .forward,
             uint64_t{106300440576},
             "first half of GPT-2");
         // Backward without recomputation: twice. Step: 3 x 291,648,307,200 = 874,944,921,600.
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetStageFlops(*gpt2, 0, 12, true, 1, 1024, TrainingConfig::NONE).backward,
+            ComputeModel::GetStageFlops(*gpt2, 0, 12, true, {1, 1024, TrainingConfig::NONE})
+                .backward,
             uint64_t{583296614400},
             "GPT-2 backward");
-        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStepFlops(*gpt2, 1, 1024, TrainingConfig::NONE),
+        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStepFlops(*gpt2, {1, 1024, TrainingConfig::NONE}),
                               uint64_t{874944921600},
                               "GPT-2 step");
         // A micro-batch of 4 is 4 times one sequence.
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetStageFlops(*gpt2, 0, 12, true, 4, 1024, TrainingConfig::NONE).forward,
+            ComputeModel::GetStageFlops(*gpt2, 0, 12, true, {4, 1024, TrainingConfig::NONE})
+                .forward,
             uint64_t{4 * 291648307200ULL},
             "GPT-2 micro-batch of 4");
     }
@@ -294,7 +298,7 @@ class ComputeModelParallelTestCase : public TestCase
         Ptr<TransformerSpec> llama = MakeModel("llama3-8b");
         // tp = 8: 4,672,924,418,048 / 8 = 584,115,552,256 per rank.
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetLayerFlops(*llama, 0, 1, 8192, TrainingConfig::NONE, 8).forward,
+            ComputeModel::GetLayerFlops(*llama, 0, {1, 8192, TrainingConfig::NONE, 8}).forward,
             uint64_t{584115552256},
             "tp 8 layer");
         ComputeModel::LayerFlops full = ComputeModel::GetLayerForwardBreakdown(*llama, 3, 2, 8192);
@@ -311,9 +315,9 @@ class ComputeModelParallelTestCase : public TestCase
         for (ComputeModel::Recomputation recomputation :
              {TrainingConfig::NONE, TrainingConfig::SELECTIVE, TrainingConfig::FULL})
         {
-            uint64_t step = ComputeModel::GetStepFlops(*llama, 1, 8192, recomputation);
+            uint64_t step = ComputeModel::GetStepFlops(*llama, {1, 8192, recomputation});
             NS_TEST_ASSERT_MSG_EQ(step % 8, uint64_t{0}, "divisible by 8");
-            NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStepFlops(*llama, 1, 8192, recomputation, 8),
+            NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStepFlops(*llama, {1, 8192, recomputation, 8}),
                                   step / 8,
                                   "tp 8 step");
         }
@@ -326,7 +330,7 @@ class ComputeModelParallelTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(cp2.Total(), uint64_t{2336462209024}, "cp 2 layer");
         // tp 8 x cp 2: 4,672,924,418,048 / 16 = 292,057,776,128.
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetLayerFlops(*llama, 0, 1, 8192, TrainingConfig::NONE, 8, 2).forward,
+            ComputeModel::GetLayerFlops(*llama, 0, {1, 8192, TrainingConfig::NONE, 8, 2}).forward,
             uint64_t{292057776128},
             "tp 8 cp 2 layer");
     }
@@ -355,7 +359,7 @@ class ComputeModelRecomputationTestCase : public TestCase
         //   SELECTIVE: 3 x forward + 12 x core 3,221,225,472 = 637,802,643,456 + 38,654,705,664
         //     = 676,457,349,120
         auto stage = [&gpt2](ComputeModel::Recomputation recomputation) {
-            return ComputeModel::GetStageFlops(*gpt2, 0, 12, false, 1, 1024, recomputation);
+            return ComputeModel::GetStageFlops(*gpt2, 0, 12, false, {1, 1024, recomputation});
         };
         uint64_t forward = stage(TrainingConfig::NONE).forward;
         NS_TEST_ASSERT_MSG_EQ(forward, uint64_t{212600881152}, "forward");
@@ -373,21 +377,21 @@ class ComputeModelRecomputationTestCase : public TestCase
         // One layer backward: 2 x 17,716,740,096 = 35,433,480,192 (NONE); + 17,716,740,096 =
         // 53,150,220,288 (FULL); + 3,221,225,472 = 38,654,705,664 (SELECTIVE).
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetLayerFlops(*gpt2, 0, 1, 1024, TrainingConfig::NONE).backward,
+            ComputeModel::GetLayerFlops(*gpt2, 0, {1, 1024, TrainingConfig::NONE}).backward,
             uint64_t{35433480192},
             "layer backward");
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetLayerFlops(*gpt2, 0, 1, 1024, TrainingConfig::FULL).backward,
+            ComputeModel::GetLayerFlops(*gpt2, 0, {1, 1024, TrainingConfig::FULL}).backward,
             uint64_t{53150220288},
             "layer backward with full recomputation");
         NS_TEST_ASSERT_MSG_EQ(
-            ComputeModel::GetLayerFlops(*gpt2, 0, 1, 1024, TrainingConfig::SELECTIVE).backward,
+            ComputeModel::GetLayerFlops(*gpt2, 0, {1, 1024, TrainingConfig::SELECTIVE}).backward,
             uint64_t{38654705664},
             "layer backward with selective recomputation");
         // The LM head is never recomputed: the whole step with FULL is
         // 850,403,524,608 + 3 x 79,047,426,048 = 1,087,545,802,752, less than 4/3 of NONE's
         // 874,944,921,600.
-        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStepFlops(*gpt2, 1, 1024, TrainingConfig::FULL),
+        NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetStepFlops(*gpt2, {1, 1024, TrainingConfig::FULL}),
                               uint64_t{1087545802752},
                               "GPT-2 step with full recomputation");
     }
@@ -423,10 +427,12 @@ class ComputeModelDurationTestCase : public TestCase
         // 17,716,740,096 FLOPs, takes 141.961 us.
         Ptr<GpuSpec> a100 = MakeGpu("a100");
         NS_TEST_ASSERT_MSG_EQ_TOL(a100->GetEffectiveFlops(), 124.8e12, 1.0, "A100 effective");
-        Time layer = ComputeModel::GetDuration(
-            ComputeModel::GetLayerFlops(*MakeModel("gpt2-small"), 0, 1, 1024, TrainingConfig::NONE)
-                .forward,
-            *a100);
+        Time layer =
+            ComputeModel::GetDuration(ComputeModel::GetLayerFlops(*MakeModel("gpt2-small"),
+                                                                  0,
+                                                                  {1, 1024, TrainingConfig::NONE})
+                                          .forward,
+                                      *a100);
         NS_TEST_ASSERT_MSG_EQ_TOL(layer.GetSeconds(), 17716740096.0 / 124.8e12, 1e-9, "A100");
         NS_TEST_ASSERT_MSG_EQ(ComputeModel::GetDuration(0, *a100), Time(0), "no FLOPs");
     }

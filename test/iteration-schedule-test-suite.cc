@@ -501,14 +501,12 @@ class IterationScheduleBucketsTestCase : public Gpt2ScheduleTestCase
 
             // Compute time: m = 16 times the stage's forward and backward (layers 0-5,
             // or 6-11 with the LM head), s = 1,024, tp 2.
-            const ComputeModel::PassFlops pass = ComputeModel::GetStageFlops(*m_gpt2,
-                                                                             6 * stage,
-                                                                             6,
-                                                                             stage == 1,
-                                                                             1,
-                                                                             1024,
-                                                                             TrainingConfig::NONE,
-                                                                             2);
+            const ComputeModel::PassFlops pass =
+                ComputeModel::GetStageFlops(*m_gpt2,
+                                            6 * stage,
+                                            6,
+                                            stage == 1,
+                                            {1, 1024, TrainingConfig::NONE, 2});
             const uint64_t flops = pass.forward + pass.backward;
             NS_TEST_EXPECT_MSG_EQ(schedule.GetComputeTime(),
                                   ComputeModel::GetDuration(16 * flops, *gpu),

@@ -176,18 +176,17 @@ ComputeModel::GetLayerForwardBreakdown(const TransformerSpec& spec,
 }
 
 ComputeModel::PassFlops
-ComputeModel::GetLayerFlops(const TransformerSpec& spec,
-                            uint32_t layer,
-                            uint32_t microBatch,
-                            uint32_t sequenceLength,
-                            Recomputation recomputation,
-                            uint32_t tp,
-                            uint32_t cp)
+ComputeModel::GetLayerFlops(const TransformerSpec& spec, uint32_t layer, const Pass& pass)
 {
-    LayerFlops forward = GetLayerForwardBreakdown(spec, layer, microBatch, sequenceLength, tp, cp);
+    LayerFlops forward = GetLayerForwardBreakdown(spec,
+                                                  layer,
+                                                  pass.microBatch,
+                                                  pass.sequenceLength,
+                                                  pass.tp,
+                                                  pass.cp);
     uint64_t total = forward.Total();
     uint64_t backward = Mul(2, total);
-    switch (recomputation)
+    switch (pass.recomputation)
     {
     case TrainingConfig::FULL:
         backward = Add(backward, total);
@@ -221,24 +220,20 @@ ComputeModel::GetStageFlops(const TransformerSpec& spec,
                             uint32_t firstLayer,
                             uint32_t layerCount,
                             bool lmHead,
-                            uint32_t microBatch,
-                            uint32_t sequenceLength,
-                            Recomputation recomputation,
-                            uint32_t tp,
-                            uint32_t cp)
+                            const Pass& pass)
 {
-    NS_LOG_FUNCTION(firstLayer << layerCount << lmHead << microBatch << sequenceLength
-                               << recomputation << tp << cp);
-    CheckArguments(spec, microBatch, sequenceLength, tp, cp);
+    NS_LOG_FUNCTION(firstLayer << layerCount << lmHead << pass.microBatch << pass.sequenceLength
+                               << pass.recomputation << pass.tp << pass.cp);
+    CheckArguments(spec, pass.microBatch, pass.sequenceLength, pass.tp, pass.cp);
     return SumStage(
         spec,
         firstLayer,
         layerCount,
         lmHead,
-        [&](uint32_t layer) {
-            return GetLayerFlops(spec, layer, microBatch, sequenceLength, recomputation, tp, cp);
-        },
-        [&]() { return GetLmHeadFlops(spec, microBatch, sequenceLength, tp, cp); });
+        [&](uint32_t layer) { return GetLayerFlops(spec, layer, pass); },
+        [&]() {
+            return GetLmHeadFlops(spec, pass.microBatch, pass.sequenceLength, pass.tp, pass.cp);
+        });
 }
 
 ComputeModel::PassFlops
@@ -253,30 +248,17 @@ ComputeModel::GetChunkFlops(const TransformerSpec& spec,
                          chunk * layers,
                          layers,
                          chunk + 1 == chunks,
-                         config.GetMicroBatchSize(),
-                         config.GetEffectiveSequenceLength(spec),
-                         config.GetRecomputation(),
-                         layout.GetTp(),
-                         layout.GetCp());
+                         {config.GetMicroBatchSize(),
+                          config.GetEffectiveSequenceLength(spec),
+                          config.GetRecomputation(),
+                          layout.GetTp(),
+                          layout.GetCp()});
 }
 
 uint64_t
-ComputeModel::GetStepFlops(const TransformerSpec& spec,
-                           uint32_t microBatch,
-                           uint32_t sequenceLength,
-                           Recomputation recomputation,
-                           uint32_t tp,
-                           uint32_t cp)
+ComputeModel::GetStepFlops(const TransformerSpec& spec, const Pass& pass)
 {
-    PassFlops step = GetStageFlops(spec,
-                                   0,
-                                   spec.GetLayers(),
-                                   true,
-                                   microBatch,
-                                   sequenceLength,
-                                   recomputation,
-                                   tp,
-                                   cp);
+    PassFlops step = GetStageFlops(spec, 0, spec.GetLayers(), true, pass);
     return Add(step.forward, step.backward);
 }
 
@@ -285,7 +267,7 @@ ComputeModel::GetModelFlopsPerToken(const TransformerSpec& spec)
 {
     uint32_t sequenceLength = spec.GetSequenceLength();
     // Every term has the factor s (b x s tokens), so the division is exact.
-    return GetStepFlops(spec, 1, sequenceLength, TrainingConfig::NONE) / sequenceLength;
+    return GetStepFlops(spec, {1, sequenceLength, TrainingConfig::NONE}) / sequenceLength;
 }
 
 Time

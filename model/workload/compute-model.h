@@ -113,25 +113,25 @@ class ComputeModel
         uint64_t backward; //!< Backward, recomputation included.
     };
 
+    /// One micro-batch's pass as one rank of a tp x cp group executes it.
+    struct Pass
+    {
+        uint32_t microBatch;                                //!< sequences b (at least 1)
+        uint32_t sequenceLength;                            //!< tokens s of each (at least 1)
+        Recomputation recomputation = TrainingConfig::NONE; //!< recomputed before the backward
+        uint32_t tp = 1; //!< tensor-parallel degree; must divide HiddenSize
+        uint32_t cp = 1; //!< context-parallel degree; must divide sequenceLength
+    };
+
     /**
      * @param spec the model.
      * @param layer a layer index, less than the number of layers.
-     * @param microBatch the number of sequences b of the micro-batch.
-     * @param sequenceLength the number of tokens s of each sequence.
-     * @param recomputation what is recomputed before the backward pass.
-     * @param tp the tensor-parallel degree; must divide HiddenSize.
-     * @param cp the context-parallel degree; must divide sequenceLength.
+     * @param pass the micro-batch, sequence length, recomputation and degrees.
      * @return the FLOPs of that layer executed by one rank: the forward (the sum of
      * GetLayerForwardBreakdown) and the backward, twice the forward plus the recomputed forward
      * (FULL) or attention core (SELECTIVE).
      */
-    static PassFlops GetLayerFlops(const TransformerSpec& spec,
-                                   uint32_t layer,
-                                   uint32_t microBatch,
-                                   uint32_t sequenceLength,
-                                   Recomputation recomputation,
-                                   uint32_t tp = 1,
-                                   uint32_t cp = 1);
+    static PassFlops GetLayerFlops(const TransformerSpec& spec, uint32_t layer, const Pass& pass);
 
     /**
      * @param spec the model.
@@ -154,11 +154,7 @@ class ComputeModel
      * @param layerCount the number of consecutive layers of the stage (firstLayer + layerCount
      * must not exceed the number of layers; 0 is allowed).
      * @param lmHead true if the stage ends with the LM head (the last stage).
-     * @param microBatch the number of sequences b of the micro-batch.
-     * @param sequenceLength the number of tokens s of each sequence.
-     * @param recomputation what is recomputed before the backward pass.
-     * @param tp the tensor-parallel degree; must divide HiddenSize.
-     * @param cp the context-parallel degree; must divide sequenceLength.
+     * @param pass the micro-batch, sequence length, recomputation and degrees.
      * @return the forward and backward (recomputation included) FLOPs of one micro-batch through
      * the stage, for one rank: the sums of GetLayerFlops over its layers and of GetLmHeadFlops if
      * it ends with the LM head.
@@ -167,11 +163,7 @@ class ComputeModel
                                    uint32_t firstLayer,
                                    uint32_t layerCount,
                                    bool lmHead,
-                                   uint32_t microBatch,
-                                   uint32_t sequenceLength,
-                                   Recomputation recomputation,
-                                   uint32_t tp = 1,
-                                   uint32_t cp = 1);
+                                   const Pass& pass);
 
     /**
      * The work of model chunk c of a (possibly interleaved) pipeline: it holds layers
@@ -190,27 +182,18 @@ class ComputeModel
 
     /**
      * @param spec the model.
-     * @param microBatch the number of sequences b of the micro-batch.
-     * @param sequenceLength the number of tokens s of each sequence.
-     * @param recomputation what is recomputed before the backward pass.
-     * @param tp the tensor-parallel degree; must divide HiddenSize.
-     * @param cp the context-parallel degree; must divide sequenceLength.
+     * @param pass the micro-batch, sequence length, recomputation and degrees.
      * @return the forward and backward FLOPs of one micro-batch through the whole model (every
      * layer and the LM head), for one rank of a tp x cp group.
      */
-    static uint64_t GetStepFlops(const TransformerSpec& spec,
-                                 uint32_t microBatch,
-                                 uint32_t sequenceLength,
-                                 Recomputation recomputation,
-                                 uint32_t tp = 1,
-                                 uint32_t cp = 1);
+    static uint64_t GetStepFlops(const TransformerSpec& spec, const Pass& pass);
 
     /**
      * The model FLOPs of training on one token (forward and backward, no recomputation), at the
      * model's SequenceLength S: 6 N + 12 l S h, where N counts the weights of the matrix products a
      * token goes through (per layer Q, K, V, output, the TopK routed and the shared experts' or
      * the dense FFN's matrices, the router; and the LM head, V x h) and 12 l S h is the attention
-     * core. This is GetStepFlops(spec, 1, S, NONE) / S exactly; PaLM's (Chowdhery et al. 2022,
+     * core. This is GetStepFlops(spec, {1, S, NONE}) / S exactly; PaLM's (Chowdhery et al. 2022,
      * appendix B) 6N + 12LHQT is the same with N counted as the model's parameters.
      * @param spec the model.
      * @return the FLOPs per token.
