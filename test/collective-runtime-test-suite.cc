@@ -130,9 +130,7 @@ RunCollective(Ptr<CollectiveRuntime> runtime,
         std::string problem = runtime->Join(r,
                                             members,
                                             0,
-                                            kind,
-                                            bytes,
-                                            "test",
+                                            {kind, bytes, "test"},
                                             MakeCallback(&Finish::Done, &finish).Bind(r));
         if (!problem.empty())
         {
@@ -392,35 +390,27 @@ class RuntimeRefusalsTestCase : public TestCase
         std::string problem = runtime->Join(0,
                                             six,
                                             0,
-                                            CollectiveKind::ALL_REDUCE,
-                                            1000,
-                                            "x",
+                                            {CollectiveKind::ALL_REDUCE, 1000, "x"},
                                             CollectiveRuntime::DoneCallback());
         NS_TEST_EXPECT_MSG_NE(problem.find("power"), std::string::npos, problem);
         std::vector<uint32_t> two{0, 1};
         NS_TEST_EXPECT_MSG_EQ(runtime->Join(0,
                                             two,
                                             0,
-                                            CollectiveKind::ALL_GATHER,
-                                            1000,
-                                            "x",
+                                            {CollectiveKind::ALL_GATHER, 1000, "x"},
                                             CollectiveRuntime::DoneCallback()),
                               "",
                               "a valid join");
         problem = runtime->Join(1,
                                 two,
                                 0,
-                                CollectiveKind::ALL_GATHER,
-                                2000,
-                                "x",
+                                {CollectiveKind::ALL_GATHER, 2000, "x"},
                                 CollectiveRuntime::DoneCallback());
         NS_TEST_EXPECT_MSG_NE(problem.find("disagree"), std::string::npos, problem);
         problem = runtime->Join(7,
                                 two,
                                 0,
-                                CollectiveKind::ALL_GATHER,
-                                1000,
-                                "x",
+                                {CollectiveKind::ALL_GATHER, 1000, "x"},
                                 CollectiveRuntime::DoneCallback());
         NS_TEST_EXPECT_MSG_NE(problem.find("not a member"), std::string::npos, problem);
         Simulator::Destroy();

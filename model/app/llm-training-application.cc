@@ -398,11 +398,8 @@ LlmTrainingApplication::JoinNext(uint32_t id)
         m_runtime->Join(m_rank,
                         op.members,
                         sequence,
-                        op.kind,
-                        op.messageBytes,
-                        op.name,
-                        MakeCallback(&LlmTrainingApplication::CollectiveDone, this).Bind(id),
-                        static_cast<uint32_t>(op.strategy));
+                        {op.kind, op.messageBytes, op.name, static_cast<uint32_t>(op.strategy)},
+                        MakeCallback(&LlmTrainingApplication::CollectiveDone, this).Bind(id));
     NS_ABORT_MSG_IF(!problem.empty(),
                     "LlmTrainingApplication: rank " << m_rank << ", '" << op.name
                                                     << "': " << problem);

@@ -295,12 +295,10 @@ std::string
 CollectiveRuntime::Join(uint32_t rank,
                         const std::vector<uint32_t>& members,
                         uint64_t sequence,
-                        CollectiveKind kind,
-                        uint64_t bytes,
-                        const std::string& label,
-                        DoneCallback done,
-                        uint32_t category)
+                        const Description& what,
+                        DoneCallback done)
 {
+    const auto& [kind, bytes, label, category] = what;
     if (category >= MAX_CATEGORIES)
     {
         return "category " + std::to_string(category) + " is not below " +

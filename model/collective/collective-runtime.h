@@ -191,27 +191,32 @@ class CollectiveRuntime : public Object
     /// @param model the path latency between two NICs, for IdealTime and IdealTransfer.
     void SetLatencyModel(LatencyModel model);
 
+    /// What a member joins (Join).
+    struct Description
+    {
+        CollectiveKind kind; //!< the collective
+        uint64_t bytes;      //!< its message size S (CollectiveVolume's definition)
+        std::string label;   //!< a name for the records
+        /// A number below MAX_CATEGORIES under which the bytes the members send are counted
+        /// (LlmTrainingApplication uses the TrafficStrategy).
+        uint32_t category = 0;
+    };
+
     /**
      * Join a collective instance (see the class description).
      * @param rank the global rank joining.
      * @param members the group, in group order (rank must be in it).
      * @param sequence the number of collectives this rank ran on this group before.
-     * @param kind the collective.
-     * @param bytes its message size S (CollectiveVolume's definition).
-     * @param label a name for the records.
+     * @param what the collective, its size, its name and its byte category (every member
+     *        must give the same kind and size).
      * @param done called when this rank's part is done.
-     * @param category a number below MAX_CATEGORIES under which the bytes the members send are
-     *        counted (LlmTrainingApplication uses the TrafficStrategy).
      * @return "" or why the collective cannot run (plan refused, inconsistent members).
      */
     std::string Join(uint32_t rank,
                      const std::vector<uint32_t>& members,
                      uint64_t sequence,
-                     CollectiveKind kind,
-                     uint64_t bytes,
-                     const std::string& label,
-                     DoneCallback done,
-                     uint32_t category = 0);
+                     const Description& what,
+                     DoneCallback done);
 
     /**
      * Plan a collective as Join would (same strategy, channels and localSize rule).
