@@ -332,8 +332,7 @@ CollectiveRuntime::Join(uint32_t rank,
         {
             return problem;
         }
-        created->plan = &created->prepared->plan;
-        const auto& specs = created->plan->GetTransfers();
+        const auto& specs = created->prepared->plan.GetTransfers();
         uint32_t n = static_cast<uint32_t>(members.size());
         created->transfers.resize(specs.size());
         created->joined.assign(n, false);
@@ -352,7 +351,7 @@ CollectiveRuntime::Join(uint32_t rank,
         record.instance = created->number;
         record.label = label;
         record.kind = kind;
-        record.algorithm = created->plan->GetAlgorithm();
+        record.algorithm = created->prepared->plan.GetAlgorithm();
         record.groupSize = n;
         record.bytes = bytes;
         record.transfers = static_cast<uint32_t>(specs.size());
@@ -394,7 +393,7 @@ CollectiveRuntime::Join(uint32_t rank,
             return "";
         }
     }
-    for (uint32_t t : inst->plan->SendsOf(groupRank))
+    for (uint32_t t : inst->prepared->plan.SendsOf(groupRank))
     {
         MaybeStart(*inst, t);
     }
@@ -405,7 +404,7 @@ void
 CollectiveRuntime::MaybeStart(Instance& inst, uint32_t t)
 {
     TransferState& state = inst.transfers[t];
-    const CollectiveTransferSpec& spec = inst.plan->GetTransfer(t);
+    const CollectiveTransferSpec& spec = inst.prepared->plan.GetTransfer(t);
     if (!state.started && state.pendingDeps == 0 && inst.joined[spec.src])
     {
         Start(inst, t);
@@ -416,7 +415,7 @@ void
 CollectiveRuntime::Start(Instance& inst, uint32_t t)
 {
     TransferState& state = inst.transfers[t];
-    const CollectiveTransferSpec& spec = inst.plan->GetTransfer(t);
+    const CollectiveTransferSpec& spec = inst.prepared->plan.GetTransfer(t);
     state.started = true;
     state.start = Simulator::Now();
     uint32_t src = inst.members[spec.src];
@@ -515,7 +514,7 @@ CollectiveRuntime::DataIn(TransferRef ref)
     Instance& inst = *it->second;
     TransferState& state = inst.transfers[ref.transfer];
     state.dataIn = true;
-    const CollectiveTransferSpec& spec = inst.plan->GetTransfer(ref.transfer);
+    const CollectiveTransferSpec& spec = inst.prepared->plan.GetTransfer(ref.transfer);
     TransferRecord record;
     record.instance = inst.number;
     record.srcRank = inst.members[spec.src];
@@ -542,7 +541,7 @@ CollectiveRuntime::Arrived(Instance& inst, uint32_t t)
         --inst.transfers[d].pendingDeps;
         MaybeStart(inst, d);
     }
-    Progress(inst, inst.plan->GetTransfer(t).dst);
+    Progress(inst, inst.prepared->plan.GetTransfer(t).dst);
 }
 
 void
@@ -565,7 +564,7 @@ CollectiveRuntime::Sent(TransferRef ref)
             }
         }
     }
-    Progress(inst, inst.plan->GetTransfer(ref.transfer).src);
+    Progress(inst, inst.prepared->plan.GetTransfer(ref.transfer).src);
 }
 
 void
@@ -585,7 +584,7 @@ CollectiveRuntime::Progress(Instance& inst, uint32_t groupRank)
     if (last)
     {
         inst.record.end = Simulator::Now();
-        Time earliest = EarliestEnd(*inst.plan, inst.members, inst.joinedAt);
+        Time earliest = EarliestEnd(inst.prepared->plan, inst.members, inst.joinedAt);
         inst.record.ideal = std::max(Time(0), earliest - inst.record.lastJoin);
         CollectiveRecord record = inst.record;
         m_byKey.erase(std::make_pair(inst.members, inst.sequence));

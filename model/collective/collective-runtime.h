@@ -335,7 +335,6 @@ class CollectiveRuntime : public Object
         uint64_t sequence{0};                         //!< its sequence number on its group
         std::vector<uint32_t> members;                //!< global ranks, group order
         std::shared_ptr<const PreparedPlan> prepared; //!< its plan, shared
-        const CollectivePlan* plan{nullptr};          //!< &prepared->plan
         std::vector<TransferState> transfers;         //!< per transfer
         std::vector<bool> joined;                     //!< per group rank
         std::vector<Time> joinedAt;                   //!< per group rank: when it joined
