@@ -13,6 +13,8 @@
 #include "ns3/roce-v2-packet.h"
 #include "ns3/test.h"
 
+#include <array>
+
 using namespace ns3;
 
 namespace llmfabric
@@ -23,25 +25,54 @@ namespace tests
 namespace
 {
 
-/// @return the transport part of the ICRC known-answer packet: BTH, RETH and 16 bytes of payload.
-Ptr<Packet>
-KnownAnswerTransport()
+/// The known-answer packet's payload.
+const std::string KNOWN_ANSWER_PAYLOAD = "000102030405060708090a0b0c0d0e0f";
+
+/// @return the RETH of the ICRC known-answer packet.
+IbRethHeader
+KnownAnswerReth()
 {
-    std::vector<uint8_t> payload = HexToBytes("000102030405060708090a0b0c0d0e0f");
-    Ptr<Packet> p = Create<Packet>(payload.data(), payload.size());
     IbRethHeader reth;
     reth.SetVirtualAddress(0x1000);
     reth.SetRkey(0x1234);
     reth.SetDmaLength(16);
-    p->AddHeader(reth);
+    return reth;
+}
+
+/// @return the BTH of the ICRC known-answer packet.
+IbBthHeader
+KnownAnswerBth()
+{
     IbBthHeader bth;
     bth.SetOpcode(IbBthHeader::RC_RDMA_WRITE_ONLY);
     bth.SetDestQp(0x11);
     bth.SetAckRequest(true);
     bth.SetPsn(100);
-    p->AddHeader(bth);
+    return bth;
+}
+
+/// @return the transport part of the ICRC known-answer packet: BTH, RETH and 16 bytes of payload.
+Ptr<Packet>
+KnownAnswerTransport()
+{
+    std::vector<uint8_t> payload = HexToBytes(KNOWN_ANSWER_PAYLOAD);
+    Ptr<Packet> p = Create<Packet>(payload.data(), payload.size());
+    p->AddHeader(KnownAnswerReth());
+    p->AddHeader(KnownAnswerBth());
     return p;
 }
+
+// IPv4: 45 (v4, IHL 5), TOS 02 (DSCP 0, ECT(0)), total 0x4c = 20 + 8 + 12 + 16 + 16 + 4 = 76,
+// id 0001, flags 4000 (DF), TTL 40, protocol 11 (UDP), checksum 269c (the one's complement sum
+// of the other header words), 10.0.0.1, 10.0.0.2.
+// UDP: c000 -> 12b7 (4791), length 0x38 = 8 + 12 + 16 + 16 + 4 = 56, checksum 0.
+/// The known-answer packet, encapsulated: IPv4, UDP, BTH, RETH, payload, ICRC.
+const std::string KNOWN_ANSWER = "4502004c000140004011269c0a0000010a000002"
+                                 "c00012b700380000"
+                                 "0a00ffff0000001180000064"
+                                 "00000000000010000000123400000010"
+                                 "000102030405060708090a0b0c0d0e0f"
+                                 "8eb1b539";
 
 /// @return the addressing of the ICRC known-answer packet.
 RoceV2Packet::Addressing
@@ -85,20 +116,75 @@ class RoceV2EncapsulationKnownAnswerTestCase : public TestCase
     {
         Ptr<Packet> p = KnownAnswerTransport();
         RoceV2Packet::Encapsulate(p, KnownAnswerAddressing());
-        // IPv4: 45 (v4, IHL 5), TOS 02 (DSCP 0, ECT(0)), total 0x4c = 20 + 8 + 12 + 16 + 16 + 4 =
-        // 76, id 0001, flags 4000 (DF), TTL 40, protocol 11 (UDP), checksum 269c (the one's
-        // complement sum of the other header words), 10.0.0.1, 10.0.0.2.
-        // UDP: c000 -> 12b7 (4791), length 0x38 = 8 + 12 + 16 + 16 + 4 = 56, checksum 0.
-        std::string expected = "4502004c000140004011269c0a0000010a000002"
-                               "c00012b700380000"
-                               "0a00ffff0000001180000064"
-                               "00000000000010000000123400000010"
-                               "000102030405060708090a0b0c0d0e0f"
-                               "8eb1b539";
         NS_TEST_ASSERT_MSG_EQ(BytesToHex(PacketBytes(p)),
-                              expected,
+                              KNOWN_ANSWER,
                               "the encapsulated packet is the known answer, byte for byte");
         NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Verify(p), true, "its ICRC verifies");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The transport headers written to memory and handed to Encapsulate give the same bytes as the
+ * headers added to the packet one by one: the known answer with its payload (the ICRC then reads
+ * the packet), and a packet of 1,000 zero bytes whose ICRC is computed from the headers alone
+ * (checked by RoceIcrcTrailer::Verify, which reads every byte).
+ */
+class RoceV2HeadersInMemoryTestCase : public TestCase
+{
+  public:
+    RoceV2HeadersInMemoryTestCase()
+        : TestCase("Encapsulate with the transport headers in memory gives the same bytes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::array<uint8_t, RoceV2Packet::MAX_TRANSPORT_HEADERS> transport{};
+        KnownAnswerBth().Write(transport.data());
+        KnownAnswerReth().Write(transport.data() + IbBthHeader::SIZE);
+        std::vector<uint8_t> payload = HexToBytes(KNOWN_ANSWER_PAYLOAD);
+        Ptr<Packet> p = Create<Packet>(payload.data(), payload.size());
+        RoceV2Packet::Encapsulate(p,
+                                  KnownAnswerAddressing(),
+                                  transport.data(),
+                                  IbBthHeader::SIZE + IbRethHeader::SIZE);
+        NS_TEST_ASSERT_MSG_EQ(BytesToHex(PacketBytes(p)),
+                              KNOWN_ANSWER,
+                              "headers in memory: the known answer, byte for byte");
+
+        // A data packet as a queue pair sends it: 1,000 zero bytes of payload, fields that are
+        // not the defaults, and the same headers added one by one for comparison.
+        RoceV2Packet::Addressing a = KnownAnswerAddressing();
+        a.dscp = 26;
+        a.ttl = 17;
+        a.identification = 0xBEEF;
+        a.udpSourcePort = 0xD00D;
+        a.zeroPayloadBytes = 1000;
+        Ptr<Packet> fast = Create<Packet>(1000);
+        RoceV2Packet::Encapsulate(fast, a, transport.data(), IbBthHeader::SIZE);
+        Ptr<Packet> slow = Create<Packet>(1000);
+        slow->AddHeader(KnownAnswerBth());
+        RoceV2Packet::Encapsulate(slow, a);
+        NS_TEST_ASSERT_MSG_EQ(BytesToHex(PacketBytes(fast)),
+                              BytesToHex(PacketBytes(slow)),
+                              "a zero payload: the same bytes either way");
+        NS_TEST_ASSERT_MSG_EQ(fast->GetSize(), 20 + 8 + 12 + 1000 + 4, "IPv4 UDP BTH payload ICRC");
+        NS_TEST_ASSERT_MSG_EQ(RoceIcrcTrailer::Verify(fast), true, "its ICRC verifies");
+        std::vector<uint8_t> b = PacketBytes(fast);
+        NS_TEST_ASSERT_MSG_EQ(+b[8], 17, "TTL");
+        NS_TEST_ASSERT_MSG_EQ(U16(b, 4), 0xBEEF, "identification");
+        NS_TEST_ASSERT_MSG_EQ(U16(b, 20), 0xD00D, "UDP source port");
+        // RFC 1071: a header with a valid checksum sums, in one's complement, to 0xffff.
+        uint32_t sum = 0;
+        for (size_t k = 0; k < 20; k += 2)
+        {
+            sum += U16(b, k);
+        }
+        sum = (sum & 0xFFFF) + (sum >> 16);
+        sum = (sum & 0xFFFF) + (sum >> 16);
+        NS_TEST_ASSERT_MSG_EQ(sum, 0xFFFF, "the IPv4 header checksum is valid");
     }
 };
 
@@ -159,6 +245,7 @@ class RoceV2PacketTestSuite : public TestSuite
         : TestSuite("llm-fabric-roce-v2-packet", Type::UNIT)
     {
         AddTestCase(new RoceV2EncapsulationKnownAnswerTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RoceV2HeadersInMemoryTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceV2FieldsTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };

@@ -17,18 +17,24 @@ namespace ns3
 
 /**
  * @ingroup llm-fabric
- * @brief The first bytes of a frame as raw bytes, not parsed: what a switch removes and adds
- * back to patch fields at fixed offsets (the IPv4 TTL and header checksum) without
- * deserializing headers.
+ * @brief The first bytes of a frame or packet as raw bytes, not parsed.
  *
- * RemoveHeader copies GetSize() bytes out of the packet's buffer, the caller patches them
- * (GetBytes), and AddHeader writes them back unchanged otherwise.
+ * A switch removes them and adds them back to patch fields at fixed offsets (the IPv4 TTL and
+ * header checksum) without deserializing headers: RemoveHeader copies GetSize() bytes out of
+ * the packet's buffer, the caller patches them (GetBytes), and AddHeader writes them back
+ * unchanged otherwise. A sender adds a packet's headers, written to memory once, as one of
+ * these (RoceV2Packet::Encapsulate) instead of one ns-3 header at a time.
+ *
+ * With Packet::EnablePrinting, such a packet prints these bytes in hexadecimal, not the
+ * headers they hold; with Packet::EnableChecking, a typed RemoveHeader of a header inside them
+ * is refused. Read the headers at their offsets (or deserialize a copy) instead.
  */
 class FramePrefixHeader : public Header
 {
   public:
-    /// The most bytes it holds: a tagged Ethernet header (18) and a 20-byte IPv4 header.
-    static constexpr uint32_t MAX_SIZE = 38;
+    /// The most bytes it holds: IPv4 (20), UDP (8), a BTH (12) and a RETH (16), rounded up; a
+    /// tagged Ethernet header (18) and IPv4 fit too.
+    static constexpr uint32_t MAX_SIZE = 64;
 
     /**
      * Register this type.

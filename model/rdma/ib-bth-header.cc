@@ -42,28 +42,27 @@ constexpr uint8_t BYTE8_ACKREQ = 0x80;
 constexpr uint8_t BYTE8_HOP_ECHO = 0x1F;
 
 /**
- * Write the low 24 bits of a value, most significant byte first.
- * @param i where to write.
- * @param value the value.
+ * Write a 24-bit value, most significant byte first.
+ * @param out where to write its three bytes.
+ * @param value the value (its low 24 bits).
  */
 void
-WriteHtonU24(Buffer::Iterator& i, uint32_t value)
+WriteU24(uint8_t* out, uint32_t value)
 {
-    i.WriteU8(static_cast<uint8_t>((value >> 16) & 0xFF));
-    i.WriteHtonU16(static_cast<uint16_t>(value & 0xFFFF));
+    out[0] = static_cast<uint8_t>((value >> 16) & 0xFF);
+    out[1] = static_cast<uint8_t>((value >> 8) & 0xFF);
+    out[2] = static_cast<uint8_t>(value & 0xFF);
 }
 
 /**
  * Read a 24-bit big-endian value.
- * @param i where to read.
+ * @param in its three bytes.
  * @return the value.
  */
 uint32_t
-ReadNtohU24(Buffer::Iterator& i)
+ReadU24(const uint8_t* in)
 {
-    uint32_t high = i.ReadU8();
-    uint32_t low = i.ReadNtohU16();
-    return (high << 16) | low;
+    return (static_cast<uint32_t>(in[0]) << 16) | (static_cast<uint32_t>(in[1]) << 8) | in[2];
 }
 
 } // namespace
@@ -212,8 +211,15 @@ IbBthHeader::GetSerializedSize() const
 void
 IbBthHeader::Serialize(Buffer::Iterator start) const
 {
-    Buffer::Iterator i = start;
-    i.WriteU8(m_opcode);
+    uint8_t bytes[SIZE];
+    Write(bytes);
+    start.Write(bytes, SIZE);
+}
+
+void
+IbBthHeader::Write(uint8_t* out) const
+{
+    out[0] = m_opcode;
     uint8_t byte1 = static_cast<uint8_t>(((m_padCount & PADCNT_MASK) << BYTE1_PADCNT_SHIFT) |
                                          (m_tver & TVER_MASK));
     if (m_solicitedEvent)
@@ -224,8 +230,9 @@ IbBthHeader::Serialize(Buffer::Iterator start) const
     {
         byte1 |= BYTE1_MIGREQ;
     }
-    i.WriteU8(byte1);
-    i.WriteHtonU16(m_partitionKey);
+    out[1] = byte1;
+    out[2] = static_cast<uint8_t>(m_partitionKey >> 8);
+    out[3] = static_cast<uint8_t>(m_partitionKey & 0xFF);
     uint8_t byte4 = 0;
     if (m_fecn)
     {
@@ -235,14 +242,14 @@ IbBthHeader::Serialize(Buffer::Iterator start) const
     {
         byte4 |= BYTE4_BECN;
     }
-    i.WriteU8(byte4);
-    WriteHtonU24(i, m_destQp);
+    out[4] = byte4;
+    WriteU24(out + 5, m_destQp);
     uint8_t byte8 = m_ackRequest ? BYTE8_ACKREQ : 0;
     byte8 |= m_telemetryFill ? TELEMETRY_FILL_BIT : 0;
     byte8 |= m_telemetryEcho ? TELEMETRY_ECHO_BIT : 0;
     byte8 |= m_hopEcho & BYTE8_HOP_ECHO;
-    i.WriteU8(byte8);
-    WriteHtonU24(i, m_psn);
+    out[8] = byte8;
+    WriteU24(out + 9, m_psn);
 }
 
 void
@@ -269,25 +276,32 @@ IbBthHeader::Deserialize(Buffer::Iterator start)
         *this = IbBthHeader();
         return 0;
     }
-    Buffer::Iterator i = start;
-    m_opcode = i.ReadU8();
-    uint8_t byte1 = i.ReadU8();
+    uint8_t bytes[SIZE];
+    start.Read(bytes, SIZE);
+    Read(bytes);
+    return SIZE;
+}
+
+void
+IbBthHeader::Read(const uint8_t* in)
+{
+    m_opcode = in[0];
+    uint8_t byte1 = in[1];
     m_solicitedEvent = (byte1 & BYTE1_SE) != 0;
     m_migReq = (byte1 & BYTE1_MIGREQ) != 0;
     m_padCount = (byte1 >> BYTE1_PADCNT_SHIFT) & PADCNT_MASK;
     m_tver = byte1 & TVER_MASK;
-    m_partitionKey = i.ReadNtohU16();
-    uint8_t byte4 = i.ReadU8();
+    m_partitionKey = static_cast<uint16_t>((in[2] << 8) | in[3]);
+    uint8_t byte4 = in[4];
     m_fecn = (byte4 & BYTE4_FECN) != 0;
     m_becn = (byte4 & BYTE4_BECN) != 0;
-    m_destQp = ReadNtohU24(i);
-    uint8_t byte8 = i.ReadU8();
+    m_destQp = ReadU24(in + 5);
+    uint8_t byte8 = in[8];
     m_ackRequest = (byte8 & BYTE8_ACKREQ) != 0;
     m_telemetryFill = (byte8 & TELEMETRY_FILL_BIT) != 0;
     m_telemetryEcho = (byte8 & TELEMETRY_ECHO_BIT) != 0;
     m_hopEcho = byte8 & BYTE8_HOP_ECHO;
-    m_psn = ReadNtohU24(i);
-    return i.GetDistanceFrom(start);
+    m_psn = ReadU24(in + 9);
 }
 
 void

@@ -165,6 +165,20 @@ class IbBthHeader : public Header
     uint32_t Deserialize(Buffer::Iterator start) override;
 
     /**
+     * Write the header in wire format, as Serialize does, to memory: for a sender that builds
+     * a packet's headers in one array.
+     * @param out where to write its SIZE bytes.
+     */
+    void Write(uint8_t* out) const;
+
+    /**
+     * Read the header from its wire format in memory, as Deserialize does: for a receiver that
+     * reads it at its fixed offset.
+     * @param in its SIZE bytes.
+     */
+    void Read(const uint8_t* in);
+
+    /**
      * @param opcode the OpCode (byte 0).
      */
     void SetOpcode(uint8_t opcode);

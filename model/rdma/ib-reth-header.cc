@@ -58,10 +58,23 @@ IbRethHeader::GetSerializedSize() const
 void
 IbRethHeader::Serialize(Buffer::Iterator start) const
 {
-    Buffer::Iterator i = start;
-    i.WriteHtonU64(m_virtualAddress);
-    i.WriteHtonU32(m_rkey);
-    i.WriteHtonU32(m_dmaLength);
+    uint8_t bytes[SIZE];
+    Write(bytes);
+    start.Write(bytes, SIZE);
+}
+
+void
+IbRethHeader::Write(uint8_t* out) const
+{
+    for (int k = 0; k < 8; ++k)
+    {
+        out[k] = static_cast<uint8_t>(m_virtualAddress >> (56 - 8 * k));
+    }
+    for (int k = 0; k < 4; ++k)
+    {
+        out[8 + k] = static_cast<uint8_t>(m_rkey >> (24 - 8 * k));
+        out[12 + k] = static_cast<uint8_t>(m_dmaLength >> (24 - 8 * k));
+    }
 }
 
 uint32_t

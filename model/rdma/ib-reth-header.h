@@ -76,6 +76,13 @@ class IbRethHeader : public Header
     uint32_t Deserialize(Buffer::Iterator start) override;
 
     /**
+     * Write the header in wire format, as Serialize does, to memory: for a sender that builds
+     * a packet's headers in one array.
+     * @param out where to write its SIZE bytes.
+     */
+    void Write(uint8_t* out) const;
+
+    /**
      * @param virtualAddress the virtual address of the first byte of the remote buffer.
      */
     void SetVirtualAddress(uint64_t virtualAddress);

@@ -166,7 +166,9 @@ void
 RdmaEndpoint::Encapsulate(Ptr<Packet> packet,
                           Ptr<const RdmaQueuePair> qp,
                           bool data,
-                          uint32_t zeroPayloadBytes)
+                          uint32_t zeroPayloadBytes,
+                          const uint8_t* transport,
+                          uint32_t transportSize)
 {
     RoceV2Packet::Addressing addressing;
     addressing.source = m_address;
@@ -176,6 +178,11 @@ RdmaEndpoint::Encapsulate(Ptr<Packet> packet,
     addressing.ecn = data ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT;
     addressing.identification = m_ipId++;
     addressing.zeroPayloadBytes = zeroPayloadBytes;
+    if (transport)
+    {
+        RoceV2Packet::Encapsulate(packet, addressing, transport, transportSize);
+        return;
+    }
     RoceV2Packet::Encapsulate(packet, addressing);
 }
 
@@ -300,11 +307,10 @@ RdmaEndpoint::Receive(Ptr<NetDevice> device,
     {
         return true;
     }
-    // The IPv4 and UDP fields this needs are read at their fixed offsets (RoCEv2 packets carry
-    // a 20-byte IPv4 header, no options) instead of deserializing both headers per packet.
-    uint8_t b[IPV4_UDP_BYTES];
-    if (packet->CopyData(b, IPV4_UDP_BYTES) < IPV4_UDP_BYTES || (b[0] >> 4) != 4 ||
-        (b[0] & 0x0f) != 5 ||
+    // The IPv4 and UDP fields this needs, and the BTH, are read at their fixed offsets (RoCEv2
+    // packets carry a 20-byte IPv4 header, no options) instead of deserializing the headers.
+    uint8_t b[IPV4_UDP_BYTES + IbBthHeader::SIZE];
+    if (packet->CopyData(b, sizeof(b)) < sizeof(b) || (b[0] >> 4) != 4 || (b[0] & 0x0f) != 5 ||
         packet->GetSize() < IPV4_UDP_BYTES + IbBthHeader::SIZE + RoceIcrcTrailer::ICRC_SIZE)
     {
         return true; // not a RoCEv2 packet of ours: a shorter or optioned header
@@ -322,11 +328,11 @@ RdmaEndpoint::Receive(Ptr<NetDevice> device,
     }
     bool ceMarked = (b[1] & 0x03) == Ipv4Header::ECN_CE;
     uint8_t ttl = b[8];
-    Ptr<Packet> p = packet->Copy();
-    p->RemoveAtStart(IPV4_UDP_BYTES);
-    p->RemoveAtEnd(RoceIcrcTrailer::ICRC_SIZE);
     IbBthHeader bth;
-    p->RemoveHeader(bth);
+    bth.Read(b + IPV4_UDP_BYTES);
+    Ptr<Packet> p = packet->Copy();
+    p->RemoveAtStart(IPV4_UDP_BYTES + IbBthHeader::SIZE);
+    p->RemoveAtEnd(RoceIcrcTrailer::ICRC_SIZE);
     auto it = m_qpByQpn.find(bth.GetDestQp());
     if (it == m_qpByQpn.end())
     {

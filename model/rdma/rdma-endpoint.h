@@ -94,11 +94,16 @@ class RdmaEndpoint : public Object
      *        Not-ECT).
      * @param zeroPayloadBytes the packet's last this many bytes are zeros (its simulated
      *        payload), which lets the ICRC skip reading them.
+     * @param transport null, or the transport headers in wire format, which then come before
+     *        the packet (RoceV2Packet::Encapsulate with headers in memory).
+     * @param transportSize how many bytes @p transport holds.
      */
     void Encapsulate(Ptr<Packet> packet,
                      Ptr<const RdmaQueuePair> qp,
                      bool data,
-                     uint32_t zeroPayloadBytes = 0);
+                     uint32_t zeroPayloadBytes = 0,
+                     const uint8_t* transport = nullptr,
+                     uint32_t transportSize = 0);
 
     /**
      * Send a control packet (ACK, NAK, CNP) of a queue pair now.

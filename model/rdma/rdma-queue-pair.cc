@@ -20,6 +20,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace ns3
@@ -373,12 +374,6 @@ RdmaQueuePair::GetNextPacket()
     {
         p->AddTrailer(RoceIntHeader()); // 84 zero bytes before the ICRC, for the switches
     }
-    if (IbBthHeader::HasReth(opcode))
-    {
-        IbRethHeader reth;
-        reth.SetDmaLength(static_cast<uint32_t>(std::min<uint64_t>(msg.bytes, 0xFFFFFFFF)));
-        p->AddHeader(reth);
-    }
     IbBthHeader bth;
     bth.SetOpcode(opcode);
     bth.SetDestQp(m_remoteQpn);
@@ -394,9 +389,25 @@ RdmaQueuePair::GetNextPacket()
                       m_sndNxtBytes + payload - m_sndUnaBytes + m_mtu > m_window;
     bth.SetAckRequest(j + 1 == msg.packets || windowFull);
     bth.SetTelemetryFill(m_telemetry);
-    p->AddHeader(bth);
+    // The transport headers are written to memory and go into the packet with IPv4 and UDP as
+    // one header: one buffer operation per packet instead of four.
+    std::array<uint8_t, RoceV2Packet::MAX_TRANSPORT_HEADERS> transport;
+    bth.Write(transport.data());
+    uint32_t transportSize = IbBthHeader::SIZE;
+    if (IbBthHeader::HasReth(opcode))
+    {
+        IbRethHeader reth;
+        reth.SetDmaLength(static_cast<uint32_t>(std::min<uint64_t>(msg.bytes, 0xFFFFFFFF)));
+        reth.Write(transport.data() + transportSize);
+        transportSize += IbRethHeader::SIZE;
+    }
     // The payload is Create<Packet>'s zeros, and the reserved telemetry after it zeros too.
-    m_endpoint->Encapsulate(p, this, true, payload + (m_telemetry ? RoceIntHeader::SIZE : 0));
+    m_endpoint->Encapsulate(p,
+                            this,
+                            true,
+                            payload + (m_telemetry ? RoceIntHeader::SIZE : 0),
+                            transport.data(),
+                            transportSize);
 
     if (next)
     {

@@ -8,47 +8,120 @@
 
 #include "ns3/abort.h"
 #include "ns3/ethernet-header.h"
+#include "ns3/frame-prefix-header.h"
 #include "ns3/log.h"
-#include "ns3/udp-header.h"
+
+#include <algorithm>
+#include <iterator>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("RoceV2Packet");
 
+namespace
+{
+
+/// IPv4 and UDP headers, bytes.
+constexpr uint32_t IPV4_UDP_SIZE =
+    RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE + RoceIcrcTrailer::UDP_HEADER_SIZE;
+
+/**
+ * Write the IPv4 header (20 bytes, no options) and the UDP header of a RoCEv2 packet, in the
+ * form ns-3's Ipv4Header and UdpHeader serialize them: Don't Fragment, a valid header checksum
+ * (RFC 791, RFC 1071), a zero UDP checksum (as RoCEv2 NICs send it).
+ * @param out where to write the 28 bytes.
+ * @param a the fields the sender chooses.
+ * @param transportSize the bytes after the UDP header (transport headers, payload, ICRC).
+ */
+void
+WriteIpv4Udp(uint8_t* out, const RoceV2Packet::Addressing& a, uint32_t transportSize)
+{
+    NS_ABORT_MSG_IF(a.dscp > 63, "RoceV2Packet: DSCP " << +a.dscp << " > 63");
+    uint32_t udpLength = RoceIcrcTrailer::UDP_HEADER_SIZE + transportSize;
+    NS_ABORT_MSG_IF(RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE + udpLength > 0xFFFF,
+                    "RoceV2Packet: " << transportSize << " bytes do not fit one IPv4 packet");
+    uint32_t totalLength = RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE + udpLength;
+    uint32_t source = a.source.Get();
+    uint32_t destination = a.destination.Get();
+    const uint8_t ip[RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE] = {
+        0x45, // version 4, 5 words
+        static_cast<uint8_t>((a.dscp << 2) | (static_cast<uint8_t>(a.ecn) & 0x03)),
+        static_cast<uint8_t>(totalLength >> 8),
+        static_cast<uint8_t>(totalLength & 0xFF),
+        static_cast<uint8_t>(a.identification >> 8),
+        static_cast<uint8_t>(a.identification & 0xFF),
+        0x40, // flags: Don't Fragment; fragment offset 0
+        0x00,
+        a.ttl,
+        RoceV2Packet::IP_PROTOCOL_UDP,
+        0x00, // header checksum, below
+        0x00,
+        static_cast<uint8_t>(source >> 24),
+        static_cast<uint8_t>((source >> 16) & 0xFF),
+        static_cast<uint8_t>((source >> 8) & 0xFF),
+        static_cast<uint8_t>(source & 0xFF),
+        static_cast<uint8_t>(destination >> 24),
+        static_cast<uint8_t>((destination >> 16) & 0xFF),
+        static_cast<uint8_t>((destination >> 8) & 0xFF),
+        static_cast<uint8_t>(destination & 0xFF),
+    };
+    std::copy(std::begin(ip), std::end(ip), out);
+    // RFC 1071: the one's complement of the one's complement sum of the header's 16-bit words.
+    uint32_t sum = 0;
+    for (uint32_t k = 0; k < RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE; k += 2)
+    {
+        sum += (static_cast<uint32_t>(ip[k]) << 8) | ip[k + 1];
+    }
+    sum = (sum & 0xFFFF) + (sum >> 16);
+    sum = (sum & 0xFFFF) + (sum >> 16);
+    auto checksum = static_cast<uint16_t>(~sum & 0xFFFF);
+    out[10] = static_cast<uint8_t>(checksum >> 8);
+    out[11] = static_cast<uint8_t>(checksum & 0xFF);
+    uint8_t* udp = out + RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE;
+    udp[0] = static_cast<uint8_t>(a.udpSourcePort >> 8);
+    udp[1] = static_cast<uint8_t>(a.udpSourcePort & 0xFF);
+    udp[2] = static_cast<uint8_t>(RoceV2Packet::UDP_PORT >> 8);
+    udp[3] = static_cast<uint8_t>(RoceV2Packet::UDP_PORT & 0xFF);
+    udp[4] = static_cast<uint8_t>(udpLength >> 8);
+    udp[5] = static_cast<uint8_t>(udpLength & 0xFF);
+    udp[6] = 0x00; // checksum: none
+    udp[7] = 0x00;
+}
+
+} // namespace
+
 void
 RoceV2Packet::Encapsulate(Ptr<Packet> packet, const Addressing& addressing)
 {
-    NS_ABORT_MSG_IF(addressing.dscp > 63, "RoceV2Packet: DSCP " << +addressing.dscp << " > 63");
-    uint32_t udpLength =
-        RoceIcrcTrailer::UDP_HEADER_SIZE + packet->GetSize() + RoceIcrcTrailer::ICRC_SIZE;
-    NS_ABORT_MSG_IF(RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE + udpLength > 0xFFFF,
-                    "RoceV2Packet: " << packet->GetSize() << " bytes do not fit one IPv4 packet");
-
     // The ICRC covers UDP and IPv4, so it is computed once both headers are in place; the UDP
     // length already counts the 4 ICRC bytes.
-    UdpHeader udp;
-    udp.SetSourcePort(addressing.udpSourcePort);
-    udp.SetDestinationPort(UDP_PORT);
-    udp.ForcePayloadSize(static_cast<uint16_t>(udpLength));
-    packet->AddHeader(udp);
+    FramePrefixHeader headers(IPV4_UDP_SIZE);
+    WriteIpv4Udp(headers.GetBytes(), addressing, packet->GetSize() + RoceIcrcTrailer::ICRC_SIZE);
+    packet->AddHeader(headers);
+    packet->AddTrailer(
+        RoceIcrcTrailer(RoceIcrcTrailer::Compute(packet, addressing.zeroPayloadBytes)));
+}
 
-    Ipv4Header ip;
-    ip.SetSource(addressing.source);
-    ip.SetDestination(addressing.destination);
-    ip.SetProtocol(IP_PROTOCOL_UDP);
-    ip.SetPayloadSize(static_cast<uint16_t>(udpLength));
-    ip.SetTtl(addressing.ttl);
-    ip.SetIdentification(addressing.identification);
-    ip.SetDontFragment();
-    ip.SetDscp(static_cast<Ipv4Header::DscpType>(addressing.dscp));
-    ip.SetEcn(addressing.ecn);
-    ip.EnableChecksum();
-    packet->AddHeader(ip);
-
-    RoceIcrcTrailer icrc;
-    icrc.SetIcrc(RoceIcrcTrailer::Compute(packet, addressing.zeroPayloadBytes));
-    packet->AddTrailer(icrc);
+void
+RoceV2Packet::Encapsulate(Ptr<Packet> packet,
+                          const Addressing& addressing,
+                          const uint8_t* transport,
+                          uint32_t transportSize)
+{
+    NS_ABORT_MSG_IF(transportSize == 0 || transportSize > MAX_TRANSPORT_HEADERS,
+                    "RoceV2Packet: " << transportSize << " bytes of transport headers, not 1.."
+                                     << MAX_TRANSPORT_HEADERS);
+    uint32_t after = packet->GetSize();
+    FramePrefixHeader headers(IPV4_UDP_SIZE + transportSize);
+    uint8_t* bytes = headers.GetBytes();
+    WriteIpv4Udp(bytes, addressing, transportSize + after + RoceIcrcTrailer::ICRC_SIZE);
+    std::copy(transport, transport + transportSize, bytes + IPV4_UDP_SIZE);
+    packet->AddHeader(headers);
+    uint32_t icrc = addressing.zeroPayloadBytes == after
+                        ? RoceIcrcTrailer::Compute(bytes, IPV4_UDP_SIZE + transportSize, after)
+                        : RoceIcrcTrailer::Compute(packet, addressing.zeroPayloadBytes);
+    packet->AddTrailer(RoceIcrcTrailer(icrc));
 }
 
 void

@@ -8,6 +8,7 @@
 #define ROCE_V2_PACKET_H
 
 #include "ib-bth-header.h"
+#include "ib-reth-header.h"
 #include "roce-icrc-trailer.h"
 
 #include "ns3/ecmp-hash.h"
@@ -76,6 +77,27 @@ class RoceV2Packet
      * @param addressing the IPv4 and UDP fields.
      */
     static void Encapsulate(Ptr<Packet> packet, const Addressing& addressing);
+
+    /// The most bytes of transport headers the second Encapsulate takes: a BTH and a RETH.
+    static constexpr uint32_t MAX_TRANSPORT_HEADERS = IbBthHeader::SIZE + IbRethHeader::SIZE;
+
+    /**
+     * Wrap a transport packet whose headers the caller has written to memory (IbBthHeader::Write
+     * and the like) in UDP and IPv4, and append its ICRC: the same bytes as adding the headers
+     * to the packet and calling the other Encapsulate, at the cost of one header added to the
+     * packet instead of one per header. When everything after the transport headers is zeros
+     * (addressing.zeroPayloadBytes covers the packet), the ICRC is computed from the headers in
+     * memory without reading the packet back.
+     * @param packet what follows the transport headers (payload, reserved telemetry); modified
+     * in place.
+     * @param addressing the IPv4 and UDP fields.
+     * @param transport the transport headers in wire format.
+     * @param transportSize how many bytes of them (1 to MAX_TRANSPORT_HEADERS); aborts otherwise.
+     */
+    static void Encapsulate(Ptr<Packet> packet,
+                            const Addressing& addressing,
+                            const uint8_t* transport,
+                            uint32_t transportSize);
 
     /**
      * Add an Ethernet II header (no preamble; the FCS is not part of ns-3 packets here).
