@@ -9,12 +9,15 @@
 #include "ns3/attribute-defaults.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
+#include "ns3/global-value.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/program-options.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -196,6 +199,79 @@ class ProgramOptionsRefusalsTestCase : public TestCase
         }
         Config::Reset();
         RngSeedManager::SetRun(1);
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The programs run on ns-3's priority-queue scheduler unless --SchedulerType or NS_GLOBAL_VALUE
+ * names another, which is never replaced.
+ */
+class ProgramOptionsSchedulerTestCase : public TestCase
+{
+  public:
+    ProgramOptionsSchedulerTestCase()
+        : TestCase("the scheduler: priority queue by default, --SchedulerType and "
+                   "NS_GLOBAL_VALUE win")
+    {
+    }
+
+  private:
+    /**
+     * Parse a command line and read SchedulerType.
+     * @param args the arguments after the program's name.
+     * @return the scheduler's TypeId name, or the problem.
+     */
+    static std::string SchedulerAfter(std::vector<std::string> args)
+    {
+        ProgramOptions parser("prog", "A test.");
+        Options options;
+        options.Declare(parser, true);
+        std::vector<char*> argv;
+        std::string program = "prog";
+        argv.push_back(program.data());
+        for (auto& arg : args)
+        {
+            argv.push_back(arg.data());
+        }
+        std::string problem = parser.Parse(static_cast<int>(argv.size()), argv.data());
+        StringValue type;
+        GlobalValue::GetValueByName("SchedulerType", type);
+        Config::Reset();
+        return problem.empty() ? type.Get() : problem;
+    }
+
+    void DoRun() override
+    {
+        const char* given = std::getenv("NS_GLOBAL_VALUE");
+        std::string saved = given ? given : "";
+        unsetenv("NS_GLOBAL_VALUE");
+        Config::Reset();
+        StringValue initial;
+        GlobalValue::GetValueByName("SchedulerType", initial);
+        NS_TEST_EXPECT_MSG_EQ(SchedulerAfter({}),
+                              "ns3::PriorityQueueScheduler",
+                              "nothing given: the priority queue");
+        NS_TEST_EXPECT_MSG_EQ(SchedulerAfter({"--SchedulerType=ns3::MapScheduler"}),
+                              "ns3::MapScheduler",
+                              "the command line wins");
+        // NS_GLOBAL_VALUE is read when a global value is made; what it named is still bound, and
+        // the default must not replace it.
+        setenv("NS_GLOBAL_VALUE", "SchedulerType=ns3::CalendarScheduler", 1);
+        GlobalValue::Bind("SchedulerType", StringValue("ns3::CalendarScheduler"));
+        NS_TEST_EXPECT_MSG_EQ(SchedulerAfter({}), "ns3::CalendarScheduler", "the environment wins");
+        if (given)
+        {
+            setenv("NS_GLOBAL_VALUE", saved.c_str(), 1);
+        }
+        else
+        {
+            unsetenv("NS_GLOBAL_VALUE");
+        }
+        Config::Reset();
+        StringValue type;
+        GlobalValue::GetValueByName("SchedulerType", type);
+        NS_TEST_EXPECT_MSG_EQ(type.Get(), initial.Get(), "the value before the test restored");
     }
 };
 
@@ -450,6 +526,7 @@ class ProgramOptionsTestSuite : public TestSuite
     {
         AddTestCase(new ProgramOptionsRefusalsTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new ProgramOptionsValuesTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new ProgramOptionsSchedulerTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new ProgramOptionsRequiredTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new ProgramOptionsObjectAttributesTestCase, ns3::llmfabric::TEST_QUICK);
     }

@@ -43,7 +43,7 @@ namespace
 {
 
 /// Priorities per port.
-constexpr uint32_t PRIORITIES = 8;
+constexpr uint32_t PRIORITIES = SwitchMmu::PRIORITIES;
 /// Size of a PFC frame (a minimum Ethernet frame), counted once in the headroom.
 constexpr uint64_t PFC_FRAME_BYTES = 64;
 /// Picoseconds per microsecond.
@@ -425,13 +425,12 @@ SwitchMmu::DoDispose()
 }
 
 void
-SwitchMmu::CheckIndex(uint32_t port, uint8_t priority, const char* what) const
+SwitchMmu::IndexError(uint32_t port, uint8_t priority, const char* what) const
 {
     NS_ABORT_MSG_IF(port >= m_ports,
                     "SwitchMmu: " << what << " port " << port << " out of " << m_ports << " ports");
-    NS_ABORT_MSG_IF(priority >= PRIORITIES,
-                    "SwitchMmu: " << what << " priority " << static_cast<uint32_t>(priority)
-                                  << " above 7");
+    NS_ABORT_MSG("SwitchMmu: " << what << " priority " << static_cast<uint32_t>(priority)
+                               << " above 7");
 }
 
 SwitchMmu::Admission

@@ -45,6 +45,9 @@ namespace ns3
 class SwitchMmu : public Object
 {
   public:
+    /// Priorities per port (the eight of IEEE 802.1Q).
+    static constexpr uint32_t PRIORITIES = 8;
+
     /// How the per-group share of the shared pool is computed.
     enum ThresholdMode
     {
@@ -266,12 +269,27 @@ class SwitchMmu : public Object
     double RedProbability(uint32_t kmin, uint32_t kmax, uint32_t queueBytes) const;
 
     /**
-     * Abort unless the port and priority are valid.
+     * Abort unless the port and priority are valid. Inline, since it runs several times per
+     * frame: the test is two compares; the message is built out of line (IndexError).
      * @param port a port.
      * @param priority a priority.
      * @param what the caller's name, for the message.
      */
-    void CheckIndex(uint32_t port, uint8_t priority, const char* what) const;
+    void CheckIndex(uint32_t port, uint8_t priority, const char* what) const
+    {
+        if (port >= m_ports || priority >= PRIORITIES)
+        {
+            IndexError(port, priority, what);
+        }
+    }
+
+    /**
+     * Abort with the message of an invalid port or priority.
+     * @param port a port.
+     * @param priority a priority.
+     * @param what the caller's name, for the message.
+     */
+    [[noreturn]] void IndexError(uint32_t port, uint8_t priority, const char* what) const;
 
     // Attributes.
     QueueSize m_buffer;          //!< Buffer: the whole packet buffer.
