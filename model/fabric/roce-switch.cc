@@ -451,9 +451,13 @@ RoceSwitch::DecrementTtl(Ptr<Packet> frame, const uint8_t* bytes, uint32_t n)
     {
         return false; // expired: forwarded as it is (see the class description)
     }
-    FramePrefixHeader prefix(ttl + 4); // up to the checksum's two bytes, which follow TTL, proto
-    frame->RemoveHeader(prefix);
+    // The bytes up to the checksum's two, which follow TTL and protocol, are already in
+    // @p bytes (read by Receive, the frame unchanged since): they are patched in a copy that
+    // replaces them, instead of being read out of the packet again.
+    FramePrefixHeader prefix(ttl + 4);
     uint8_t* b = prefix.GetBytes();
+    std::copy(bytes, bytes + ttl + 4, b);
+    frame->RemoveAtStart(ttl + 4);
     // RFC 1624, equation 3: HC' = ~(~HC + ~m + m'), m the 16-bit word holding TTL and protocol.
     const uint32_t oldWord = (static_cast<uint32_t>(b[ttl]) << 8) | b[ttl + 1];
     const uint32_t newWord = oldWord - 0x100;
