@@ -40,13 +40,24 @@ ExactTime::FromFs(int64_t fs)
 Time
 ExactTime::DelayUntil(int64_t absoluteFs)
 {
-    return FromFs(absoluteFs - Simulator::Now().GetFemtoSeconds());
+    return DelayUntil(absoluteFs, Simulator::Now().GetFemtoSeconds());
+}
+
+Time
+ExactTime::DelayUntil(int64_t absoluteFs, int64_t nowFs)
+{
+    return FromFs(absoluteFs - nowFs);
 }
 
 int64_t
 ExactTime::NextStart(int64_t busyUntilFs)
 {
-    int64_t nowFs = Simulator::Now().GetFemtoSeconds();
+    return NextStart(busyUntilFs, Simulator::Now().GetFemtoSeconds());
+}
+
+int64_t
+ExactTime::NextStart(int64_t busyUntilFs, int64_t nowFs)
+{
     return (nowFs < busyUntilFs + GetResolutionFs()) ? busyUntilFs : nowFs;
 }
 

@@ -45,6 +45,14 @@ class ExactTime
     static Time DelayUntil(int64_t absoluteFs);
 
     /**
+     * DelayUntil for a caller that has read the clock already (several uses per frame).
+     * @param absoluteFs an instant in femtoseconds of simulated time.
+     * @param nowFs the current time in femtoseconds (Simulator::Now()).
+     * @return the delay from @p nowFs until then, rounded half up to the resolution.
+     */
+    static Time DelayUntil(int64_t absoluteFs, int64_t nowFs);
+
+    /**
      * Where a frame (or drain) that follows a busy period starts: at the exact end of that
      * period if now is within one resolution unit of it (the event that ended it was rounded),
      * otherwise now (the resource was idle).
@@ -52,6 +60,14 @@ class ExactTime
      * @return the exact start, in femtoseconds.
      */
     static int64_t NextStart(int64_t busyUntilFs);
+
+    /**
+     * NextStart for a caller that has read the clock already.
+     * @param busyUntilFs exact end of the previous busy period.
+     * @param nowFs the current time in femtoseconds (Simulator::Now()).
+     * @return the exact start, in femtoseconds.
+     */
+    static int64_t NextStart(int64_t busyUntilFs, int64_t nowFs);
 };
 
 } // namespace ns3

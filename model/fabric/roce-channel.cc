@@ -15,6 +15,7 @@
 #include "ns3/simulator.h"
 
 #include <new>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -40,8 +41,8 @@ class FrameArrival : public EventImpl
      * @param frame the frame.
      */
     FrameArrival(Ptr<RoceNetDevice> device, Ptr<Packet> frame)
-        : m_device(device),
-          m_frame(frame)
+        : m_device(std::move(device)),
+          m_frame(std::move(frame))
     {
     }
 
@@ -80,7 +81,7 @@ class FrameArrival : public EventImpl
   private:
     void Notify() override
     {
-        m_device->Receive(m_frame);
+        m_device->Receive(std::move(m_frame)); // run once: the event is deleted after
     }
 
     /// @return the free list: never destroyed, so its blocks stay reachable to the end (no
@@ -136,7 +137,7 @@ RoceChannel::Transmit(Ptr<Packet> packet, Ptr<RoceNetDevice> source, Time arriva
     }
     Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
                                    arrivalDelay + m_delay,
-                                   new FrameArrival(peer, packet));
+                                   new FrameArrival(peer, std::move(packet)));
 }
 
 Ptr<RoceNetDevice>

@@ -68,11 +68,12 @@ RoceNetDevice::GetTypeId()
                           UintegerValue(9000),
                           MakeUintegerAccessor(&RoceNetDevice::m_mtu),
                           MakeUintegerChecker<uint16_t>(68, 9216))
-            .AddAttribute("DataRate",
-                          "Line rate of the port.",
-                          DataRateValue(DataRate("100Gbps")),
-                          MakeDataRateAccessor(&RoceNetDevice::m_rate),
-                          MakeDataRateChecker())
+            .AddAttribute(
+                "DataRate",
+                "Line rate of the port.",
+                DataRateValue(DataRate("100Gbps")),
+                MakeDataRateAccessor(&RoceNetDevice::SetDataRate, &RoceNetDevice::GetDataRate),
+                MakeDataRateChecker())
             .AddAttribute("CountPreambleAndGap",
                           "Charge the 8-byte preamble with start delimiter and the 12-byte "
                           "inter-frame gap on the wire, as Ethernet does.",
@@ -289,8 +290,7 @@ RoceNetDevice::BytesToFs(uint64_t bytes) const
 {
     // 8e15 fs per byte-second; double keeps the result exact to far below a femtosecond for
     // any frame size and rate (the quotient is at most ~1e12, well inside 53 bits).
-    return std::llround(static_cast<double>(bytes) * 8e15 /
-                        static_cast<double>(m_rate.GetBitRate()));
+    return std::llround(static_cast<double>(bytes) * 8e15 / static_cast<double>(m_bitRate));
 }
 
 Time
@@ -410,9 +410,9 @@ RoceNetDevice::TryTransmit()
     }
     if (!m_control.empty())
     {
-        Ptr<Packet> frame = m_control.front();
+        Ptr<Packet> frame = std::move(m_control.front());
         m_control.pop_front();
-        StartTransmission(frame);
+        StartTransmission(std::move(frame));
         return;
     }
     uint8_t p = SelectPriority();
@@ -420,7 +420,7 @@ RoceNetDevice::TryTransmit()
     {
         return;
     }
-    Entry entry = m_queues[p].front();
+    Entry entry = std::move(m_queues[p].front());
     m_queues[p].pop_front();
     uint32_t size = entry.frame->GetSize();
     m_queueBytes[p] -= size;
@@ -433,7 +433,7 @@ RoceNetDevice::TryTransmit()
     {
         m_dequeueCallback(this, entry.frame, p, entry.tag);
     }
-    StartTransmission(entry.frame);
+    StartTransmission(std::move(entry.frame));
 }
 
 void
@@ -457,7 +457,8 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
 
     // Exact wire clock: a frame that follows another back to back starts when the previous
     // gap ends, not when its rounded event ran.
-    int64_t startFs = ExactTime::NextStart(m_wireFreeFs);
+    int64_t nowFs = Simulator::Now().GetFemtoSeconds();
+    int64_t startFs = ExactTime::NextStart(m_wireFreeFs, nowFs);
     uint32_t size = frame->GetSize();
     m_txBytes += size;
     m_txWireBytes +=
@@ -465,7 +466,7 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
     int64_t lastBitFs =
         startFs + BytesToFs(size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES : 0));
     m_wireFreeFs = lastBitFs + (m_countPreambleAndGap ? BytesToFs(INTERFRAME_GAP_BYTES) : 0);
-    m_channel->Transmit(frame, this, ExactTime::DelayUntil(lastBitFs));
+    m_channel->Transmit(std::move(frame), this, ExactTime::DelayUntil(lastBitFs, nowFs));
     // One event object serves every frame's end (one is pending at a time): no allocation.
     if (!m_transmitCompleteEvent)
     {
@@ -473,7 +474,7 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
         m_transmitCompleteEvent =
             Ptr<EventImpl>(MakeEvent(&RoceNetDevice::TransmitComplete, this), false);
     }
-    Simulator::Schedule(ExactTime::DelayUntil(m_wireFreeFs), m_transmitCompleteEvent);
+    Simulator::Schedule(ExactTime::DelayUntil(m_wireFreeFs, nowFs), m_transmitCompleteEvent);
 }
 
 void
@@ -825,6 +826,7 @@ RoceNetDevice::SetDataRate(DataRate rate)
     NS_LOG_FUNCTION(this << rate);
     NS_ABORT_MSG_IF(rate.GetBitRate() == 0, "RoceNetDevice: a data rate of 0");
     m_rate = rate;
+    m_bitRate = rate.GetBitRate();
 }
 
 uint64_t
@@ -926,11 +928,10 @@ RoceNetDevice::GetTxWireBytes() const
     return m_txWireBytes;
 }
 
-const RoceNetDevice::Counters&
-RoceNetDevice::GetCounters(uint8_t priority) const
+void
+RoceNetDevice::PriorityError(uint8_t priority)
 {
-    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
-    return m_counters[priority];
+    NS_ABORT_MSG("RoceNetDevice: priority " << +priority << " > 7");
 }
 
 void

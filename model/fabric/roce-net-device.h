@@ -262,10 +262,17 @@ class RoceNetDevice : public NetDevice
     uint32_t GetMaxRxBufferBytes() const;
 
     /**
-     * @param priority a priority.
+     * @param priority a priority (aborts above 7).
      * @return its counters.
      */
-    const Counters& GetCounters(uint8_t priority) const;
+    const Counters& GetCounters(uint8_t priority) const
+    {
+        if (priority >= NUM_PRIORITIES)
+        {
+            PriorityError(priority);
+        }
+        return m_counters[priority];
+    }
 
     /**
      * @return bytes of every frame this port has started to transmit, data and PFC, without
@@ -404,12 +411,19 @@ class RoceNetDevice : public NetDevice
      */
     int64_t BytesToFs(uint64_t bytes) const;
 
+    /**
+     * Abort on a priority above 7 (out of line: the message is not built in the callers).
+     * @param priority the priority.
+     */
+    [[noreturn]] static void PriorityError(uint8_t priority);
+
     Ptr<Node> m_node;                       //!< owner
     Ptr<RoceChannel> m_channel;             //!< link
     uint32_t m_ifIndex;                     //!< index in the node
     Mac48Address m_address;                 //!< MAC address
     uint16_t m_mtu;                         //!< largest network-layer packet
     DataRate m_rate;                        //!< line rate
+    uint64_t m_bitRate{100000000000};       //!< m_rate in bit/s, read per frame
     bool m_countPreambleAndGap;             //!< charge preamble and inter-frame gap on the wire
     Classifier m_classifier;                //!< priority classification of Send()
     uint8_t m_defaultPriority;              //!< priority of frames the classifier cannot place
