@@ -10,7 +10,7 @@
 #include "switch-mmu.h"
 
 #include "ns3/enum.h"
-#include "ns3/ethernet-header.h"
+#include "ns3/frame-prefix-header.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/log.h"
@@ -116,14 +116,21 @@ EcnMarker::EnqueueApply(RoceSwitch& sw, Ptr<Packet> frame, const QueueState& fou
 void
 EcnMarker::MarkCe(Ptr<Packet> frame)
 {
-    EthernetHeader eth(false);
-    frame->RemoveHeader(eth);
-    Ipv4Header ip;
-    frame->RemoveHeader(ip);
-    ip.SetEcn(Ipv4Header::ECN_CE);
-    ip.EnableChecksum();
-    frame->AddHeader(ip);
-    frame->AddHeader(eth);
+    // An untagged IPv4 frame (IsEctFrame checked): the TOS byte is patched where it is, with the
+    // header checksum, instead of deserializing and serializing Ethernet and IPv4 headers.
+    constexpr uint32_t ip = ETHERTYPE_OFFSET + 2;
+    constexpr uint32_t prefixSize = ip + 20;
+    FramePrefixHeader prefix(prefixSize);
+    uint8_t* b = prefix.GetBytes();
+    if (frame->CopyData(b, prefixSize) < prefixSize)
+    {
+        return;
+    }
+    // The header's first word: version and IHL, then TOS (DSCP and ECN).
+    auto word = static_cast<uint16_t>((b[ip] << 8) | (b[ip + 1] & 0xFC) | Ipv4Header::ECN_CE);
+    FramePrefixHeader::PatchIpv4Word(b + ip, 0, word);
+    frame->RemoveAtStart(prefixSize);
+    frame->AddHeader(prefix);
 }
 
 } // namespace ns3

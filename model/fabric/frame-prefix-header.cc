@@ -87,4 +87,21 @@ FramePrefixHeader::GetSize() const
     return m_size;
 }
 
+void
+FramePrefixHeader::PatchIpv4Word(uint8_t* ipv4, uint32_t offset, uint16_t word)
+{
+    constexpr uint32_t checksumOffset = 10;
+    const uint32_t oldWord = (static_cast<uint32_t>(ipv4[offset]) << 8) | ipv4[offset + 1];
+    const uint32_t oldChecksum =
+        (static_cast<uint32_t>(ipv4[checksumOffset]) << 8) | ipv4[checksumOffset + 1];
+    uint32_t sum = (~oldChecksum & 0xFFFF) + (~oldWord & 0xFFFF) + word;
+    sum = (sum & 0xFFFF) + (sum >> 16);
+    sum = (sum & 0xFFFF) + (sum >> 16);
+    const uint32_t checksum = ~sum & 0xFFFF;
+    ipv4[offset] = static_cast<uint8_t>(word >> 8);
+    ipv4[offset + 1] = static_cast<uint8_t>(word & 0xFF);
+    ipv4[checksumOffset] = static_cast<uint8_t>(checksum >> 8);
+    ipv4[checksumOffset + 1] = static_cast<uint8_t>(checksum & 0xFF);
+}
+
 } // namespace ns3

@@ -59,6 +59,16 @@ class FramePrefixHeader : public Header
     /// @return how many bytes it holds.
     uint32_t GetSize() const;
 
+    /**
+     * Replace a 16-bit word of an IPv4 header in memory and update the header checksum
+     * incrementally (RFC 1624, equation 3: HC' = ~(~HC + ~m + m')), as a router does when it
+     * changes the TTL or the ECN field.
+     * @param ipv4 the IPv4 header's first byte (the checksum is at offset 10).
+     * @param offset the word's offset in the header (even).
+     * @param word the new value of the word.
+     */
+    static void PatchIpv4Word(uint8_t* ipv4, uint32_t offset, uint16_t word);
+
   private:
     std::array<uint8_t, MAX_SIZE> m_bytes; //!< the bytes
     uint32_t m_size;                       //!< how many of them

@@ -458,17 +458,9 @@ RoceSwitch::DecrementTtl(Ptr<Packet> frame, const uint8_t* bytes, uint32_t n)
     uint8_t* b = prefix.GetBytes();
     std::copy(bytes, bytes + ttl + 4, b);
     frame->RemoveAtStart(ttl + 4);
-    // RFC 1624, equation 3: HC' = ~(~HC + ~m + m'), m the 16-bit word holding TTL and protocol.
-    const uint32_t oldWord = (static_cast<uint32_t>(b[ttl]) << 8) | b[ttl + 1];
-    const uint32_t newWord = oldWord - 0x100;
-    uint32_t sum = (~((static_cast<uint32_t>(b[ttl + 2]) << 8) | b[ttl + 3]) & 0xFFFF) +
-                   (~oldWord & 0xFFFF) + newWord;
-    sum = (sum & 0xFFFF) + (sum >> 16);
-    sum = (sum & 0xFFFF) + (sum >> 16);
-    const uint32_t checksum = ~sum & 0xFFFF;
-    b[ttl] = static_cast<uint8_t>(newWord >> 8);
-    b[ttl + 2] = static_cast<uint8_t>(checksum >> 8);
-    b[ttl + 3] = static_cast<uint8_t>(checksum & 0xFF);
+    // The 16-bit word holding TTL and protocol, TTL one less (RFC 1624 for the checksum).
+    const uint32_t word = (static_cast<uint32_t>(b[ttl]) << 8) | b[ttl + 1];
+    FramePrefixHeader::PatchIpv4Word(b + ip, IPV4_TTL_OFFSET, static_cast<uint16_t>(word - 0x100));
     frame->AddHeader(prefix);
     return true;
 }
