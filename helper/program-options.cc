@@ -355,9 +355,9 @@ ProgramOptions::Parse(int argc, char* argv[])
     // The programs run on ns-3's priority-queue scheduler (a binary heap in one array) rather
     // than its default map scheduler (a tree node allocated per event): events leave both in
     // the same order (time, then scheduling order), so a run's results are the same, and the
-    // heap is faster at the few thousand events a fabric keeps pending (see "Speed" in the
-    // documentation). --SchedulerType on the command line, parsed below, or SchedulerType in
-    // NS_GLOBAL_VALUE wins.
+    // heap is faster at the few thousand events a fabric keeps pending (see "Port device and
+    // link" in the documentation). --SchedulerType on the command line, parsed below, or
+    // SchedulerType in NS_GLOBAL_VALUE wins.
     const char* environment = std::getenv("NS_GLOBAL_VALUE");
     if (!environment || std::string(environment).find("SchedulerType=") == std::string::npos)
     {

@@ -19,10 +19,11 @@ namespace ns3
  * @ingroup llm-fabric
  * @brief The first bytes of a frame or packet as raw bytes, not parsed.
  *
- * A switch removes them and adds them back to patch fields at fixed offsets (the IPv4 TTL and
- * header checksum) without deserializing headers: RemoveHeader copies GetSize() bytes out of
- * the packet's buffer, the caller patches them (GetBytes), and AddHeader writes them back
- * unchanged otherwise. A sender adds a packet's headers, written to memory once, as one of
+ * A switch patches fields at fixed offsets (the IPv4 TTL, the ECN field, and the header
+ * checksum: PatchIpv4Word) without deserializing headers: it copies the frame's first bytes
+ * into one of these (GetBytes; RemoveHeader would read them out of the packet's buffer, a
+ * byte at a time), patches them, removes that many bytes (Packet::RemoveAtStart) and adds this
+ * header in their place. A sender adds a packet's headers, written to memory once, as one of
  * these (RoceV2Packet::Encapsulate) instead of one ns-3 header at a time.
  *
  * With Packet::EnablePrinting, such a packet prints these bytes in hexadecimal, not the
