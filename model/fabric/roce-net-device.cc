@@ -310,7 +310,7 @@ RoceNetDevice::GetDataRate() const
 void
 RoceNetDevice::Enqueue(Ptr<Packet> frame, uint8_t priority, uint64_t tag)
 {
-    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    CheckPriority(priority);
     m_queues[priority].push_back(Entry{frame, tag});
     m_queueBytes[priority] += frame->GetSize();
     TryTransmit();
@@ -839,7 +839,7 @@ uint32_t
 RoceNetDevice::FlushQueue(uint8_t priority, FlushCallback cb)
 {
     NS_LOG_FUNCTION(this << +priority);
-    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    CheckPriority(priority);
     std::deque<Entry> flushed;
     flushed.swap(m_queues[priority]);
     m_queueBytes[priority] = 0;
@@ -856,7 +856,7 @@ RoceNetDevice::FlushQueue(uint8_t priority, FlushCallback cb)
 uint32_t
 RoceNetDevice::GetQueuedBytesWithTag(uint8_t priority, uint64_t mask, uint64_t value) const
 {
-    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    CheckPriority(priority);
     uint32_t bytes = 0;
     for (const Entry& entry : m_queues[priority])
     {
@@ -872,7 +872,7 @@ void
 RoceNetDevice::SetPauseIgnored(uint8_t priority, bool ignored)
 {
     NS_LOG_FUNCTION(this << +priority << ignored);
-    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    CheckPriority(priority);
     m_pauseIgnored[priority] = ignored;
     if (ignored && m_paused[priority])
     {
@@ -885,28 +885,28 @@ RoceNetDevice::SetPauseIgnored(uint8_t priority, bool ignored)
 Time
 RoceNetDevice::GetLastPauseReceived(uint8_t priority) const
 {
-    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    CheckPriority(priority);
     return m_lastPauseRx[priority];
 }
 
 bool
 RoceNetDevice::IsPaused(uint8_t priority) const
 {
-    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    CheckPriority(priority);
     return m_paused[priority];
 }
 
 uint32_t
 RoceNetDevice::GetQueueBytes(uint8_t priority) const
 {
-    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    CheckPriority(priority);
     return m_queueBytes[priority];
 }
 
 uint32_t
 RoceNetDevice::GetRxBufferBytes(uint8_t priority) const
 {
-    NS_ABORT_MSG_IF(priority >= NUM_PRIORITIES, "RoceNetDevice: priority " << +priority << " > 7");
+    CheckPriority(priority);
     return m_rxBytes[priority];
 }
 

@@ -267,10 +267,7 @@ class RoceNetDevice : public NetDevice
      */
     const Counters& GetCounters(uint8_t priority) const
     {
-        if (priority >= NUM_PRIORITIES)
-        {
-            PriorityError(priority);
-        }
+        CheckPriority(priority);
         return m_counters[priority];
     }
 
@@ -412,7 +409,20 @@ class RoceNetDevice : public NetDevice
     int64_t BytesToFs(uint64_t bytes) const;
 
     /**
-     * Abort on a priority above 7 (out of line: the message is not built in the callers).
+     * Abort unless a priority is at most 7: the test inline (every accessor taking a priority,
+     * some per frame), the message out of line (PriorityError).
+     * @param priority the priority.
+     */
+    static void CheckPriority(uint8_t priority)
+    {
+        if (priority >= NUM_PRIORITIES)
+        {
+            PriorityError(priority);
+        }
+    }
+
+    /**
+     * Abort with the message of a priority above 7.
      * @param priority the priority.
      */
     [[noreturn]] static void PriorityError(uint8_t priority);
@@ -423,7 +433,7 @@ class RoceNetDevice : public NetDevice
     Mac48Address m_address;                 //!< MAC address
     uint16_t m_mtu;                         //!< largest network-layer packet
     DataRate m_rate;                        //!< line rate
-    uint64_t m_bitRate{100000000000};       //!< m_rate in bit/s, read per frame
+    uint64_t m_bitRate{0};                  //!< m_rate in bit/s, read per frame (SetDataRate)
     bool m_countPreambleAndGap;             //!< charge preamble and inter-frame gap on the wire
     Classifier m_classifier;                //!< priority classification of Send()
     uint8_t m_defaultPriority;              //!< priority of frames the classifier cannot place
