@@ -87,21 +87,70 @@ FramePrefixHeader::GetSize() const
     return m_size;
 }
 
+namespace
+{
+
+/// Size of an IPv4 header without options.
+constexpr uint32_t IPV4_HEADER_SIZE = 20;
+/// Offset of the header checksum in an IPv4 header.
+constexpr uint32_t IPV4_CHECKSUM_OFFSET = 10;
+
+/**
+ * @param sum a sum of 16-bit words (at most a few of them over 0xFFFF).
+ * @return the one's complement of its one's complement fold to 16 bits (RFC 1071).
+ */
+uint16_t
+FoldAndComplement(uint32_t sum)
+{
+    sum = (sum & 0xFFFF) + (sum >> 16);
+    sum = (sum & 0xFFFF) + (sum >> 16);
+    return static_cast<uint16_t>(~sum & 0xFFFF);
+}
+
+/**
+ * @param bytes where to read.
+ * @return the big-endian 16-bit word there.
+ */
+uint32_t
+Word(const uint8_t* bytes)
+{
+    return (static_cast<uint32_t>(bytes[0]) << 8) | bytes[1];
+}
+
+/**
+ * @param bytes where to write.
+ * @param word the 16-bit word, written big-endian.
+ */
+void
+SetWord(uint8_t* bytes, uint32_t word)
+{
+    bytes[0] = static_cast<uint8_t>((word >> 8) & 0xFF);
+    bytes[1] = static_cast<uint8_t>(word & 0xFF);
+}
+
+} // namespace
+
 void
 FramePrefixHeader::PatchIpv4Word(uint8_t* ipv4, uint32_t offset, uint16_t word)
 {
-    constexpr uint32_t checksumOffset = 10;
-    const uint32_t oldWord = (static_cast<uint32_t>(ipv4[offset]) << 8) | ipv4[offset + 1];
-    const uint32_t oldChecksum =
-        (static_cast<uint32_t>(ipv4[checksumOffset]) << 8) | ipv4[checksumOffset + 1];
-    uint32_t sum = (~oldChecksum & 0xFFFF) + (~oldWord & 0xFFFF) + word;
-    sum = (sum & 0xFFFF) + (sum >> 16);
-    sum = (sum & 0xFFFF) + (sum >> 16);
-    const uint32_t checksum = ~sum & 0xFFFF;
-    ipv4[offset] = static_cast<uint8_t>(word >> 8);
-    ipv4[offset + 1] = static_cast<uint8_t>(word & 0xFF);
-    ipv4[checksumOffset] = static_cast<uint8_t>(checksum >> 8);
-    ipv4[checksumOffset + 1] = static_cast<uint8_t>(checksum & 0xFF);
+    // RFC 1624, equation 3: HC' = ~(~HC + ~m + m').
+    const uint32_t sum =
+        (~Word(ipv4 + IPV4_CHECKSUM_OFFSET) & 0xFFFF) + (~Word(ipv4 + offset) & 0xFFFF) + word;
+    SetWord(ipv4 + offset, word);
+    SetWord(ipv4 + IPV4_CHECKSUM_OFFSET, FoldAndComplement(sum));
+}
+
+void
+FramePrefixHeader::SetIpv4Checksum(uint8_t* ipv4)
+{
+    // RFC 1071, over the 20 bytes of a header without options, the checksum field as zero.
+    SetWord(ipv4 + IPV4_CHECKSUM_OFFSET, 0);
+    uint32_t sum = 0;
+    for (uint32_t k = 0; k < IPV4_HEADER_SIZE; k += 2)
+    {
+        sum += Word(ipv4 + k);
+    }
+    SetWord(ipv4 + IPV4_CHECKSUM_OFFSET, FoldAndComplement(sum));
 }
 
 } // namespace ns3

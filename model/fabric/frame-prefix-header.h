@@ -70,6 +70,14 @@ class FramePrefixHeader : public Header
      */
     static void PatchIpv4Word(uint8_t* ipv4, uint32_t offset, uint16_t word);
 
+    /**
+     * Compute and write the header checksum of an IPv4 header without options in memory
+     * (RFC 791, RFC 1071: the one's complement of the one's complement sum of its 16-bit
+     * words, the checksum field counted as zero), as a sender does.
+     * @param ipv4 the header's 20 bytes; its checksum (offset 10) is written.
+     */
+    static void SetIpv4Checksum(uint8_t* ipv4);
+
   private:
     std::array<uint8_t, MAX_SIZE> m_bytes; //!< the bytes
     uint32_t m_size;                       //!< how many of them

@@ -55,7 +55,7 @@ WriteIpv4Udp(uint8_t* out, const RoceV2Packet::Addressing& a, uint32_t transport
         0x00,
         a.ttl,
         RoceV2Packet::IP_PROTOCOL_UDP,
-        0x00, // header checksum, below
+        0x00, // header checksum, SetIpv4Checksum
         0x00,
         static_cast<uint8_t>(source >> 24),
         static_cast<uint8_t>((source >> 16) & 0xFF),
@@ -67,17 +67,7 @@ WriteIpv4Udp(uint8_t* out, const RoceV2Packet::Addressing& a, uint32_t transport
         static_cast<uint8_t>(destination & 0xFF),
     };
     std::copy(std::begin(ip), std::end(ip), out);
-    // RFC 1071: the one's complement of the one's complement sum of the header's 16-bit words.
-    uint32_t sum = 0;
-    for (uint32_t k = 0; k < RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE; k += 2)
-    {
-        sum += (static_cast<uint32_t>(ip[k]) << 8) | ip[k + 1];
-    }
-    sum = (sum & 0xFFFF) + (sum >> 16);
-    sum = (sum & 0xFFFF) + (sum >> 16);
-    auto checksum = static_cast<uint16_t>(~sum & 0xFFFF);
-    out[10] = static_cast<uint8_t>(checksum >> 8);
-    out[11] = static_cast<uint8_t>(checksum & 0xFF);
+    FramePrefixHeader::SetIpv4Checksum(out);
     uint8_t* udp = out + RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE;
     udp[0] = static_cast<uint8_t>(a.udpSourcePort >> 8);
     udp[1] = static_cast<uint8_t>(a.udpSourcePort & 0xFF);
