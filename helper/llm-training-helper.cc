@@ -185,25 +185,21 @@ LlmTrainingHelper::BuildSchedules(const Scenario& scenario, Job& job, const std:
 {
     // The schedules use the runtime's algorithms, so that the report and the simulation plan
     // alike.
-    CollectiveChoices algorithms;
+    uint32_t gpus = scenario.GetGpus();
+    TrafficReport::Inputs inputs{scenario.GetModel(),
+                                 scenario.GetTraining(),
+                                 scenario.GetLayout(),
+                                 gpus,
+                                 scenario.GetGpu()};
     for (uint32_t k = 0; k < COLLECTIVE_KINDS; ++k)
     {
         auto kind = static_cast<CollectiveKind>(k);
-        algorithms.Set(kind, job.runtime->GetAlgorithm(kind));
+        inputs.algorithms.Set(kind, job.runtime->GetAlgorithm(kind));
     }
-    uint32_t gpus = scenario.GetGpus();
     job.schedules.assign(gpus, IterationSchedule());
     for (uint32_t r = 0; r < gpus; ++r)
     {
-        std::string problem = IterationSchedule::Build({scenario.GetModel(),
-                                                        scenario.GetTraining(),
-                                                        scenario.GetLayout(),
-                                                        gpus,
-                                                        scenario.GetGpu(),
-                                                        algorithms},
-                                                       r,
-                                                       job.schedules[r],
-                                                       m_bucketBytes);
+        std::string problem = IterationSchedule::Build(inputs, r, job.schedules[r], m_bucketBytes);
         if (!problem.empty())
         {
             // An algorithm that cannot serve a group is blamed on the key that chose it.
