@@ -42,8 +42,6 @@ NS_OBJECT_ENSURE_REGISTERED(SwitchMmu);
 namespace
 {
 
-/// Priorities per port.
-constexpr uint32_t PRIORITIES = SwitchMmu::PRIORITIES;
 /// Size of a PFC frame (a minimum Ethernet frame), counted once in the headroom.
 constexpr uint64_t PFC_FRAME_BYTES = 64;
 /// Picoseconds per microsecond.
