@@ -148,10 +148,9 @@ IbAethHeader::GetSerializedSize() const
 void
 IbAethHeader::Serialize(Buffer::Iterator start) const
 {
-    Buffer::Iterator i = start;
-    i.WriteU8(m_syndrome);
-    i.WriteU8(static_cast<uint8_t>((m_msn >> 16) & 0xFF));
-    i.WriteHtonU16(static_cast<uint16_t>(m_msn & 0xFFFF));
+    uint8_t bytes[SIZE];
+    Write(bytes);
+    start.Write(bytes, SIZE);
 }
 
 uint32_t
@@ -165,12 +164,26 @@ IbAethHeader::Deserialize(Buffer::Iterator start)
         *this = IbAethHeader();
         return 0;
     }
-    Buffer::Iterator i = start;
-    m_syndrome = i.ReadU8();
-    uint32_t high = i.ReadU8();
-    uint32_t low = i.ReadNtohU16();
-    m_msn = (high << 16) | low;
-    return i.GetDistanceFrom(start);
+    uint8_t bytes[SIZE];
+    start.Read(bytes, SIZE);
+    Read(bytes);
+    return SIZE;
+}
+
+void
+IbAethHeader::Write(uint8_t* out) const
+{
+    out[0] = m_syndrome;
+    out[1] = static_cast<uint8_t>((m_msn >> 16) & 0xFF);
+    out[2] = static_cast<uint8_t>((m_msn >> 8) & 0xFF);
+    out[3] = static_cast<uint8_t>(m_msn & 0xFF);
+}
+
+void
+IbAethHeader::Read(const uint8_t* in)
+{
+    m_syndrome = in[0];
+    m_msn = (static_cast<uint32_t>(in[1]) << 16) | (static_cast<uint32_t>(in[2]) << 8) | in[3];
 }
 
 void

@@ -130,6 +130,20 @@ class IbAethHeader : public Header
     uint32_t Deserialize(Buffer::Iterator start) override;
 
     /**
+     * Write the header in wire format, as Serialize does, to memory: for a sender that builds
+     * a packet's headers in one array.
+     * @param out where to write its SIZE bytes.
+     */
+    void Write(uint8_t* out) const;
+
+    /**
+     * Read the header from its wire format in memory, as Deserialize does: for a receiver that
+     * reads it at its fixed offset.
+     * @param in its SIZE bytes.
+     */
+    void Read(const uint8_t* in);
+
+    /**
      * Make this an ACK.
      * @param creditCount the credit count (0 to 0x1F); INVALID_CREDIT by default. Aborts if
      *        larger than 0x1F.

@@ -25,15 +25,6 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("RdmaEndpoint");
 
-namespace
-{
-
-/// Bytes of the IPv4 header (no options) and the UDP header that precede a RoCEv2 BTH.
-constexpr uint32_t IPV4_UDP_BYTES =
-    RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE + RoceIcrcTrailer::UDP_HEADER_SIZE;
-
-} // namespace
-
 NS_OBJECT_ENSURE_REGISTERED(RdmaEndpoint);
 
 TypeId
@@ -307,18 +298,21 @@ RdmaEndpoint::Receive(Ptr<NetDevice> device,
     {
         return true;
     }
-    // The IPv4 and UDP fields this needs, and the BTH, are read at their fixed offsets (RoCEv2
-    // packets carry a 20-byte IPv4 header, no options) instead of deserializing the headers.
-    uint8_t b[IPV4_UDP_BYTES + IbBthHeader::SIZE];
-    if (packet->CopyData(b, sizeof(b)) < sizeof(b) || (b[0] >> 4) != 4 || (b[0] & 0x0f) != 5 ||
-        packet->GetSize() < IPV4_UDP_BYTES + IbBthHeader::SIZE + RoceIcrcTrailer::ICRC_SIZE)
+    // The IPv4 and UDP fields this needs, the BTH and the 4 bytes after it (an ACK's AETH) are
+    // read at their fixed offsets (RoCEv2 packets carry a 20-byte IPv4 header, no options)
+    // instead of deserializing the headers; the smallest packet taken has them all (the 4 bytes
+    // after the BTH may be its ICRC).
+    constexpr uint32_t bthAt = RoceV2Packet::IPV4_UDP_SIZE;
+    uint8_t b[bthAt + IbBthHeader::SIZE + IbAethHeader::SIZE];
+    static_assert(IbAethHeader::SIZE == RoceIcrcTrailer::ICRC_SIZE);
+    if (packet->CopyData(b, sizeof(b)) < sizeof(b) || (b[0] >> 4) != 4 || (b[0] & 0x0f) != 5)
     {
         return true; // not a RoCEv2 packet of ours: a shorter or optioned header
     }
     uint32_t destination = (static_cast<uint32_t>(b[16]) << 24) |
                            (static_cast<uint32_t>(b[17]) << 16) |
                            (static_cast<uint32_t>(b[18]) << 8) | b[19];
-    if (b[9] != RoceV2Packet::IP_PROTOCOL_UDP || Ipv4Address(destination) != m_address)
+    if (b[9] != RoceV2Packet::IP_PROTOCOL_UDP || destination != m_address.Get())
     {
         return true;
     }
@@ -329,17 +323,14 @@ RdmaEndpoint::Receive(Ptr<NetDevice> device,
     bool ceMarked = (b[1] & 0x03) == Ipv4Header::ECN_CE;
     uint8_t ttl = b[8];
     IbBthHeader bth;
-    bth.Read(b + IPV4_UDP_BYTES);
-    Ptr<Packet> p = packet->Copy();
-    p->RemoveAtStart(IPV4_UDP_BYTES + IbBthHeader::SIZE);
-    p->RemoveAtEnd(RoceIcrcTrailer::ICRC_SIZE);
+    bth.Read(b + bthAt);
     auto it = m_qpByQpn.find(bth.GetDestQp());
     if (it == m_qpByQpn.end())
     {
         NS_LOG_LOGIC("no queue pair " << bth.GetDestQp() << " at " << m_address);
         return true;
     }
-    it->second->Receive(bth, p, ceMarked, ttl);
+    it->second->Receive(bth, b + bthAt + IbBthHeader::SIZE, packet, ceMarked, ttl);
     return true;
 }
 

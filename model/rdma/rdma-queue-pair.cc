@@ -542,7 +542,11 @@ RdmaQueuePair::Unwrap(uint32_t psn, uint64_t reference)
 }
 
 void
-RdmaQueuePair::Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked, uint8_t ttl)
+RdmaQueuePair::Receive(const IbBthHeader& bth,
+                       const uint8_t* afterBth,
+                       Ptr<const Packet> packet,
+                       bool ceMarked,
+                       uint8_t ttl)
 {
     uint8_t opcode = bth.GetOpcode();
     if (opcode == IbBthHeader::CNP)
@@ -556,21 +560,34 @@ RdmaQueuePair::Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarke
         }
         return;
     }
-    // Telemetry precedes the ICRC (removed by the endpoint): it is the packet's last part.
-    RoceIntHeader telemetry;
+    // Telemetry precedes the ICRC: it is the packet's last part but for that.
+    constexpr uint32_t headers = RoceV2Packet::IPV4_UDP_SIZE + IbBthHeader::SIZE;
     const bool withTelemetry = bth.GetTelemetryFill() || bth.GetTelemetryEcho();
+    uint32_t after = packet->GetSize() - headers - RoceIcrcTrailer::ICRC_SIZE;
+    RoceIntHeader telemetry;
     if (withTelemetry)
     {
-        payload->RemoveTrailer(telemetry);
+        if (after < RoceIntHeader::SIZE)
+        {
+            NS_LOG_LOGIC("a packet flagged with telemetry too short to hold it: dropped");
+            return;
+        }
+        Ptr<Packet> copy = packet->Copy();
+        copy->RemoveAtEnd(RoceIcrcTrailer::ICRC_SIZE);
+        copy->RemoveTrailer(telemetry);
+        after -= RoceIntHeader::SIZE;
     }
     if (opcode == IbBthHeader::RC_ACKNOWLEDGE)
     {
         IbAethHeader aeth;
-        payload->RemoveHeader(aeth);
+        if (after >= IbAethHeader::SIZE)
+        {
+            aeth.Read(afterBth);
+        }
         ReceiveAck(bth, aeth, withTelemetry ? &telemetry : nullptr);
         return;
     }
-    ReceiveData(bth, payload, ceMarked, withTelemetry ? &telemetry : nullptr, ttl);
+    ReceiveData(bth, after, ceMarked, withTelemetry ? &telemetry : nullptr, ttl);
 }
 
 void
@@ -665,7 +682,7 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth,
 
 void
 RdmaQueuePair::ReceiveData(const IbBthHeader& bth,
-                           Ptr<Packet> payload,
+                           uint32_t afterBth,
                            bool ceMarked,
                            const RoceIntHeader* telemetry,
                            uint8_t ttl)
@@ -683,7 +700,7 @@ RdmaQueuePair::ReceiveData(const IbBthHeader& bth,
     }
     uint64_t index = Unwrap(bth.GetPsn(), m_expected);
     uint8_t opcode = bth.GetOpcode();
-    uint32_t bytes = payload->GetSize() - (IbBthHeader::HasReth(opcode) ? 16 : 0);
+    uint32_t bytes = afterBth - (IbBthHeader::HasReth(opcode) ? IbRethHeader::SIZE : 0);
     bool last =
         opcode == IbBthHeader::RC_RDMA_WRITE_LAST || opcode == IbBthHeader::RC_RDMA_WRITE_ONLY;
     if (index == m_expected)
@@ -820,7 +837,6 @@ RdmaQueuePair::SendAck(uint64_t index, bool nak)
         aeth.SetAck();
     }
     aeth.SetMsn(static_cast<uint32_t>(m_receivedMessages % PSN_MODULUS));
-    p->AddHeader(aeth);
     IbBthHeader bth;
     bth.SetOpcode(IbBthHeader::RC_ACKNOWLEDGE);
     bth.SetDestQp(m_remoteQpn);
@@ -838,8 +854,11 @@ RdmaQueuePair::SendAck(uint64_t index, bool nak)
     {
         bth.SetHopEcho(m_lastHops);
     }
-    p->AddHeader(bth);
-    m_endpoint->Encapsulate(p, this, false);
+    // BTH and AETH written to memory and added with IPv4 and UDP as one header, as for data.
+    std::array<uint8_t, IbBthHeader::SIZE + IbAethHeader::SIZE> transport;
+    bth.Write(transport.data());
+    aeth.Write(transport.data() + IbBthHeader::SIZE);
+    m_endpoint->Encapsulate(p, this, false, 0, transport.data(), transport.size());
     m_endpoint->SendControl(p, this);
     m_ackedUpTo = m_expected;
 }
@@ -850,14 +869,15 @@ RdmaQueuePair::SendCnp()
     m_anyCnp = true;
     m_lastCnp = Simulator::Now();
     ++m_cnpsSent;
-    Ptr<Packet> p = Create<Packet>();
-    p->AddHeader(RoceCnpHeader());
+    // The CNP's reserved body is zeros: a packet of that many zeros after the BTH in memory.
+    Ptr<Packet> p = Create<Packet>(RoceCnpHeader::SIZE);
     IbBthHeader bth;
     bth.SetOpcode(IbBthHeader::CNP);
     bth.SetDestQp(m_remoteQpn);
     bth.SetBecn(true);
-    p->AddHeader(bth);
-    m_endpoint->Encapsulate(p, this, false);
+    uint8_t bthBytes[IbBthHeader::SIZE];
+    bth.Write(bthBytes);
+    m_endpoint->Encapsulate(p, this, false, RoceCnpHeader::SIZE, bthBytes, IbBthHeader::SIZE);
     m_endpoint->SendControl(p, this);
 }
 

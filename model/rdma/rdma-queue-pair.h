@@ -181,14 +181,22 @@ class RdmaQueuePair : public Object
     Ptr<Packet> GetNextPacket();
 
     /**
-     * A transport packet for this queue pair arrived (its IPv4, UDP and ICRC removed).
+     * A transport packet for this queue pair arrived. Its headers are where RoCEv2 puts them
+     * (RoceV2Packet::IPV4_UDP_SIZE bytes of IPv4 and UDP, then the BTH); the receiver has read
+     * the few fields it needs, and this reads what follows the BTH without copying the packet
+     * (except to take telemetry off its end).
      * @param bth its base transport header.
-     * @param payload what follows the BTH (RETH/AETH and payload).
+     * @param afterBth the IbAethHeader::SIZE bytes after the BTH (an ACK's AETH).
+     * @param packet the packet from its IPv4 header to its ICRC, as it arrived; not changed.
      * @param ceMarked the IPv4 ECN field was CE.
      * @param ttl the IPv4 TTL it arrived with (64, the initial TTL, minus the switches it
      *        crossed).
      */
-    void Receive(const IbBthHeader& bth, Ptr<Packet> payload, bool ceMarked, uint8_t ttl = 64);
+    void Receive(const IbBthHeader& bth,
+                 const uint8_t* afterBth,
+                 Ptr<const Packet> packet,
+                 bool ceMarked,
+                 uint8_t ttl = 64);
 
     /// @return this queue pair's number.
     uint32_t GetLocalQpn() const;
@@ -322,13 +330,13 @@ class RdmaQueuePair : public Object
     /**
      * Handle a data packet.
      * @param bth its BTH.
-     * @param payload the rest (without telemetry).
+     * @param afterBth its bytes after the BTH (RETH and payload), without telemetry and ICRC.
      * @param ceMarked CE was set.
      * @param telemetry its telemetry, or null.
      * @param ttl its IPv4 TTL.
      */
     void ReceiveData(const IbBthHeader& bth,
-                     Ptr<Packet> payload,
+                     uint32_t afterBth,
                      bool ceMarked,
                      const RoceIntHeader* telemetry,
                      uint8_t ttl);

@@ -22,10 +22,6 @@ NS_LOG_COMPONENT_DEFINE("RoceV2Packet");
 namespace
 {
 
-/// IPv4 and UDP headers, bytes.
-constexpr uint32_t IPV4_UDP_SIZE =
-    RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE + RoceIcrcTrailer::UDP_HEADER_SIZE;
-
 /**
  * Write the IPv4 header (20 bytes, no options) and the UDP header of a RoCEv2 packet, in the
  * form ns-3's Ipv4Header and UdpHeader serialize them: Don't Fragment, a valid header checksum

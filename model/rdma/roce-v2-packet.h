@@ -52,6 +52,10 @@ class RoceV2Packet
     /// The IPv4 TTL packets leave a host with; each switch decrements it, so a receiver counts
     /// the switches a packet crossed as this minus the TTL it arrives with.
     static constexpr uint8_t INITIAL_TTL = 64;
+    /// Bytes of the IPv4 header (no options) and the UDP header, that is, where the BTH starts
+    /// in a RoCEv2 packet (28).
+    static constexpr uint32_t IPV4_UDP_SIZE =
+        RoceIcrcTrailer::IPV4_MIN_HEADER_SIZE + RoceIcrcTrailer::UDP_HEADER_SIZE;
 
     /// Fields of the IPv4 and UDP headers that a RoCEv2 sender chooses.
     struct Addressing
