@@ -33,9 +33,9 @@ namespace ns3
 class FramePrefixHeader : public Header
 {
   public:
-    /// The most bytes it holds: IPv4 (20), UDP (8), a BTH (12) and a RETH (16), rounded up; a
-    /// tagged Ethernet header (18) and IPv4 fit too.
-    static constexpr uint32_t MAX_SIZE = 64;
+    /// The most bytes it holds: Ethernet (14), IPv4 (20), UDP (8), a BTH (12) and a RETH (16),
+    /// rounded up; a tagged Ethernet header (18) and IPv4 fit too.
+    static constexpr uint32_t MAX_SIZE = 72;
 
     /**
      * Register this type.

@@ -1065,16 +1065,47 @@ RoceNetDevice::SendFrom(Ptr<Packet> packet,
     eth.SetDestination(Mac48Address::ConvertFrom(dest));
     eth.SetLengthType(protocolNumber);
     packet->AddHeader(eth);
-    uint8_t priority = Classify(packet);
-    if (m_queueBytes[priority] + packet->GetSize() > m_txQueueLimit.GetValue())
+    if (!QueueFrame(packet))
     {
-        m_macTxDropTrace(packet);
         packet->RemoveHeader(eth); // the caller keeps the packet as it gave it
         return false;
     }
-    m_macTxTrace(packet);
-    Enqueue(packet, priority, 0);
     return true;
+}
+
+bool
+RoceNetDevice::SendFrame(Ptr<Packet> frame)
+{
+    if (frame->GetSize() < ETHERNET_HEADER_BYTES ||
+        frame->GetSize() - ETHERNET_HEADER_BYTES > m_mtu)
+    {
+        m_macTxDropTrace(frame);
+        return false;
+    }
+    return QueueFrame(frame);
+}
+
+bool
+RoceNetDevice::QueueFrame(Ptr<Packet> frame)
+{
+    uint8_t priority = Classify(frame);
+    if (m_queueBytes[priority] + frame->GetSize() > m_txQueueLimit.GetValue())
+    {
+        m_macTxDropTrace(frame);
+        return false;
+    }
+    m_macTxTrace(frame);
+    Enqueue(frame, priority, 0);
+    return true;
+}
+
+void
+RoceNetDevice::WriteEthernetHeader(uint8_t* out, Mac48Address destination, uint16_t etherType) const
+{
+    destination.CopyTo(out);
+    m_address.CopyTo(out + 6);
+    out[12] = static_cast<uint8_t>(etherType >> 8);
+    out[13] = static_cast<uint8_t>(etherType & 0xFF);
 }
 
 Ptr<Node>

@@ -160,6 +160,24 @@ class RoceNetDevice : public NetDevice
     void Enqueue(Ptr<Packet> frame, uint8_t priority, uint64_t tag);
 
     /**
+     * Send a frame whose Ethernet II header the sender wrote itself, with its other headers in
+     * one piece (RoceV2Packet::Encapsulate with an Ethernet header): what SendFrom does after
+     * adding the header. Classified by its own bytes, traced as MacTx, and dropped (MacTxDrop)
+     * when what follows the Ethernet header exceeds the MTU or the priority's queue is full.
+     * @param frame the frame, from its Ethernet header; left as given when dropped.
+     * @return false if it was dropped.
+     */
+    bool SendFrame(Ptr<Packet> frame);
+
+    /**
+     * Write an Ethernet II header (no preamble, no tag) from this port's address.
+     * @param out where to write its 14 bytes: destination, source, EtherType.
+     * @param destination the destination address.
+     * @param etherType the EtherType.
+     */
+    void WriteEthernetHeader(uint8_t* out, Mac48Address destination, uint16_t etherType) const;
+
+    /**
      * Send a PFC frame now (ahead of every data frame).
      * @param priority the priority to pause or resume.
      * @param quanta pause time in quanta of 512 bit times; 0 resumes.
@@ -364,6 +382,13 @@ class RoceNetDevice : public NetDevice
         uint64_t tag;      //!< handed back at dequeue
     };
 
+    /**
+     * Queue a frame from this node (SendFrom, SendFrame): classify it, drop it if its queue is
+     * full, trace it, queue it.
+     * @param frame the frame, from its Ethernet header.
+     * @return false if it was dropped.
+     */
+    bool QueueFrame(Ptr<Packet> frame);
     /// Start the next frame if the wire is free and a frame may go.
     void TryTransmit();
     /// Discard every queued frame (the link is down).

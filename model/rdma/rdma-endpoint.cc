@@ -171,16 +171,20 @@ RdmaEndpoint::Encapsulate(Ptr<Packet> packet,
     addressing.zeroPayloadBytes = zeroPayloadBytes;
     if (transport)
     {
-        RoceV2Packet::Encapsulate(packet, addressing, transport, transportSize);
+        // The Ethernet header joins the others in one piece: no header added by the port.
+        uint8_t ethernet[RoceV2Packet::ETHERNET_HEADER_SIZE];
+        m_device->WriteEthernetHeader(ethernet, qp->GetRemoteMac(), RoceV2Packet::ETHERTYPE_IPV4);
+        RoceV2Packet::Encapsulate(packet, addressing, transport, transportSize, ethernet);
         return;
     }
     RoceV2Packet::Encapsulate(packet, addressing);
+    RoceV2Packet::AddEthernetHeader(packet, GetMac(), qp->GetRemoteMac());
 }
 
 void
 RdmaEndpoint::SendControl(Ptr<Packet> packet, Ptr<const RdmaQueuePair> qp)
 {
-    m_device->Send(packet, qp->GetRemoteMac(), RoceV2Packet::ETHERTYPE_IPV4);
+    m_device->SendFrame(packet);
 }
 
 void
@@ -259,7 +263,7 @@ RdmaEndpoint::Pump()
         if (at <= nowFs + slack || qp->GetCongestionControl()->GetRate() >= lineRate)
         {
             Ptr<Packet> p = qp->GetNextPacket();
-            m_device->Send(p, qp->GetRemoteMac(), RoceV2Packet::ETHERTYPE_IPV4);
+            m_device->SendFrame(p);
             return;
         }
         if (earliest < 0 || at < earliest)

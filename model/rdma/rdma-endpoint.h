@@ -87,8 +87,10 @@ class RdmaEndpoint : public Object
     const std::vector<Ptr<RdmaQueuePair>>& GetQueuePairs() const;
 
     /**
-     * Wrap a transport packet of a queue pair in UDP, IPv4 and ICRC.
-     * @param packet BTH and what follows; modified.
+     * Wrap a transport packet of a queue pair in UDP, IPv4, ICRC and the Ethernet header to its
+     * peer: the result is a frame, for the port's SendFrame.
+     * @param packet BTH and what follows (or what follows the transport headers, when they
+     *        are given); modified.
      * @param qp the queue pair.
      * @param data true for a data packet (DataDscp, ECT(0)), false for control (ControlDscp,
      *        Not-ECT).

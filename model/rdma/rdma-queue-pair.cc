@@ -425,10 +425,12 @@ RdmaQueuePair::GetNextPacket()
     }
     // Pacing at the congestion control's rate, on an exact clock: this packet's slot begins
     // when the last one's ends (or now, if that is past) and lasts the time the packet would
-    // occupy a link at the rate (Ethernet header, FCS, preamble and gap included). The slot's
-    // end is computed when asked (GetNextSendFs), at the rate of that moment.
+    // occupy a link at the rate (the frame, with its Ethernet header, plus FCS, preamble and
+    // gap). The slot's end is computed when asked (GetNextSendFs), at the rate of that moment.
     m_slotStartFs = ExactTime::NextStart(GetNextSendFs());
-    m_slotBits = (static_cast<uint64_t>(p->GetSize()) + 14 + 4 + 20) * 8;
+    m_slotBits = (static_cast<uint64_t>(p->GetSize()) + RoceNetDevice::FCS_BYTES +
+                  RoceNetDevice::PREAMBLE_BYTES + RoceNetDevice::INTERFRAME_GAP_BYTES) *
+                 8;
     m_cc->OnSend(payload);
     m_window = m_cc->GetWindow();
     if (!m_timerArmed)

@@ -174,7 +174,8 @@ class RdmaQueuePair : public Object
      */
     int64_t GetNextSendFs() const;
     /**
-     * Build the next packet to send (IPv4 and what follows; the port adds Ethernet) and advance
+     * Build the next packet to send, as a frame (Ethernet header and what follows, for the
+     * port's SendFrame), and advance
      * the send state. Call only when HasPacketToSend() and the pacing time has come.
      * @return the packet.
      */

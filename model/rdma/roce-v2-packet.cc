@@ -93,21 +93,43 @@ void
 RoceV2Packet::Encapsulate(Ptr<Packet> packet,
                           const Addressing& addressing,
                           const uint8_t* transport,
-                          uint32_t transportSize)
+                          uint32_t transportSize,
+                          const uint8_t* ethernet)
 {
     NS_ABORT_MSG_IF(transportSize == 0 || transportSize > MAX_TRANSPORT_HEADERS,
                     "RoceV2Packet: " << transportSize << " bytes of transport headers, not 1.."
                                      << MAX_TRANSPORT_HEADERS);
     uint32_t after = packet->GetSize();
-    FramePrefixHeader headers(IPV4_UDP_SIZE + transportSize);
+    uint32_t l2 = ethernet ? ETHERNET_HEADER_SIZE : 0;
+    FramePrefixHeader headers(l2 + IPV4_UDP_SIZE + transportSize);
     uint8_t* bytes = headers.GetBytes();
-    WriteIpv4Udp(bytes, addressing, transportSize + after + RoceIcrcTrailer::ICRC_SIZE);
-    std::copy(transport, transport + transportSize, bytes + IPV4_UDP_SIZE);
-    packet->AddHeader(headers);
-    uint32_t icrc = addressing.zeroPayloadBytes == after
-                        ? RoceIcrcTrailer::Compute(bytes, IPV4_UDP_SIZE + transportSize, after)
-                        : RoceIcrcTrailer::Compute(packet, addressing.zeroPayloadBytes);
-    packet->AddTrailer(RoceIcrcTrailer(icrc));
+    if (ethernet)
+    {
+        std::copy(ethernet, ethernet + ETHERNET_HEADER_SIZE, bytes);
+    }
+    uint8_t* ip = bytes + l2;
+    WriteIpv4Udp(ip, addressing, transportSize + after + RoceIcrcTrailer::ICRC_SIZE);
+    std::copy(transport, transport + transportSize, ip + IPV4_UDP_SIZE);
+    if (addressing.zeroPayloadBytes == after)
+    {
+        packet->AddHeader(headers);
+        packet->AddTrailer(
+            RoceIcrcTrailer(RoceIcrcTrailer::Compute(ip, IPV4_UDP_SIZE + transportSize, after)));
+        return;
+    }
+    // The ICRC reads the packet from its IPv4 header: that part goes in first, the Ethernet
+    // header after the ICRC is computed.
+    FramePrefixHeader l3(IPV4_UDP_SIZE + transportSize);
+    std::copy(ip, ip + IPV4_UDP_SIZE + transportSize, l3.GetBytes());
+    packet->AddHeader(l3);
+    packet->AddTrailer(
+        RoceIcrcTrailer(RoceIcrcTrailer::Compute(packet, addressing.zeroPayloadBytes)));
+    if (ethernet)
+    {
+        FramePrefixHeader l2Header(ETHERNET_HEADER_SIZE);
+        std::copy(ethernet, ethernet + ETHERNET_HEADER_SIZE, l2Header.GetBytes());
+        packet->AddHeader(l2Header);
+    }
 }
 
 void

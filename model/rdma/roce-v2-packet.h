@@ -97,11 +97,15 @@ class RoceV2Packet
      * @param addressing the IPv4 and UDP fields.
      * @param transport the transport headers in wire format.
      * @param transportSize how many bytes of them (1 to MAX_TRANSPORT_HEADERS); aborts otherwise.
+     * @param ethernet null, or an Ethernet II header in wire format (ETHERNET_HEADER_SIZE bytes,
+     *        RoceNetDevice::WriteEthernetHeader) to put in front in the same piece: the result
+     *        is then a frame, for RoceNetDevice::SendFrame.
      */
     static void Encapsulate(Ptr<Packet> packet,
                             const Addressing& addressing,
                             const uint8_t* transport,
-                            uint32_t transportSize);
+                            uint32_t transportSize,
+                            const uint8_t* ethernet = nullptr);
 
     /**
      * Add an Ethernet II header (no preamble; the FCS is not part of ns-3 packets here).
