@@ -32,9 +32,7 @@ ExactTime::GetResolutionFs()
 Time
 ExactTime::FromFs(int64_t fs)
 {
-    int64_t unit = GetResolutionFs();
-    // A count of resolution units is a TimeStep (as Time::FromInteger in the resolution's unit).
-    return TimeStep(static_cast<uint64_t>((std::max<int64_t>(0, fs) + unit / 2) / unit));
+    return FromFs(fs, GetResolutionFs());
 }
 
 Time
@@ -58,7 +56,7 @@ ExactTime::NextStart(int64_t busyUntilFs)
 int64_t
 ExactTime::NextStart(int64_t busyUntilFs, int64_t nowFs)
 {
-    return (nowFs < busyUntilFs + GetResolutionFs()) ? busyUntilFs : nowFs;
+    return NextStart(busyUntilFs, nowFs, GetResolutionFs());
 }
 
 } // namespace ns3

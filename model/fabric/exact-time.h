@@ -9,6 +9,7 @@
 
 #include "ns3/nstime.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace ns3
@@ -68,6 +69,32 @@ class ExactTime
      * @return the exact start, in femtoseconds.
      */
     static int64_t NextStart(int64_t busyUntilFs, int64_t nowFs);
+
+    /**
+     * FromFs with the resolution given: for a caller that converts several times per event and
+     * reads GetResolutionFs() once (an ns-3 call).
+     * @param fs a duration in femtoseconds (negative counts as zero).
+     * @param unitFs GetResolutionFs().
+     * @return it as a Time, rounded half up to the resolution.
+     */
+    static Time FromFs(int64_t fs, int64_t unitFs)
+    {
+        // A count of resolution units is a TimeStep (as Time::FromInteger in the resolution's
+        // unit).
+        return TimeStep(static_cast<uint64_t>((std::max<int64_t>(0, fs) + unitFs / 2) / unitFs));
+    }
+
+    /**
+     * NextStart with the clock and the resolution given.
+     * @param busyUntilFs exact end of the previous busy period.
+     * @param nowFs the current time in femtoseconds (Simulator::Now()).
+     * @param unitFs GetResolutionFs().
+     * @return the exact start, in femtoseconds.
+     */
+    static int64_t NextStart(int64_t busyUntilFs, int64_t nowFs, int64_t unitFs)
+    {
+        return (nowFs < busyUntilFs + unitFs) ? busyUntilFs : nowFs;
+    }
 };
 
 } // namespace ns3

@@ -293,6 +293,18 @@ RoceNetDevice::BytesToFs(uint64_t bytes) const
     return std::llround(static_cast<double>(bytes) * 8e15 / static_cast<double>(m_bitRate));
 }
 
+int64_t
+RoceNetDevice::FrameFs(uint32_t bytes)
+{
+    FsCacheEntry& entry = m_fsCache[bytes % m_fsCache.size()];
+    if (entry.bytes != bytes)
+    {
+        entry.bytes = bytes;
+        entry.fs = BytesToFs(bytes);
+    }
+    return entry.fs;
+}
+
 Time
 RoceNetDevice::GetWireTime(uint32_t frameBytes) const
 {
@@ -457,16 +469,18 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
 
     // Exact wire clock: a frame that follows another back to back starts when the previous
     // gap ends, not when its rounded event ran.
+    // The clock and the resolution are read once per frame (each is an ns-3 call).
     int64_t nowFs = Simulator::Now().GetFemtoSeconds();
-    int64_t startFs = ExactTime::NextStart(m_wireFreeFs, nowFs);
+    int64_t unitFs = ExactTime::GetResolutionFs();
+    int64_t startFs = ExactTime::NextStart(m_wireFreeFs, nowFs, unitFs);
     uint32_t size = frame->GetSize();
     m_txBytes += size;
     m_txWireBytes +=
         size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES + INTERFRAME_GAP_BYTES : 0);
     int64_t lastBitFs =
-        startFs + BytesToFs(size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES : 0));
-    m_wireFreeFs = lastBitFs + (m_countPreambleAndGap ? BytesToFs(INTERFRAME_GAP_BYTES) : 0);
-    m_channel->Transmit(std::move(frame), this, ExactTime::DelayUntil(lastBitFs, nowFs));
+        startFs + FrameFs(size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES : 0));
+    m_wireFreeFs = lastBitFs + (m_countPreambleAndGap ? m_gapFs : 0);
+    m_channel->Transmit(std::move(frame), this, ExactTime::FromFs(lastBitFs - nowFs, unitFs));
     // One event object serves every frame's end (one is pending at a time): no allocation.
     if (!m_transmitCompleteEvent)
     {
@@ -474,7 +488,7 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
         m_transmitCompleteEvent =
             Ptr<EventImpl>(MakeEvent(&RoceNetDevice::TransmitComplete, this), false);
     }
-    Simulator::Schedule(ExactTime::DelayUntil(m_wireFreeFs, nowFs), m_transmitCompleteEvent);
+    Simulator::Schedule(ExactTime::FromFs(m_wireFreeFs - nowFs, unitFs), m_transmitCompleteEvent);
 }
 
 void
@@ -827,6 +841,8 @@ RoceNetDevice::SetDataRate(DataRate rate)
     NS_ABORT_MSG_IF(rate.GetBitRate() == 0, "RoceNetDevice: a data rate of 0");
     m_rate = rate;
     m_bitRate = rate.GetBitRate();
+    m_gapFs = BytesToFs(INTERFRAME_GAP_BYTES);
+    m_fsCache.fill(FsCacheEntry{});
 }
 
 uint64_t

@@ -375,6 +375,13 @@ class RoceNetDevice : public NetDevice
     void DoDispose() override;
 
   private:
+    /// A frame size and its wire time at the port's rate (FrameFs).
+    struct FsCacheEntry
+    {
+        uint32_t bytes{0}; //!< the size (0: empty)
+        int64_t fs{0};     //!< its time in femtoseconds
+    };
+
     /// A frame waiting in a priority queue.
     struct Entry
     {
@@ -432,6 +439,13 @@ class RoceNetDevice : public NetDevice
      * @return femtoseconds.
      */
     int64_t BytesToFs(uint64_t bytes) const;
+    /**
+     * BytesToFs for a frame's wire time, remembered for the few sizes a port sends (a
+     * floating-point division and a rounding less per frame).
+     * @param bytes the bytes on the wire.
+     * @return femtoseconds.
+     */
+    int64_t FrameFs(uint32_t bytes);
 
     /**
      * Abort unless a priority is at most 7: the test inline (every accessor taking a priority,
@@ -459,6 +473,8 @@ class RoceNetDevice : public NetDevice
     uint16_t m_mtu;                         //!< largest network-layer packet
     DataRate m_rate;                        //!< line rate
     uint64_t m_bitRate{0};                  //!< m_rate in bit/s, read per frame (SetDataRate)
+    int64_t m_gapFs{0};                     //!< inter-frame gap at m_rate, fs (SetDataRate)
+    std::array<FsCacheEntry, 8> m_fsCache;  //!< FrameFs's sizes, by size modulo 8
     bool m_countPreambleAndGap;             //!< charge preamble and inter-frame gap on the wire
     Classifier m_classifier;                //!< priority classification of Send()
     uint8_t m_defaultPriority;              //!< priority of frames the classifier cannot place
