@@ -106,6 +106,28 @@ EcmpHash::Select(uint32_t hash, uint32_t n)
 bool
 EcmpHash::ExtractFromFrame(const uint8_t* frame, uint32_t length, FlowFiveTuple& out)
 {
+    RawTuple raw;
+    if (!ParseFrame(frame, length, raw))
+    {
+        return false;
+    }
+    out = ToFlowFiveTuple(raw);
+    return true;
+}
+
+FlowFiveTuple
+EcmpHash::ToFlowFiveTuple(const RawTuple& raw)
+{
+    return FlowFiveTuple(Ipv4Address(raw.source),
+                         Ipv4Address(raw.destination),
+                         raw.sourcePort,
+                         raw.destinationPort,
+                         raw.protocol);
+}
+
+bool
+EcmpHash::ParseFrame(const uint8_t* frame, uint32_t length, RawTuple& out)
+{
     if (frame == nullptr || length < ETHERNET_HEADER_SIZE)
     {
         return false;
@@ -147,8 +169,8 @@ EcmpHash::ExtractFromFrame(const uint8_t* frame, uint32_t length, FlowFiveTuple&
         sourcePort = ReadU16(ip + headerSize);
         destinationPort = ReadU16(ip + headerSize + 2);
     }
-    out.source = Ipv4Address(ReadU32(ip + IPV4_SOURCE));
-    out.destination = Ipv4Address(ReadU32(ip + IPV4_DESTINATION));
+    out.source = ReadU32(ip + IPV4_SOURCE);
+    out.destination = ReadU32(ip + IPV4_DESTINATION);
     out.sourcePort = sourcePort;
     out.destinationPort = destinationPort;
     out.protocol = protocol;

@@ -294,22 +294,26 @@ RoceSwitch::Receive(Ptr<RoceNetDevice> device, Ptr<Packet> frame)
     uint8_t bytes[EcmpHash::MAX_TUPLE_BYTES];
     uint32_t n = frame->CopyData(bytes, sizeof(bytes));
     uint8_t priority = device->ClassifyBytes(bytes, n);
-    FlowFiveTuple tuple;
-    if (!EcmpHash::ExtractFromFrame(bytes, n, tuple))
+    // The tuple as plain numbers: ns-3 addresses are made only for a load balancer to read.
+    EcmpHash::RawTuple raw;
+    if (!EcmpHash::ParseFrame(bytes, n, raw))
     {
         Drop(inPort, priority, frame, DROP_NOT_IPV4);
         return;
     }
-    auto route = m_routes.find(tuple.destination.Get());
+    auto route = m_routes.find(raw.destination);
     if (route == m_routes.end())
     {
         Drop(inPort, priority, frame, DROP_NO_ROUTE);
         return;
     }
     const std::vector<uint32_t>& ports = route->second;
-    uint32_t outPort = ports.size() == 1
-                           ? ports[0]
-                           : m_loadBalancer->SelectPort(*this, {ports, tuple, priority, frame});
+    uint32_t outPort = ports[0];
+    if (ports.size() > 1)
+    {
+        FlowFiveTuple tuple = EcmpHash::ToFlowFiveTuple(raw);
+        outPort = m_loadBalancer->SelectPort(*this, {ports, tuple, priority, frame});
+    }
     if (m_watchdog && m_watchdog->IsDropping(outPort, priority))
     {
         m_watchdog->CountDrop();
