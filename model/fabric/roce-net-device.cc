@@ -44,6 +44,8 @@ constexpr uint16_t ETHERTYPE_VLAN = EcmpHash::ETHER_TYPE_VLAN;
 constexpr uint32_t ETHERNET_HEADER_BYTES = EcmpHash::ETHERNET_HEADER_SIZE;
 /// Bytes of a frame the classifier reads (Ethernet, optional tag, IPv4 version and TOS).
 constexpr uint32_t CLASSIFY_BYTES = 20;
+static_assert(RoceNetDevice::HEAD_BYTES == EcmpHash::MAX_TUPLE_BYTES,
+              "a switch finds every 5-tuple in the head a port hands it");
 /// "No priority may send now".
 constexpr uint8_t NONE = RoceNetDevice::NUM_PRIORITIES;
 
@@ -568,8 +570,10 @@ RoceNetDevice::Receive(Ptr<Packet> frame)
     {
         m_promiscSnifferTrace(frame);
     }
-    uint8_t bytes[CLASSIFY_BYTES];
-    uint32_t n = frame->CopyData(bytes, CLASSIFY_BYTES);
+    // The frame's first bytes are read once, here, for everything this port and its receiver
+    // look at (the switch's 5-tuple, the Ethernet header handed up).
+    uint8_t bytes[HEAD_BYTES];
+    uint32_t n = frame->CopyData(bytes, HEAD_BYTES);
     if (n >= ETHERNET_HEADER_BYTES &&
         static_cast<uint16_t>((bytes[12] << 8) | bytes[13]) == PfcHeader::ETHER_TYPE)
     {
@@ -581,12 +585,12 @@ RoceNetDevice::Receive(Ptr<Packet> frame)
     m_counters[priority].rxBytes += frame->GetSize();
     if (!m_frameRxCallback.IsNull())
     {
-        m_frameRxCallback(this, frame);
+        m_frameRxCallback(this, frame, bytes, n);
         return;
     }
     if (m_rxDrainRate.GetBitRate() == 0)
     {
-        DeliverUp(frame);
+        DeliverUp(frame, bytes, n);
         return;
     }
     uint32_t size = frame->GetSize();
@@ -661,10 +665,16 @@ RoceNetDevice::RefreshRxPause(uint8_t priority)
 void
 RoceNetDevice::DeliverUp(Ptr<Packet> frame)
 {
+    uint8_t b[ETHERNET_HEADER_BYTES];
+    DeliverUp(frame, b, frame->CopyData(b, ETHERNET_HEADER_BYTES));
+}
+
+void
+RoceNetDevice::DeliverUp(Ptr<Packet> frame, const uint8_t* b, uint32_t headBytes)
+{
     // The Ethernet II header's three fields at their fixed offsets, instead of deserializing
     // the header per frame.
-    uint8_t b[ETHERNET_HEADER_BYTES];
-    if (frame->CopyData(b, ETHERNET_HEADER_BYTES) < ETHERNET_HEADER_BYTES)
+    if (headBytes < ETHERNET_HEADER_BYTES)
     {
         return; // a runt: nothing to deliver
     }

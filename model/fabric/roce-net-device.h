@@ -98,12 +98,20 @@ class RoceNetDevice : public NetDevice
         Time pausedTime;             //!< total time this priority was paused by the peer
     };
 
+    /// How many of a received frame's first bytes the port reads once and hands to its
+    /// receiver (FrameReceiveCallback): enough for any frame's 5-tuple
+    /// (EcmpHash::MAX_TUPLE_BYTES), and so for its priority and its Ethernet header.
+    static constexpr uint32_t HEAD_BYTES = 82;
+
     /**
      * Callback for whole received frames (switch ports).
      * @param device the receiving port.
      * @param frame the frame, Ethernet header included.
+     * @param head the frame's first bytes, as the port read them (no need to copy them again).
+     * @param headBytes how many: HEAD_BYTES, or the frame's size if smaller.
      */
-    typedef Callback<void, Ptr<RoceNetDevice>, Ptr<Packet>> FrameReceiveCallback;
+    typedef Callback<void, Ptr<RoceNetDevice>, Ptr<Packet>, const uint8_t*, uint32_t>
+        FrameReceiveCallback;
 
     /**
      * Callback when a data frame leaves its queue to go on the wire. The callback may still
@@ -424,6 +432,13 @@ class RoceNetDevice : public NetDevice
      * @param frame the frame, Ethernet header included.
      */
     void DeliverUp(Ptr<Packet> frame);
+    /**
+     * DeliverUp with the frame's first bytes already read.
+     * @param frame the frame.
+     * @param head its first bytes.
+     * @param headBytes how many (at least the Ethernet header's, or it is not delivered).
+     */
+    void DeliverUp(Ptr<Packet> frame, const uint8_t* head, uint32_t headBytes);
     /// The frame at the head of the receive buffer has been drained.
     void RxDrained();
     /// Schedule the end of draining the frame at the head of the receive buffer.
