@@ -497,7 +497,10 @@ void
 RoceNetDevice::TransmitComplete()
 {
     m_txBusy = false;
-    m_phyTxEndTrace(m_currentFrame);
+    if (!m_phyTxEndTrace.IsEmpty())
+    {
+        m_phyTxEndTrace(m_currentFrame);
+    }
     m_currentFrame = nullptr;
     TryTransmit();
 }
@@ -1120,7 +1123,10 @@ RoceNetDevice::QueueFrame(Ptr<Packet> frame)
         m_macTxDropTrace(frame);
         return false;
     }
-    m_macTxTrace(frame);
+    if (!m_macTxTrace.IsEmpty())
+    {
+        m_macTxTrace(frame);
+    }
     Enqueue(frame, priority, 0);
     return true;
 }
