@@ -11,6 +11,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/enum.h"
 #include "ns3/ethernet-header.h"
+#include "ns3/frame-prefix-header.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/node.h"
@@ -104,12 +105,14 @@ class StackReceiver
     {
         sizes.push_back(packet->GetSize());
         lastProtocol = protocol;
+        lastFrom = from;
         last = Simulator::Now();
         return true;
     }
 
     std::vector<uint32_t> sizes; //!< sizes passed up
     uint16_t lastProtocol{0};    //!< protocol of the last one
+    Address lastFrom;            //!< source address of the last one
     Time last;                   //!< when the last one was
 };
 
@@ -415,6 +418,121 @@ class RoceDeviceSchedulingTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * SendFrame, the RDMA endpoint's path: a frame whose Ethernet header the sender wrote
+ * (WriteEthernetHeader) crosses and reaches the peer's stack as Send's would; it is dropped,
+ * with MacTxDrop and false, when what follows its Ethernet header exceeds the MTU or its
+ * priority's queue would pass TxQueueLimit.
+ */
+class RoceDeviceSendFrameTestCase : public TestCase
+{
+  public:
+    RoceDeviceSendFrameTestCase()
+        : TestCase("SendFrame: a frame with its own Ethernet header, MTU and queue-limit drops")
+    {
+    }
+
+  private:
+    /**
+     * A frame of the test: WriteEthernetHeader's 14 bytes in front of an IPv4 packet.
+     * @param from the sending port.
+     * @param to the destination address.
+     * @param ipBytes the IPv4 packet's size.
+     * @return the frame.
+     */
+    static Ptr<Packet> Frame(Ptr<RoceNetDevice> from, Mac48Address to, uint32_t ipBytes)
+    {
+        Ptr<Packet> p = MakeFrame(ipBytes + 14, 26); // DSCP 26: priority 3
+        EthernetHeader eth(false);
+        p->RemoveHeader(eth);
+        FramePrefixHeader header(14);
+        from->WriteEthernetHeader(header.GetBytes(), to, 0x0800);
+        p->AddHeader(header);
+        return p;
+    }
+
+    /**
+     * Count a MacTxDrop.
+     * @param drops the count.
+     * @param frame the dropped frame.
+     */
+    static void CountDrop(uint32_t* drops, Ptr<const Packet> frame)
+    {
+        ++*drops;
+    }
+
+    void DoRun() override
+    {
+        // The header's bytes: destination, source (the port's own address), EtherType.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            uint8_t b[14];
+            link.a->WriteEthernetHeader(b, Mac48Address::ConvertFrom(link.b->GetAddress()), 0x0800);
+            uint8_t to[6];
+            uint8_t own[6];
+            Mac48Address::ConvertFrom(link.b->GetAddress()).CopyTo(to);
+            Mac48Address::ConvertFrom(link.a->GetAddress()).CopyTo(own);
+            NS_TEST_ASSERT_MSG_EQ(std::equal(to, to + 6, b), true, "destination first");
+            NS_TEST_ASSERT_MSG_EQ(std::equal(own, own + 6, b + 6), true, "then the source");
+            NS_TEST_ASSERT_MSG_EQ((b[12] << 8 | b[13]), 0x0800, "then the EtherType");
+            Simulator::Destroy();
+        }
+        // A 120-byte IPv4 packet in a frame: B's stack gets 120 bytes of IPv4 from A's address,
+        // and A counts one frame of priority 3 (DSCP 26), as for Send() above.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            StackReceiver stack;
+            stack.Watch(link.b);
+            Mac48Address b = Mac48Address::ConvertFrom(link.b->GetAddress());
+            bool ok = link.a->SendFrame(Frame(link.a, b, 120));
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(ok, true, "SendFrame accepts the frame");
+            NS_TEST_ASSERT_MSG_EQ(stack.sizes.size(), 1, "B's stack receives it");
+            NS_TEST_ASSERT_MSG_EQ(stack.sizes[0], 120, "without the Ethernet header");
+            NS_TEST_ASSERT_MSG_EQ(stack.lastProtocol, 0x0800, "as IPv4");
+            NS_TEST_ASSERT_MSG_EQ((stack.lastFrom == link.a->GetAddress()), true, "from A");
+            NS_TEST_ASSERT_MSG_EQ(link.a->GetCounters(3).txFrames, 1, "classified as 3");
+        }
+        // MTU 100: 100 bytes after the Ethernet header go, 101 do not.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            link.a->SetMtu(100);
+            uint32_t drops = 0;
+            link.a->TraceConnectWithoutContext("MacTxDrop", MakeBoundCallback(&CountDrop, &drops));
+            Mac48Address b = Mac48Address::ConvertFrom(link.b->GetAddress());
+            NS_TEST_ASSERT_MSG_EQ(link.a->SendFrame(Frame(link.a, b, 100)), true, "MTU fits");
+            NS_TEST_ASSERT_MSG_EQ(link.a->SendFrame(Frame(link.a, b, 101)), false, "MTU + 1");
+            NS_TEST_ASSERT_MSG_EQ(drops, 1, "one MacTxDrop");
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(link.a->GetCounters(3).txFrames, 1, "one frame sent");
+        }
+        // TxQueueLimit 300 B, 134-byte frames sent at once: the first takes the idle wire, the
+        // second and third wait (268 B), the fourth would make 402 B and is dropped.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            link.a->SetAttribute("TxQueueLimit", QueueSizeValue(QueueSize("300B")));
+            uint32_t drops = 0;
+            link.a->TraceConnectWithoutContext("MacTxDrop", MakeBoundCallback(&CountDrop, &drops));
+            Mac48Address b = Mac48Address::ConvertFrom(link.b->GetAddress());
+            std::vector<bool> accepted;
+            for (int k = 0; k < 4; ++k)
+            {
+                accepted.push_back(link.a->SendFrame(Frame(link.a, b, 120)));
+            }
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ((accepted == std::vector<bool>{true, true, true, false}),
+                                  true,
+                                  "the fourth frame passes the limit");
+            NS_TEST_ASSERT_MSG_EQ(drops, 1, "one MacTxDrop");
+            NS_TEST_ASSERT_MSG_EQ(link.a->GetCounters(3).txFrames, 3, "three frames sent");
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * A host whose receive side drains slower than the link pauses its peer with PFC: nothing is
  * lost, the buffer stays within threshold plus headroom, and delivery runs at the drain rate.
  */
@@ -475,6 +593,7 @@ class RoceNetDeviceTestSuite : public TestSuite
         AddTestCase(new RoceDevicePfcTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDevicePfcResumeTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceSchedulingTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RoceDeviceSendFrameTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceHostPfcTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
