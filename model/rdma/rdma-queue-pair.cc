@@ -564,6 +564,11 @@ RdmaQueuePair::Receive(const IbBthHeader& bth,
     }
     // Telemetry precedes the ICRC: it is the packet's last part but for that.
     constexpr uint32_t headers = RoceV2Packet::IPV4_UDP_SIZE + IbBthHeader::SIZE;
+    if (packet->GetSize() < headers + RoceIcrcTrailer::ICRC_SIZE)
+    {
+        NS_LOG_LOGIC("a packet too short for its headers and ICRC: dropped");
+        return;
+    }
     const bool withTelemetry = bth.GetTelemetryFill() || bth.GetTelemetryEcho();
     uint32_t after = packet->GetSize() - headers - RoceIcrcTrailer::ICRC_SIZE;
     RoceIntHeader telemetry;
