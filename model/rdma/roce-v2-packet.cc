@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <vector>
 
 namespace ns3
 {
@@ -109,27 +110,27 @@ RoceV2Packet::Encapsulate(Ptr<Packet> packet,
     }
     uint8_t* ip = bytes + l2;
     WriteIpv4Udp(ip, addressing, transportSize + after + RoceIcrcTrailer::ICRC_SIZE);
+    uint32_t headerBytes = IPV4_UDP_SIZE + transportSize;
     std::copy(transport, transport + transportSize, ip + IPV4_UDP_SIZE);
-    if (addressing.zeroPayloadBytes == after)
+    // The ICRC covers the headers from IPv4 on, read here from memory, and the packet: its
+    // known zeros are skipped (RoceIcrcTrailer::Compute with zero bytes), the bytes before them
+    // (telemetry an ACK echoes, say) read after the headers. A count of zeros above the
+    // packet's size is not trusted: everything is read.
+    uint32_t zeros = addressing.zeroPayloadBytes <= after ? addressing.zeroPayloadBytes : 0;
+    uint32_t icrc;
+    if (zeros == after)
     {
-        packet->AddHeader(headers);
-        packet->AddTrailer(
-            RoceIcrcTrailer(RoceIcrcTrailer::Compute(ip, IPV4_UDP_SIZE + transportSize, after)));
-        return;
+        icrc = RoceIcrcTrailer::Compute(ip, headerBytes, after);
     }
-    // The ICRC reads the packet from its IPv4 header: that part goes in first, the Ethernet
-    // header after the ICRC is computed.
-    FramePrefixHeader l3(IPV4_UDP_SIZE + transportSize);
-    std::copy(ip, ip + IPV4_UDP_SIZE + transportSize, l3.GetBytes());
-    packet->AddHeader(l3);
-    packet->AddTrailer(
-        RoceIcrcTrailer(RoceIcrcTrailer::Compute(packet, addressing.zeroPayloadBytes)));
-    if (ethernet)
+    else
     {
-        FramePrefixHeader l2Header(ETHERNET_HEADER_SIZE);
-        std::copy(ethernet, ethernet + ETHERNET_HEADER_SIZE, l2Header.GetBytes());
-        packet->AddHeader(l2Header);
+        std::vector<uint8_t> read(headerBytes + after - zeros);
+        std::copy(ip, ip + headerBytes, read.begin());
+        packet->CopyData(read.data() + headerBytes, after - zeros);
+        icrc = RoceIcrcTrailer::Compute(read.data(), static_cast<uint32_t>(read.size()), zeros);
     }
+    packet->AddHeader(headers);
+    packet->AddTrailer(RoceIcrcTrailer(icrc));
 }
 
 void
