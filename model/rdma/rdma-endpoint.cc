@@ -169,16 +169,10 @@ RdmaEndpoint::Encapsulate(Ptr<Packet> packet,
     addressing.ecn = data ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT;
     addressing.identification = m_ipId++;
     addressing.zeroPayloadBytes = zeroPayloadBytes;
-    if (transport)
-    {
-        // The Ethernet header joins the others in one piece: no header added by the port.
-        uint8_t ethernet[RoceV2Packet::ETHERNET_HEADER_SIZE];
-        m_device->WriteEthernetHeader(ethernet, qp->GetRemoteMac(), RoceV2Packet::ETHERTYPE_IPV4);
-        RoceV2Packet::Encapsulate(packet, addressing, transport, transportSize, ethernet);
-        return;
-    }
-    RoceV2Packet::Encapsulate(packet, addressing);
-    RoceV2Packet::AddEthernetHeader(packet, GetMac(), qp->GetRemoteMac());
+    // The Ethernet header joins the others in one piece: no header added by the port.
+    uint8_t ethernet[RoceV2Packet::ETHERNET_HEADER_SIZE];
+    m_device->WriteEthernetHeader(ethernet, qp->GetRemoteMac(), RoceV2Packet::ETHERTYPE_IPV4);
+    RoceV2Packet::Encapsulate(packet, addressing, transport, transportSize, ethernet);
 }
 
 void

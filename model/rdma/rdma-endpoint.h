@@ -87,25 +87,26 @@ class RdmaEndpoint : public Object
     const std::vector<Ptr<RdmaQueuePair>>& GetQueuePairs() const;
 
     /**
-     * Wrap a transport packet of a queue pair in UDP, IPv4, ICRC and the Ethernet header to its
-     * peer: the result is a frame, for the port's SendFrame.
-     * @param packet BTH and what follows (or what follows the transport headers, when they
-     *        are given); modified.
+     * Put a queue pair's transport headers, written to memory, in front of a packet, wrapped in
+     * UDP, IPv4 and the Ethernet header to its peer, and append the ICRC
+     * (RoceV2Packet::Encapsulate with headers in memory): the result is a frame, for the
+     * port's SendFrame.
+     * @param packet what follows the transport headers (payload, telemetry); modified.
      * @param qp the queue pair.
      * @param data true for a data packet (DataDscp, ECT(0)), false for control (ControlDscp,
      *        Not-ECT).
      * @param zeroPayloadBytes the packet's last this many bytes are zeros (its simulated
      *        payload), which lets the ICRC skip reading them.
-     * @param transport null, or the transport headers in wire format, which then come before
-     *        the packet (RoceV2Packet::Encapsulate with headers in memory).
-     * @param transportSize how many bytes @p transport holds.
+     * @param transport the transport headers in wire format.
+     * @param transportSize how many bytes @p transport holds (1 to
+     *        RoceV2Packet::MAX_TRANSPORT_HEADERS).
      */
     void Encapsulate(Ptr<Packet> packet,
                      Ptr<const RdmaQueuePair> qp,
                      bool data,
-                     uint32_t zeroPayloadBytes = 0,
-                     const uint8_t* transport = nullptr,
-                     uint32_t transportSize = 0);
+                     uint32_t zeroPayloadBytes,
+                     const uint8_t* transport,
+                     uint32_t transportSize);
 
     /**
      * Send a control packet (ACK, NAK, CNP) of a queue pair now.
