@@ -588,7 +588,7 @@ RoceNetDevice::Receive(Ptr<Packet> frame)
     m_counters[priority].rxBytes += frame->GetSize();
     if (!m_frameRxCallback.IsNull())
     {
-        m_frameRxCallback(this, frame, bytes, n);
+        m_frameRxCallback(this, frame, priority, bytes, n);
         return;
     }
     if (m_rxDrainRate.GetBitRate() == 0)

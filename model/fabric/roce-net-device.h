@@ -107,10 +107,11 @@ class RoceNetDevice : public NetDevice
      * Callback for whole received frames (switch ports).
      * @param device the receiving port.
      * @param frame the frame, Ethernet header included.
+     * @param priority the priority the port classified it as (ClassifyBytes).
      * @param head the frame's first bytes, as the port read them (no need to copy them again).
      * @param headBytes how many: HEAD_BYTES, or the frame's size if smaller.
      */
-    typedef Callback<void, Ptr<RoceNetDevice>, Ptr<Packet>, const uint8_t*, uint32_t>
+    typedef Callback<void, Ptr<RoceNetDevice>, Ptr<Packet>, uint8_t, const uint8_t*, uint32_t>
         FrameReceiveCallback;
 
     /**

@@ -288,10 +288,13 @@ RoceSwitch::DoDispose()
 }
 
 void
-RoceSwitch::Receive(Ptr<RoceNetDevice> device, Ptr<Packet> frame, const uint8_t* bytes, uint32_t n)
+RoceSwitch::Receive(Ptr<RoceNetDevice> device,
+                    Ptr<Packet> frame,
+                    uint8_t priority,
+                    const uint8_t* bytes,
+                    uint32_t n)
 {
     uint32_t inPort = m_portOfIfIndex[device->GetIfIndex()];
-    uint8_t priority = device->ClassifyBytes(bytes, n);
     // The tuple as plain numbers: ns-3 addresses are made only for a load balancer to read.
     EcmpHash::RawTuple raw;
     if (!EcmpHash::ParseFrame(bytes, n, raw))

@@ -263,10 +263,15 @@ class RoceSwitch : public Object
      * A frame arrived on a port.
      * @param port the port device.
      * @param frame the frame.
+     * @param priority its priority, as the port classified it.
      * @param bytes the frame's first bytes, as the port read them.
      * @param n how many (RoceNetDevice::HEAD_BYTES, or fewer in a shorter frame).
      */
-    void Receive(Ptr<RoceNetDevice> port, Ptr<Packet> frame, const uint8_t* bytes, uint32_t n);
+    void Receive(Ptr<RoceNetDevice> port,
+                 Ptr<Packet> frame,
+                 uint8_t priority,
+                 const uint8_t* bytes,
+                 uint32_t n);
 
     /**
      * A frame left an egress queue: release it from the MMU (resuming its ingress group if it
