@@ -533,6 +533,194 @@ class RoceDeviceSendFrameTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * A frame's end gets a scheduler event only when a frame is queued behind it (or PhyTxEnd has
+ * a sink); EveryFrameEndEvent gives every frame one. Either way a frame queued during a
+ * transmission starts exactly when the wire frees, strict priority and PFC hold what they
+ * held, and a PFC frame a dequeue callback sends on the same port waits for the frame leaving.
+ */
+class RoceDeviceFrameEndTestCase : public TestCase
+{
+  public:
+    RoceDeviceFrameEndTestCase()
+        : TestCase("A frame's end costs an event only when a frame waits; timing, priority, PFC")
+    {
+    }
+
+  private:
+    /**
+     * Record a frame's start (PhyTxBegin) or end (PhyTxEnd): the time and the size.
+     * @param log the record.
+     * @param frame the frame.
+     */
+    static void Log(std::vector<std::pair<Time, uint32_t>>* log, Ptr<const Packet> frame)
+    {
+        log->emplace_back(Simulator::Now(), frame->GetSize());
+    }
+
+    /**
+     * Send the PFC frame of a dequeue callback on the port the frame leaves by, once.
+     * @param sent whether it was sent already.
+     * @param port the port.
+     * @param frame the frame leaving.
+     * @param priority its priority.
+     * @param tag its tag.
+     */
+    static void PauseOnDequeue(bool* sent,
+                               Ptr<RoceNetDevice> port,
+                               Ptr<Packet> frame,
+                               uint8_t priority,
+                               uint64_t tag)
+    {
+        if (!*sent)
+        {
+            *sent = true;
+            port->SendPfc(3, 100);
+        }
+    }
+
+    /**
+     * @param everyEnd EveryFrameEndEvent.
+     * @param count frames of 988 bytes queued at once on an idle 100 Gb/s port.
+     * @return the scheduler events the run took.
+     */
+    static uint64_t EventsBackToBack(bool everyEnd, uint32_t count)
+    {
+        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+        link.a->SetAttribute("EveryFrameEndEvent", BooleanValue(everyEnd));
+        EnqueueFrames(link.a, count, 988, 0, 0);
+        Simulator::Run();
+        uint64_t events = Simulator::GetEventCount();
+        Simulator::Destroy();
+        return events;
+    }
+
+    void DoRun() override
+    {
+        // Events: a lone frame costs its arrival; with EveryFrameEndEvent, its end as well.
+        // 1000 frames queued at once: the first 999 ends find the next frame waiting (999 end
+        // events), the last finds none: 1000 arrivals + 999 = 1999 (2000 with every end).
+        // Counted above what a link takes with no frame (its nodes' start-up events).
+        const uint64_t base = EventsBackToBack(false, 0);
+        NS_TEST_ASSERT_MSG_EQ(EventsBackToBack(false, 1) - base, 1, "a lone frame: its arrival");
+        NS_TEST_ASSERT_MSG_EQ(EventsBackToBack(true, 1) - base, 2, "and its end, if asked");
+        NS_TEST_ASSERT_MSG_EQ(EventsBackToBack(false, 1000) - base,
+                              1999,
+                              "999 ends with a successor");
+        NS_TEST_ASSERT_MSG_EQ(EventsBackToBack(true, 1000) - base, 2000, "every end, if asked");
+
+        // Timing. A 988-byte frame at t = 0 occupies the wire 80.96 ns with its gap (see the
+        // timing case) and gets no end event. One queued at 40 ns, while A is on the wire,
+        // starts exactly at 80.96 ns: its last bit leaves at 160.96 ns and arrives at
+        // 1160.96 ns, 1161 ns at nanosecond resolution. One queued at 300 ns finds the wire
+        // idle and arrives at 300 + 80 + 1000 = 1380 ns. Events: the 2 of the test, 3
+        // arrivals and 1 end (the one the frame queued at 40 ns waited for).
+        for (bool everyEnd : {false, true})
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            link.a->SetAttribute("EveryFrameEndEvent", BooleanValue(everyEnd));
+            Recorder rec(link);
+            Ptr<RoceNetDevice> a = link.a;
+            a->Enqueue(MakeFrame(988, 0), 0, 0);
+            ScheduleLambda(NanoSeconds(40), [a]() { a->Enqueue(MakeFrame(988, 0), 0, 0); });
+            ScheduleLambda(NanoSeconds(300), [a]() { a->Enqueue(MakeFrame(988, 0), 0, 0); });
+            Simulator::Run();
+            uint64_t events = Simulator::GetEventCount();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(
+                (rec.rxTimes ==
+                 std::vector<Time>{NanoSeconds(1080), NanoSeconds(1161), NanoSeconds(1380)}),
+                true,
+                "arrivals at 1080, 1161 and 1380 ns");
+            NS_TEST_ASSERT_MSG_EQ(events - base,
+                                  (everyEnd ? 8U : 6U),
+                                  "2 + 3 arrivals + 1 (or 3) ends");
+        }
+
+        // Strict priority: a priority-0 frame takes the idle wire at t = 0 (no end event);
+        // priority 2 is queued at 10 ns, then priority 5 at 20 ns: at the end, 5 goes first.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            Recorder rec(link);
+            Ptr<RoceNetDevice> a = link.a;
+            a->Enqueue(MakeFrame(988, 0), 0, 0);
+            ScheduleLambda(NanoSeconds(10), [a]() { a->Enqueue(MakeFrame(988, 16), 2, 0); });
+            ScheduleLambda(NanoSeconds(20), [a]() { a->Enqueue(MakeFrame(988, 40), 5, 0); });
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ((rec.txPriorities == std::vector<uint8_t>{0, 5, 2}),
+                                  true,
+                                  "the higher priority queued later goes first");
+        }
+
+        // PFC, at 1 Gb/s (8 ns a byte). A's 988-byte priority-3 frame starts at 0 and frees
+        // the wire at (1000 + 12) x 8 = 8096 ns, with no end event. B pauses priority 3 at 0:
+        // its 60-byte PFC frame takes (8 + 60 + 4) x 8 = 576 ns and 1 us to arrive, 1576 ns;
+        // 100 quanta of 512 bit times are 51200 ns, to 52776 ns. A priority-3 frame queued at
+        // 2 us waits for the pause's end; a priority-1 frame queued at 3 us goes at 8096 ns.
+        {
+            Link link = MakeLink(DataRate("1Gbps"), MicroSeconds(1));
+            Recorder rec(link);
+            Ptr<RoceNetDevice> a = link.a;
+            a->Enqueue(MakeFrame(988, 26), 3, 0);
+            Simulator::Schedule(Seconds(0), &RoceNetDevice::SendPfc, link.b, 3, 100);
+            ScheduleLambda(MicroSeconds(2), [a]() { a->Enqueue(MakeFrame(988, 26), 3, 0); });
+            ScheduleLambda(MicroSeconds(3), [a]() { a->Enqueue(MakeFrame(988, 8), 1, 0); });
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(
+                (rec.txTimes ==
+                 std::vector<Time>{NanoSeconds(0), NanoSeconds(8096), NanoSeconds(52776)}),
+                true,
+                "priority 1 at the wire's end, priority 3 at the pause's");
+            NS_TEST_ASSERT_MSG_EQ((rec.txPriorities == std::vector<uint8_t>{3, 1, 3}),
+                                  true,
+                                  "in that order");
+        }
+
+        // A dequeue callback that sends a PFC frame out of the port the frame leaves by (a
+        // switch resuming a port): the PFC frame waits for the 988-byte frame, and starts at
+        // its gap's end, 80.96 ns, in the event at 81 ns. It never shares the wire.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            bool sent = false;
+            link.a->SetDequeueCallback(MakeBoundCallback(&PauseOnDequeue, &sent));
+            std::vector<std::pair<Time, uint32_t>> starts;
+            link.a->TraceConnectWithoutContext("PhyTxBegin", MakeBoundCallback(&Log, &starts));
+            link.a->Enqueue(MakeFrame(988, 26), 3, 0);
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(starts.size(), 2, "the frame and the PFC frame");
+            NS_TEST_ASSERT_MSG_EQ(starts[0].second, 988, "the frame first, at once");
+            NS_TEST_ASSERT_MSG_EQ(starts[0].first, NanoSeconds(0), "at 0");
+            NS_TEST_ASSERT_MSG_EQ(starts[1].second, 60, "then the PFC frame");
+            NS_TEST_ASSERT_MSG_EQ(starts[1].first, NanoSeconds(81), "when the wire frees");
+        }
+
+        // A PhyTxEnd sink still sees every frame's end: frames queued at 0, 1 us and 2 us on an
+        // idle port end (with their gap) at 80.96 ns after each start, in events at 81 ns,
+        // 1081 ns and 2081 ns.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            std::vector<std::pair<Time, uint32_t>> ends;
+            link.a->TraceConnectWithoutContext("PhyTxEnd", MakeBoundCallback(&Log, &ends));
+            Ptr<RoceNetDevice> a = link.a;
+            a->Enqueue(MakeFrame(988, 0), 0, 0);
+            ScheduleLambda(MicroSeconds(1), [a]() { a->Enqueue(MakeFrame(988, 0), 0, 0); });
+            ScheduleLambda(MicroSeconds(2), [a]() { a->Enqueue(MakeFrame(988, 0), 0, 0); });
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(ends.size(), 3, "three ends traced");
+            NS_TEST_ASSERT_MSG_EQ((ends.size() == 3 && ends[0].first == NanoSeconds(81) &&
+                                   ends[1].first == NanoSeconds(1081) &&
+                                   ends[2].first == NanoSeconds(2081)),
+                                  true,
+                                  "at 81, 1081 and 2081 ns");
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * A host whose receive side drains slower than the link pauses its peer with PFC: nothing is
  * lost, the buffer stays within threshold plus headroom, and delivery runs at the drain rate.
  */
@@ -594,6 +782,7 @@ class RoceNetDeviceTestSuite : public TestSuite
         AddTestCase(new RoceDevicePfcResumeTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceSchedulingTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceSendFrameTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RoceDeviceFrameEndTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceHostPfcTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };

@@ -82,6 +82,16 @@ RoceNetDevice::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&RoceNetDevice::m_countPreambleAndGap),
                           MakeBooleanChecker())
+            .AddAttribute("EveryFrameEndEvent",
+                          "Schedule an event at the end of every frame, as this module did "
+                          "before December 2026. By default a frame's end gets an event only "
+                          "when a frame is queued behind it (or PhyTxEnd has a sink): times are "
+                          "the same, and only the order among events of one instant may "
+                          "differ. True reproduces the earlier results byte for byte, at "
+                          "about 1.2 times the events.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RoceNetDevice::m_everyFrameEndEvent),
+                          MakeBooleanChecker())
             .AddAttribute(
                 "Classifier",
                 "How Send() chooses a frame's priority: from the IPv4 DSCP (priority "
@@ -208,6 +218,7 @@ RoceNetDevice::RoceNetDevice()
     : m_ifIndex(0),
       m_mtu(9000),
       m_countPreambleAndGap(true),
+      m_everyFrameEndEvent(false),
       m_classifier(DSCP),
       m_defaultPriority(0),
       m_scheduler(STRICT_PRIORITY),
@@ -418,7 +429,26 @@ RoceNetDevice::TryTransmit()
         DiscardQueued();
         return;
     }
-    if (m_txBusy || !m_channel)
+    if (m_txBusy)
+    {
+        if (m_txEndPending)
+        {
+            return; // TransmitComplete comes back here
+        }
+        // The frame on the wire had nothing queued behind it when it started, so its end got
+        // no event. Until then, a frame queued now needs one; after it, the wire is free.
+        int64_t nowFs = Simulator::Now().GetFemtoSeconds();
+        if (nowFs < m_txEndFs)
+        {
+            if (HasQueuedFrame())
+            {
+                ScheduleTransmitComplete(nowFs, ExactTime::GetResolutionFs());
+            }
+            return;
+        }
+        m_txBusy = false;
+    }
+    if (!m_channel)
     {
         return;
     }
@@ -443,6 +473,7 @@ RoceNetDevice::TryTransmit()
     // The wire is taken from here: a dequeue callback that sends a PFC frame out of this very
     // port (a switch resuming the port a frame leaves by) queues it behind this frame.
     m_txBusy = true;
+    m_txEndPending = true; // until StartTransmission decides the end
     if (!m_dequeueCallback.IsNull())
     {
         m_dequeueCallback(this, entry.frame, p, entry.tag);
@@ -454,6 +485,9 @@ void
 RoceNetDevice::StartTransmission(Ptr<Packet> frame)
 {
     m_txBusy = true;
+    // Until the end is decided below, a frame queued by a trace sink (an endpoint refilling
+    // the port) waits, as behind any frame on the wire.
+    m_txEndPending = true;
     m_currentFrame = frame;
     // A trace with no sink costs a test here, not a call and a Ptr<const Packet> per frame.
     if (!m_phyTxBeginTrace.IsEmpty())
@@ -483,6 +517,45 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
         startFs + FrameFs(size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES : 0));
     m_wireFreeFs = lastBitFs + (m_countPreambleAndGap ? m_gapFs : 0);
     m_channel->Transmit(std::move(frame), this, ExactTime::FromFs(lastBitFs - nowFs, unitFs));
+    // The frame's end, rounded to the clock's resolution as its event would be.
+    m_txEndFs = (m_wireFreeFs + unitFs / 2) / unitFs * unitFs;
+    // The end gets an event only if a frame waits behind this one now (TryTransmit schedules
+    // it if one comes later) or PhyTxEnd has a sink: an idle port's frame costs one event, its
+    // arrival. A frame that PFC or a higher priority would hold is still held: the end event,
+    // when there is one, runs at the same instant and chooses as before. What may change is
+    // the order of this end among other events of that instant ("Port device and link" in
+    // doc/llm-fabric.rst).
+    m_txEndPending = false;
+    if (m_everyFrameEndEvent || HasQueuedFrame() || !m_phyTxEndTrace.IsEmpty())
+    {
+        ScheduleTransmitComplete(nowFs, unitFs);
+    }
+    else
+    {
+        m_currentFrame = nullptr;
+    }
+}
+
+bool
+RoceNetDevice::HasQueuedFrame() const
+{
+    if (!m_control.empty())
+    {
+        return true;
+    }
+    for (const auto& q : m_queues)
+    {
+        if (!q.empty())
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+void
+RoceNetDevice::ScheduleTransmitComplete(int64_t nowFs, int64_t unitFs)
+{
     // One event object serves every frame's end (one is pending at a time): no allocation.
     if (!m_transmitCompleteEvent)
     {
@@ -490,12 +563,14 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
         m_transmitCompleteEvent =
             Ptr<EventImpl>(MakeEvent(&RoceNetDevice::TransmitComplete, this), false);
     }
-    Simulator::Schedule(ExactTime::FromFs(m_wireFreeFs - nowFs, unitFs), m_transmitCompleteEvent);
+    m_txEndPending = true;
+    Simulator::Schedule(ExactTime::FromFs(m_txEndFs - nowFs, unitFs), m_transmitCompleteEvent);
 }
 
 void
 RoceNetDevice::TransmitComplete()
 {
+    m_txEndPending = false;
     m_txBusy = false;
     if (!m_phyTxEndTrace.IsEmpty())
     {

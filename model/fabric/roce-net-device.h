@@ -414,8 +414,16 @@ class RoceNetDevice : public NetDevice
      * @param frame the frame.
      */
     void StartTransmission(Ptr<Packet> frame);
-    /// The wire is free again.
+    /// The wire is free again (the event at a frame's end, when one was scheduled).
     void TransmitComplete();
+    /**
+     * Schedule TransmitComplete at the end of the frame on the wire (m_txEndFs).
+     * @param nowFs the current time in femtoseconds.
+     * @param unitFs ExactTime::GetResolutionFs().
+     */
+    void ScheduleTransmitComplete(int64_t nowFs, int64_t unitFs);
+    /// @return whether a PFC frame or a data frame is queued (paused or not).
+    bool HasQueuedFrame() const;
     /**
      * Choose the priority whose head frame goes next.
      * @return the priority, or NUM_PRIORITIES if none may go now.
@@ -492,6 +500,7 @@ class RoceNetDevice : public NetDevice
     int64_t m_gapFs{0};                     //!< inter-frame gap at m_rate, fs (SetDataRate)
     std::array<FsCacheEntry, 8> m_fsCache;  //!< FrameFs's sizes, by size modulo 8
     bool m_countPreambleAndGap;             //!< charge preamble and inter-frame gap on the wire
+    bool m_everyFrameEndEvent;              //!< an end event for every frame (the old way)
     Classifier m_classifier;                //!< priority classification of Send()
     uint8_t m_defaultPriority;              //!< priority of frames the classifier cannot place
     Scheduler m_scheduler;                  //!< strict priority or DWRR
@@ -520,7 +529,9 @@ class RoceNetDevice : public NetDevice
     std::array<Time, NUM_PRIORITIES> m_lastPauseRx;         //!< last non-zero pause received
     EventId m_pauseEvent;                                   //!< next pause expiry
     bool m_txBusy;                                          //!< a frame is on the wire
-    Ptr<Packet> m_currentFrame;                             //!< the frame on the wire
+    bool m_txEndPending{false}; //!< TransmitComplete is scheduled (or a start is deciding it)
+    int64_t m_txEndFs{0};       //!< when it runs (fs, whole ticks)
+    Ptr<Packet> m_currentFrame; //!< the frame on the wire
     Ptr<EventImpl> m_transmitCompleteEvent;          //!< TransmitComplete, scheduled anew per frame
     int64_t m_wireFreeFs;                            //!< exact time the wire frees (fs)
     std::array<Counters, NUM_PRIORITIES> m_counters; //!< per-priority counters
