@@ -543,14 +543,14 @@ RoceNetDevice::HasQueuedFrame() const
     {
         return true;
     }
-    for (const auto& q : m_queues)
+    // The byte counts (every frame has bytes) sit together: reading the eight queues' ends
+    // instead touched eight objects per frame, a cost cache misses showed on large fabrics.
+    uint32_t any = 0;
+    for (uint32_t bytes : m_queueBytes)
     {
-        if (!q.empty())
-        {
-            return true;
-        }
+        any |= bytes;
     }
-    return false;
+    return any != 0;
 }
 
 void
