@@ -270,7 +270,8 @@ ValueParser::Escape(const std::string& text, std::size_t max, bool escapeBacksla
         std::string piece;
         if (c == '\n' || c == '\t' || c == '\r')
         {
-            piece = c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r";
+            piece.assign(1, '\\');
+            piece.push_back(c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
         }
         else if (c == '\\' && escapeBackslash)
         {
