@@ -81,7 +81,19 @@ class ExactTime
     {
         // A count of resolution units is a TimeStep (as Time::FromInteger in the resolution's
         // unit).
-        return TimeStep(static_cast<uint64_t>((std::max<int64_t>(0, fs) + unitFs / 2) / unitFs));
+        return TimeStep(static_cast<uint64_t>(UnitsHalfUp(std::max<int64_t>(0, fs), unitFs)));
+    }
+
+    /**
+     * The rounding of FromFs, as a count: an event scheduled FromFs(atFs - nowFs, unitFs)
+     * from a whole-unit now runs at UnitsHalfUp(atFs, unitFs) units.
+     * @param fs femtoseconds, not negative.
+     * @param unitFs GetResolutionFs().
+     * @return fs in resolution units, rounded half up.
+     */
+    static int64_t UnitsHalfUp(int64_t fs, int64_t unitFs)
+    {
+        return (fs + unitFs / 2) / unitFs;
     }
 
     /**

@@ -518,7 +518,7 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
     m_wireFreeFs = lastBitFs + (m_countPreambleAndGap ? m_gapFs : 0);
     m_channel->Transmit(std::move(frame), this, ExactTime::FromFs(lastBitFs - nowFs, unitFs));
     // The frame's end, rounded to the clock's resolution as its event would be.
-    m_txEndFs = (m_wireFreeFs + unitFs / 2) / unitFs * unitFs;
+    m_txEndFs = ExactTime::UnitsHalfUp(m_wireFreeFs, unitFs) * unitFs;
     // The end gets an event only if a frame waits behind this one now (TryTransmit schedules
     // it if one comes later) or PhyTxEnd has a sink: an idle port's frame costs one event, its
     // arrival. A frame that PFC or a higher priority would hold is still held: the end event,
