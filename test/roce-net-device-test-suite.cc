@@ -716,6 +716,26 @@ class RoceDeviceFrameEndTestCase : public TestCase
                                   true,
                                   "at 81, 1081 and 2081 ns");
         }
+
+        // A PhyTxEnd sink connected while a frame with no end event is on the wire: a frame
+        // queued at 20 ns gets that end scheduled late (81 ns), which has no frame to trace and
+        // traces none; the queued frame, started at 80.96 ns with the sink there, is traced at
+        // its end, 161.92 ns, in the event at 162 ns.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+            std::vector<std::pair<Time, uint32_t>> ends;
+            Ptr<RoceNetDevice> a = link.a;
+            a->Enqueue(MakeFrame(988, 0), 0, 0);
+            ScheduleLambda(NanoSeconds(10), [a, &ends]() {
+                a->TraceConnectWithoutContext("PhyTxEnd", MakeBoundCallback(&Log, &ends));
+            });
+            ScheduleLambda(NanoSeconds(20), [a]() { a->Enqueue(MakeFrame(988, 0), 0, 0); });
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(ends.size(), 1, "only the frame that started with the sink");
+            NS_TEST_ASSERT_MSG_EQ(ends[0].first, NanoSeconds(162), "at its end");
+            NS_TEST_ASSERT_MSG_EQ(ends[0].second, 988, "with its bytes");
+        }
     }
 };
 

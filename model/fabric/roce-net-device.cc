@@ -532,7 +532,7 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
     }
     else
     {
-        m_currentFrame = nullptr;
+        m_currentFrame = nullptr; // its end has no event to trace it
     }
 }
 
@@ -572,7 +572,9 @@ RoceNetDevice::TransmitComplete()
 {
     m_txEndPending = false;
     m_txBusy = false;
-    if (!m_phyTxEndTrace.IsEmpty())
+    // No frame when the end was scheduled late, for a frame queued behind one that had no end
+    // event (and so, then, no PhyTxEnd sink): a sink connected since is not handed a null.
+    if (m_currentFrame && !m_phyTxEndTrace.IsEmpty())
     {
         m_phyTxEndTrace(m_currentFrame);
     }
