@@ -352,12 +352,14 @@ ProgramOptions::AddValue(const std::string& name,
 std::string
 ProgramOptions::Parse(int argc, char* argv[])
 {
-    // The programs run on ns-3's priority-queue scheduler (a binary heap in one array) rather
-    // than its default map scheduler (a tree node allocated per event): events leave both in
-    // the same order (time, then scheduling order), so a run's results are the same, and the
-    // heap is faster at the few thousand events a fabric keeps pending (see "Port device and
-    // link" in the documentation). --SchedulerType on the command line, parsed below, or
-    // SchedulerType in NS_GLOBAL_VALUE wins.
+    // The programs run on this module's WindowedCalendarScheduler (buckets over a window of
+    // time that slides with the clock, a heap beyond it) rather than ns-3's default map
+    // scheduler (a tree node allocated per event): events leave every ns-3 scheduler in the
+    // same order (time, then scheduling order), so a run's results are the same, and the
+    // calendar does less work per event than a tree or a heap at the hundreds to thousands of
+    // events a fabric keeps pending (see "Port device and link" in the documentation).
+    // --SchedulerType on the command line, parsed below, or SchedulerType in NS_GLOBAL_VALUE
+    // wins.
     const char* environment = std::getenv("NS_GLOBAL_VALUE");
     if (!environment || std::string(environment).find("SchedulerType=") == std::string::npos)
     {

@@ -255,8 +255,8 @@ class ProgramOptions
     static std::string CheckPrefix(const std::string& prefix);
 
     /// The event scheduler the programs choose unless told otherwise (--SchedulerType, or
-    /// SchedulerType in NS_GLOBAL_VALUE): ns-3's priority-queue scheduler.
-    static constexpr const char* DEFAULT_SCHEDULER = "ns3::PriorityQueueScheduler";
+    /// SchedulerType in NS_GLOBAL_VALUE): this module's WindowedCalendarScheduler.
+    static constexpr const char* DEFAULT_SCHEDULER = "ns3::WindowedCalendarScheduler";
 
     /// The longest time AddValue reads for a Time option, in seconds.
     static constexpr double MAX_TIME_SECONDS = 1e6;

@@ -204,14 +204,14 @@ class ProgramOptionsRefusalsTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
- * The programs run on ns-3's priority-queue scheduler unless --SchedulerType or NS_GLOBAL_VALUE
- * names another, which is never replaced.
+ * The programs run on this module's WindowedCalendarScheduler unless --SchedulerType or
+ * NS_GLOBAL_VALUE names another, which is never replaced.
  */
 class ProgramOptionsSchedulerTestCase : public TestCase
 {
   public:
     ProgramOptionsSchedulerTestCase()
-        : TestCase("the scheduler: priority queue by default, --SchedulerType and "
+        : TestCase("the scheduler: the windowed calendar by default, --SchedulerType and "
                    "NS_GLOBAL_VALUE win")
     {
     }
@@ -250,8 +250,8 @@ class ProgramOptionsSchedulerTestCase : public TestCase
         StringValue initial;
         GlobalValue::GetValueByName("SchedulerType", initial);
         NS_TEST_EXPECT_MSG_EQ(SchedulerAfter({}),
-                              "ns3::PriorityQueueScheduler",
-                              "nothing given: the priority queue");
+                              "ns3::WindowedCalendarScheduler",
+                              "nothing given: the windowed calendar");
         NS_TEST_EXPECT_MSG_EQ(SchedulerAfter({"--SchedulerType=ns3::MapScheduler"}),
                               "ns3::MapScheduler",
                               "the command line wins");
