@@ -30,6 +30,10 @@ constexpr uint32_t WORD_SHIFT = 6;
 constexpr size_t KEPT_BUCKET_CAPACITY = 16;
 /// The heap keeps its memory for up to this many events, or four times what it holds.
 constexpr size_t KEPT_HEAP_CAPACITY = 4096;
+/// BucketWidth's default, in nanoseconds.
+constexpr int64_t DEFAULT_BUCKET_WIDTH_NS = 4;
+/// BucketsLog2's default.
+constexpr uint32_t DEFAULT_BUCKETS_LOG2 = 12;
 } // namespace
 
 TypeId
@@ -44,14 +48,14 @@ WindowedCalendarScheduler::GetTypeId()
                           "The time one bucket of the window covers, used as the largest power "
                           "of two of the time resolution's unit not above it; events of one "
                           "bucket are kept sorted, so a bucket should hold a few at most.",
-                          TimeValue(NanoSeconds(4)),
+                          TimeValue(NanoSeconds(DEFAULT_BUCKET_WIDTH_NS)),
                           MakeTimeAccessor(&WindowedCalendarScheduler::SetBucketWidth,
                                            &WindowedCalendarScheduler::GetBucketWidth),
                           MakeTimeChecker(TimeStep(1), Seconds(1)))
             .AddAttribute("BucketsLog2",
                           "The base-2 logarithm of the number of buckets in the window; events "
                           "beyond the window wait in a binary heap.",
-                          UintegerValue(12),
+                          UintegerValue(DEFAULT_BUCKETS_LOG2),
                           MakeUintegerAccessor(&WindowedCalendarScheduler::SetBucketsLog2,
                                                &WindowedCalendarScheduler::GetBucketsLog2),
                           MakeUintegerChecker<uint32_t>(WORD_SHIFT, 24));
@@ -59,8 +63,8 @@ WindowedCalendarScheduler::GetTypeId()
 }
 
 WindowedCalendarScheduler::WindowedCalendarScheduler()
-    : m_bucketWidth(NanoSeconds(4)),
-      m_bucketsLog2(12)
+    : m_bucketWidth(NanoSeconds(DEFAULT_BUCKET_WIDTH_NS)),
+      m_bucketsLog2(DEFAULT_BUCKETS_LOG2)
 {
     NS_LOG_FUNCTION(this);
     Build();
@@ -143,6 +147,12 @@ WindowedCalendarScheduler::Build()
     m_overflow.clear();
 }
 
+uint32_t
+WindowedCalendarScheduler::BucketOf(uint64_t ts) const
+{
+    return static_cast<uint32_t>(ts >> m_shift) & m_mask;
+}
+
 bool
 WindowedCalendarScheduler::Later(const Event& a, const Event& b)
 {
@@ -171,7 +181,7 @@ WindowedCalendarScheduler::Insert(const Event& ev)
 void
 WindowedCalendarScheduler::InsertInWindow(const Event& ev)
 {
-    const uint32_t index = static_cast<uint32_t>(ev.key.m_ts >> m_shift) & m_mask;
+    const uint32_t index = BucketOf(ev.key.m_ts);
     Bucket& bucket = m_buckets[index];
     std::vector<Event>& events = bucket.events;
     if (events.empty())
@@ -260,24 +270,23 @@ void
 WindowedCalendarScheduler::Rebase(uint64_t ts)
 {
     NS_LOG_FUNCTION(this << ts);
-    if (m_windowCount != 0)
+    for (uint32_t i = 0; m_windowCount != 0 && i <= m_mask; ++i)
     {
-        for (uint32_t i = 0; i <= m_mask; ++i)
+        Bucket& bucket = m_buckets[i];
+        if (bucket.events.empty())
         {
-            Bucket& bucket = m_buckets[i];
-            for (size_t j = bucket.head; j < bucket.events.size(); ++j)
-            {
-                m_overflow.push_back(bucket.events[j]);
-                std::push_heap(m_overflow.begin(), m_overflow.end(), &Later);
-            }
-            bucket.events.clear();
-            bucket.head = 0;
+            continue;
         }
-        std::fill(m_inUse.begin(), m_inUse.end(), 0);
-        m_windowCount = 0;
+        for (size_t j = bucket.head; j < bucket.events.size(); ++j)
+        {
+            m_overflow.push_back(bucket.events[j]);
+            std::push_heap(m_overflow.begin(), m_overflow.end(), &Later);
+        }
+        m_windowCount -= bucket.events.size() - bucket.head;
+        EmptyBucket(i);
     }
     m_base = (ts >> m_shift) << m_shift;
-    m_current = static_cast<uint32_t>(ts >> m_shift) & m_mask;
+    m_current = BucketOf(ts);
     Refill();
 }
 
@@ -333,7 +342,7 @@ WindowedCalendarScheduler::Remove(const Event& ev)
     NS_LOG_FUNCTION(this << ev.key.m_ts << ev.key.m_uid);
     if (ev.key.m_ts - m_base < m_span)
     {
-        const uint32_t index = static_cast<uint32_t>(ev.key.m_ts >> m_shift) & m_mask;
+        const uint32_t index = BucketOf(ev.key.m_ts);
         Bucket& bucket = m_buckets[index];
         auto it = std::find_if(bucket.events.begin() + bucket.head,
                                bucket.events.end(),

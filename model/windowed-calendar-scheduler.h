@@ -141,6 +141,12 @@ class WindowedCalendarScheduler : public Scheduler
     void Rebase(uint64_t ts);
 
     /**
+     * @param ts a time inside the window, in the time resolution's units.
+     * @return the index of its bucket.
+     */
+    uint32_t BucketOf(uint64_t ts) const;
+
+    /**
      * The heap's order: true if @p a runs after @p b (std::push_heap's "less" for a min-heap).
      * @param a an event.
      * @param b another.
