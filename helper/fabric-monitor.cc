@@ -58,9 +58,7 @@ FabricMonitor::~FabricMonitor()
             MakeCallback(&FabricMonitor::PauseStateChanged, this).Bind(i));
         if (m_trackMaxQueue)
         {
-            device->TraceDisconnectWithoutContext(
-                "PhyTxBegin",
-                MakeCallback(&FabricMonitor::TxBegin, this).Bind(i));
+            device->RemoveQueueHighWaterMark(m_ports[i].highWaterMark);
         }
     }
 }
@@ -80,20 +78,15 @@ FabricMonitor::AddPort(Ptr<RoceNetDevice> port, const std::string& name)
     PortState state;
     state.device = port;
     state.name = name;
-    for (uint8_t p = 0; p < NUM_PRIORITIES; ++p)
+    if (m_trackMaxQueue)
     {
-        state.txFrames[p] = port->GetCounters(p).txFrames;
+        state.highWaterMark = port->AddQueueHighWaterMark();
     }
     m_ports.push_back(state);
     m_portIndex[PeekPointer(port)] = index;
     port->TraceConnectWithoutContext(
         "PauseState",
         MakeCallback(&FabricMonitor::PauseStateChanged, this).Bind(index));
-    if (m_trackMaxQueue)
-    {
-        port->TraceConnectWithoutContext("PhyTxBegin",
-                                         MakeCallback(&FabricMonitor::TxBegin, this).Bind(index));
-    }
 }
 
 void
@@ -161,17 +154,9 @@ FabricMonitor::EnableMaxQueueTracking()
         return;
     }
     m_trackMaxQueue = true;
-    for (uint32_t i = 0; i < m_ports.size(); ++i)
+    for (auto& port : m_ports)
     {
-        PortState& port = m_ports[i];
-        for (uint8_t p = 0; p < NUM_PRIORITIES; ++p)
-        {
-            port.txFrames[p] = port.device->GetCounters(p).txFrames;
-            m_maxQueueBytes = std::max(m_maxQueueBytes, port.device->GetQueueBytes(p));
-        }
-        port.device->TraceConnectWithoutContext(
-            "PhyTxBegin",
-            MakeCallback(&FabricMonitor::TxBegin, this).Bind(i));
+        port.highWaterMark = port.device->AddQueueHighWaterMark();
     }
 }
 
@@ -203,26 +188,6 @@ FabricMonitor::WritePauseRow(const PortState& port, uint8_t priority, Time end)
     m_pauseFile << port.name << ',' << +priority << ','
                 << port.pauseStart[priority].GetNanoSeconds() << ',' << end.GetNanoSeconds()
                 << '\n';
-}
-
-void
-FabricMonitor::TxBegin(uint32_t index, Ptr<const Packet> frame)
-{
-    // The port counts a data frame as sent and takes it off its queue just before it starts on
-    // the wire: the priority whose txFrames moved is the one dequeued, and its length before
-    // the dequeue is what is left plus the frame. A PFC frame moves no counter.
-    PortState& port = m_ports[index];
-    for (uint8_t p = 0; p < NUM_PRIORITIES; ++p)
-    {
-        uint64_t sent = port.device->GetCounters(p).txFrames;
-        if (sent != port.txFrames[p])
-        {
-            port.txFrames[p] = sent;
-            m_maxQueueBytes =
-                std::max(m_maxQueueBytes, port.device->GetQueueBytes(p) + frame->GetSize());
-            return;
-        }
-    }
 }
 
 void
@@ -282,12 +247,13 @@ FabricMonitor::Finish()
     m_sampleEvent.Cancel();
     for (const auto& port : m_ports)
     {
+        if (m_trackMaxQueue)
+        {
+            m_maxQueueBytes =
+                std::max(m_maxQueueBytes, port.device->GetQueueHighWaterMark(port.highWaterMark));
+        }
         for (uint8_t p = 0; p < NUM_PRIORITIES; ++p)
         {
-            if (m_trackMaxQueue)
-            {
-                m_maxQueueBytes = std::max(m_maxQueueBytes, port.device->GetQueueBytes(p));
-            }
             if (port.pauseOpen[p] && m_pauseFile.is_open())
             {
                 WritePauseRow(port, p, m_finishTime);
@@ -445,13 +411,10 @@ FabricMonitor::GetMaxQueueBytes() const
     uint32_t max = m_maxQueueBytes;
     if (m_trackMaxQueue && !m_finished)
     {
-        // The queues may have grown since their last dequeue.
+        // After Finish, m_maxQueueBytes holds the marks as they were then.
         for (const auto& port : m_ports)
         {
-            for (uint8_t p = 0; p < NUM_PRIORITIES; ++p)
-            {
-                max = std::max(max, port.device->GetQueueBytes(p));
-            }
+            max = std::max(max, port.device->GetQueueHighWaterMark(port.highWaterMark));
         }
     }
     return max;

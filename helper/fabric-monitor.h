@@ -49,8 +49,9 @@ namespace ns3
  *
  * Rows are written as the simulation runs; files are flushed at least once a second of wall
  * time while the sampler runs (and whenever a pause row is written more than a second after
- * the last flush), and at Finish(). Nothing costs anything per packet unless
- * EnableMaxQueueTracking was called; pause tracking costs one call per pause start and end.
+ * the last flush), and at Finish(). Nothing costs anything per packet but a comparison per
+ * frame queued in a port once EnableMaxQueueTracking was called; pause tracking costs one call
+ * per pause start and end.
  *
  * The monitor holds pointers to itself in the ports' trace sources and in the sampler's event:
  * it must outlive Simulator::Run() (its destructor disconnects and cancels them). Call
@@ -99,11 +100,10 @@ class FabricMonitor
     bool EnablePauseIntervals(const std::string& csvPath);
 
     /**
-     * Track the largest queue length exactly: on every frame that starts on the wire of a
-     * monitored port, the length its queue had just before the frame left it. A queue grows
-     * only by enqueues, so its maximum is reached just before a dequeue or now; the two together
-     * give the exact maximum. Costs a few operations per frame sent; without it,
-     * GetMaxQueueBytes() returns the largest sampled length.
+     * Track the largest queue length exactly, from now on: every monitored port (and every
+     * port added later) keeps a high-water mark of its queues
+     * (RoceNetDevice::AddQueueHighWaterMark), updated at each enqueue. Costs one comparison
+     * per frame queued; without it, GetMaxQueueBytes() returns the largest sampled length.
      */
     void EnableMaxQueueTracking();
 
@@ -148,7 +148,8 @@ class FabricMonitor
      * The largest number of bytes seen in one priority queue of a monitored port. A frame
      * counts in its queue from its enqueue until it starts on the wire; with
      * EnableMaxQueueTracking the value is exact (a frame that finds its port idle counts for
-     * an instant), otherwise it is the largest sampled length (0 without sampling).
+     * an instant) and stops growing at Finish(), otherwise it is the largest sampled length
+     * (0 without sampling).
      * @return the bytes.
      */
     uint32_t GetMaxQueueBytes() const;
@@ -171,14 +172,8 @@ class FabricMonitor
         std::array<uint32_t, NUM_PRIORITIES> lastSample{}; //!< queue length at last sample
         std::array<bool, NUM_PRIORITIES> pauseOpen{};      //!< paused by the peer now
         std::array<Time, NUM_PRIORITIES> pauseStart;       //!< when the open pause began
-        std::array<uint64_t, NUM_PRIORITIES> txFrames{};   //!< txFrames at the last dequeue
+        uint32_t highWaterMark{0}; //!< its queue high-water mark (max queue tracking only)
     };
-
-    /**
-     * Connect the trace sources a port needs for what is enabled.
-     * @param index the port's index.
-     */
-    void ConnectPort(uint32_t index);
 
     /**
      * A priority of a port starts or stops being paused ("PauseState" trace).
@@ -187,13 +182,6 @@ class FabricMonitor
      * @param paused true when the pause starts.
      */
     void PauseStateChanged(uint32_t index, uint8_t priority, bool paused);
-
-    /**
-     * A frame starts on the wire of a port ("PhyTxBegin" trace; max queue tracking only).
-     * @param index the port's index.
-     * @param frame the frame.
-     */
-    void TxBegin(uint32_t index, Ptr<const Packet> frame);
 
     /// Take a queue sample and schedule the next one.
     void Sample();
@@ -236,7 +224,7 @@ class FabricMonitor
     Time m_sampleInterval;                             //!< sampling interval
     EventId m_sampleEvent;                             //!< next sample
     std::ofstream m_pauseFile;                         //!< pause intervals
-    bool m_trackMaxQueue;                              //!< connect PhyTxBegin
+    bool m_trackMaxQueue;                              //!< ports hold high-water marks
     uint32_t m_maxQueueBytes;                          //!< largest queue length seen
     bool m_finished;                                   //!< Finish() was called
     Time m_finishTime;                                 //!< when

@@ -322,6 +322,62 @@ class RoceDevicePfcResumeTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * Queue high-water marks: the largest bytes one priority queue held since the mark began,
+ * kept at each enqueue (a frame that finds the port idle counts for an instant), started at
+ * the longest queue of the moment, several at once, one removed without touching the others.
+ */
+class RoceDeviceHighWaterTestCase : public TestCase
+{
+  public:
+    RoceDeviceHighWaterTestCase()
+        : TestCase("Queue high-water marks: per queue, from their start, several at once")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+        Ptr<RoceNetDevice> a = link.a;
+        uint32_t first = a->AddQueueHighWaterMark();
+        // 10 frames of 988 bytes at 0: the first leaves at once, the other 9 wait (9 x 988 =
+        // 8892); they are all gone by 10 x 80.96 ns = 809.6 ns.
+        EnqueueFrames(a, 10, 988, 0, 0);
+        uint32_t second = 0;
+        uint32_t third = 0;
+        uint32_t secondAt3us = 0;
+        uint32_t firstAt3us = 0;
+        uint32_t thirdAt3us = 0;
+        // At 2 us the queues are empty: a second mark starts at 0. At 3 us, 4 frames of 500
+        // bytes: the first leaves, 1500 bytes wait, and a third mark starts there.
+        Simulator::Schedule(MicroSeconds(2), [&]() { second = a->AddQueueHighWaterMark(); });
+        Simulator::Schedule(MicroSeconds(3), [&]() {
+            EnqueueFrames(a, 4, 500, 40, 5);
+            third = a->AddQueueHighWaterMark();
+            thirdAt3us = a->GetQueueHighWaterMark(third);
+            secondAt3us = a->GetQueueHighWaterMark(second);
+            firstAt3us = a->GetQueueHighWaterMark(first);
+            a->RemoveQueueHighWaterMark(first);
+        });
+        // At 5 us, 5 frames of 1000 bytes at priority 1 (one leaves, 4000 wait), then 2 at
+        // priority 2 (2000 wait): the largest queue is 4000, not the 6000 waiting in all.
+        Simulator::Schedule(MicroSeconds(5), [a]() {
+            EnqueueFrames(a, 5, 1000, 8, 1);
+            EnqueueFrames(a, 2, 1000, 16, 2);
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(firstAt3us, 9 * 988, "nine frames waited behind the first");
+        NS_TEST_ASSERT_MSG_EQ(secondAt3us, 3 * 500, "a mark begun on empty queues");
+        NS_TEST_ASSERT_MSG_EQ(thirdAt3us, 3 * 500, "a mark begins at the longest queue");
+        NS_TEST_ASSERT_MSG_NE(second, first, "marks have their own identifiers");
+        NS_TEST_ASSERT_MSG_EQ(a->GetQueueHighWaterMark(second), 4000, "one queue, not the sum");
+        NS_TEST_ASSERT_MSG_EQ(a->GetQueueHighWaterMark(third), 4000, "and it grows from there");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * Strict priority sends the highest priority first; DWRR shares the wire equally; the
  * classifier reads DSCP or PCP; Send() adds the Ethernet header and the peer's stack gets the
  * packet.
@@ -804,6 +860,7 @@ class RoceNetDeviceTestSuite : public TestSuite
         AddTestCase(new RoceDeviceSendFrameTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceFrameEndTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceHostPfcTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RoceDeviceHighWaterTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -337,7 +337,12 @@ RoceNetDevice::Enqueue(Ptr<Packet> frame, uint8_t priority, uint64_t tag)
 {
     CheckPriority(priority);
     m_queues[priority].push_back(Entry{frame, tag});
-    m_queueBytes[priority] += frame->GetSize();
+    uint32_t bytes = m_queueBytes[priority] + frame->GetSize();
+    m_queueBytes[priority] = bytes;
+    for (auto& mark : m_highWaterMarks)
+    {
+        mark.second = std::max(mark.second, bytes);
+    }
     TryTransmit();
 }
 
@@ -939,6 +944,40 @@ uint64_t
 RoceNetDevice::GetLinkDownDrops() const
 {
     return m_linkDownDrops;
+}
+
+uint32_t
+RoceNetDevice::AddQueueHighWaterMark()
+{
+    NS_LOG_FUNCTION(this);
+    uint32_t longest = *std::max_element(m_queueBytes.begin(), m_queueBytes.end());
+    uint32_t id = m_nextHighWaterMark++;
+    m_highWaterMarks.emplace_back(id, longest);
+    return id;
+}
+
+uint32_t
+RoceNetDevice::GetQueueHighWaterMark(uint32_t id) const
+{
+    for (const auto& mark : m_highWaterMarks)
+    {
+        if (mark.first == id)
+        {
+            return mark.second;
+        }
+    }
+    NS_ABORT_MSG("RoceNetDevice: no queue high-water mark " << id);
+    return 0;
+}
+
+void
+RoceNetDevice::RemoveQueueHighWaterMark(uint32_t id)
+{
+    NS_LOG_FUNCTION(this << id);
+    m_highWaterMarks.erase(std::remove_if(m_highWaterMarks.begin(),
+                                          m_highWaterMarks.end(),
+                                          [id](const auto& mark) { return mark.first == id; }),
+                           m_highWaterMarks.end());
 }
 
 uint32_t

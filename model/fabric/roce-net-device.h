@@ -20,6 +20,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <vector>
 
 namespace ns3
 {
@@ -235,6 +236,29 @@ class RoceNetDevice : public NetDevice
      * @return bytes waiting in its queue.
      */
     uint32_t GetQueueBytes(uint8_t priority) const;
+
+    /**
+     * Start a high-water mark of the data queues: the largest number of bytes one priority
+     * queue holds from now on (a frame counts from its enqueue until it starts on the wire,
+     * so one that finds the port idle counts for an instant). The mark begins at the longest
+     * queue now. It is kept by Enqueue (one comparison per frame) where a PhyTxBegin sink
+     * would cost a call and a look at the counters per frame. Several observers may each hold
+     * a mark.
+     * @return the mark's identifier, for GetQueueHighWaterMark and RemoveQueueHighWaterMark.
+     */
+    uint32_t AddQueueHighWaterMark();
+
+    /**
+     * @param id an identifier from AddQueueHighWaterMark (aborts if unknown or removed).
+     * @return the largest number of bytes one priority queue has held since the mark began.
+     */
+    uint32_t GetQueueHighWaterMark(uint32_t id) const;
+
+    /**
+     * Stop keeping a mark (its observer is gone). Unknown identifiers are ignored.
+     * @param id an identifier from AddQueueHighWaterMark.
+     */
+    void RemoveQueueHighWaterMark(uint32_t id);
 
     /**
      * Callback for each frame FlushQueue removes.
@@ -518,17 +542,20 @@ class RoceNetDevice : public NetDevice
 
     std::array<std::deque<Entry>, NUM_PRIORITIES> m_queues; //!< data queues
     std::array<uint32_t, NUM_PRIORITIES> m_queueBytes;      //!< bytes per queue
-    std::array<int64_t, NUM_PRIORITIES> m_deficit;          //!< DWRR deficits
-    uint8_t m_dwrrNext;                                     //!< DWRR round-robin position
-    bool m_dwrrCredited;                                    //!< m_dwrrNext got its quantum
-    std::deque<Ptr<Packet>> m_control;                      //!< PFC frames to send
-    std::array<int64_t, NUM_PRIORITIES> m_pausedUntilFs;    //!< pause end per priority (fs)
-    std::array<Time, NUM_PRIORITIES> m_pauseStart;          //!< when the current pause began
-    std::array<bool, NUM_PRIORITIES> m_paused;              //!< paused now
-    std::array<bool, NUM_PRIORITIES> m_pauseIgnored;        //!< SetPauseIgnored
-    std::array<Time, NUM_PRIORITIES> m_lastPauseRx;         //!< last non-zero pause received
-    EventId m_pauseEvent;                                   //!< next pause expiry
-    bool m_txBusy;                                          //!< a frame is on the wire
+    /// AddQueueHighWaterMark's marks: identifier and the largest queue since it began
+    std::vector<std::pair<uint32_t, uint32_t>> m_highWaterMarks;
+    uint32_t m_nextHighWaterMark{0};                     //!< identifier of the next mark
+    std::array<int64_t, NUM_PRIORITIES> m_deficit;       //!< DWRR deficits
+    uint8_t m_dwrrNext;                                  //!< DWRR round-robin position
+    bool m_dwrrCredited;                                 //!< m_dwrrNext got its quantum
+    std::deque<Ptr<Packet>> m_control;                   //!< PFC frames to send
+    std::array<int64_t, NUM_PRIORITIES> m_pausedUntilFs; //!< pause end per priority (fs)
+    std::array<Time, NUM_PRIORITIES> m_pauseStart;       //!< when the current pause began
+    std::array<bool, NUM_PRIORITIES> m_paused;           //!< paused now
+    std::array<bool, NUM_PRIORITIES> m_pauseIgnored;     //!< SetPauseIgnored
+    std::array<Time, NUM_PRIORITIES> m_lastPauseRx;      //!< last non-zero pause received
+    EventId m_pauseEvent;                                //!< next pause expiry
+    bool m_txBusy;                                       //!< a frame is on the wire
     bool m_txEndPending{false}; //!< TransmitComplete is scheduled (or a start is deciding it)
     int64_t m_txEndFs{0};       //!< when it runs (fs, whole ticks)
     Ptr<Packet> m_currentFrame; //!< the frame on the wire
