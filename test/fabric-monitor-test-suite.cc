@@ -252,6 +252,32 @@ class FabricMonitorQueueTestCase : public TestCase
             Simulator::Destroy();
             NS_TEST_ASSERT_MSG_EQ(net.monitor.GetMaxQueueBytes(), 5000, "and after");
         }
+        // A host port refilled as each frame starts (an RDMA endpoint's PhyTxBegin sink,
+        // connected before the monitor tracks): one frame waits while another is on the wire,
+        // so the largest queue is one frame of 988 bytes. (The monitor once read the queue
+        // from its own PhyTxBegin sink, after the refill, and added the frame on the wire:
+        // 1976.)
+        {
+            MonitoredLink net("a");
+            Ptr<RoceNetDevice> a = net.link.a;
+            uint32_t refills = 5;
+            a->TraceConnectWithoutContext("PhyTxBegin",
+                                          Callback<void, Ptr<const Packet>>(
+                                              [a, &refills](Ptr<const Packet>) {
+                                                  if (refills > 0)
+                                                  {
+                                                      --refills;
+                                                      a->Enqueue(MakeFrame(988, 0), 0, 0);
+                                                  }
+                                              }));
+            net.monitor.EnableMaxQueueTracking();
+            a->Enqueue(MakeFrame(988, 0), 0, 0);
+            Simulator::Run();
+            net.monitor.Finish();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(refills, 0, "the port was refilled five times");
+            NS_TEST_ASSERT_MSG_EQ(net.monitor.GetMaxQueueBytes(), 988, "one frame waits");
+        }
     }
 };
 
