@@ -261,15 +261,15 @@ class FabricMonitorQueueTestCase : public TestCase
             MonitoredLink net("a");
             Ptr<RoceNetDevice> a = net.link.a;
             uint32_t refills = 5;
-            a->TraceConnectWithoutContext("PhyTxBegin",
-                                          Callback<void, Ptr<const Packet>>(
-                                              [a, &refills](Ptr<const Packet>) {
-                                                  if (refills > 0)
-                                                  {
-                                                      --refills;
-                                                      a->Enqueue(MakeFrame(988, 0), 0, 0);
-                                                  }
-                                              }));
+            a->TraceConnectWithoutContext(
+                "PhyTxBegin",
+                Callback<void, Ptr<const Packet>>([a, &refills](Ptr<const Packet>) {
+                    if (refills > 0)
+                    {
+                        --refills;
+                        a->Enqueue(MakeFrame(988, 0), 0, 0);
+                    }
+                }));
             net.monitor.EnableMaxQueueTracking();
             a->Enqueue(MakeFrame(988, 0), 0, 0);
             Simulator::Run();
