@@ -622,8 +622,8 @@ class RoceDeviceFrameEndTestCase : public TestCase
      * @param tag its tag.
      */
     static void PauseOnDequeue(bool* sent,
-                               Ptr<RoceNetDevice> port,
-                               Ptr<Packet> frame,
+                               const Ptr<RoceNetDevice>& port,
+                               const Ptr<Packet>& frame,
                                uint8_t priority,
                                uint64_t tag)
     {

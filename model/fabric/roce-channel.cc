@@ -81,7 +81,7 @@ class FrameArrival : public EventImpl
   private:
     void Notify() override
     {
-        m_device->Receive(std::move(m_frame)); // run once: the event is deleted after
+        m_device->Receive(m_frame); // run once: the event, and its reference, go after
     }
 
     /// @return the free list: never destroyed, so its blocks stay reachable to the end (no

@@ -333,7 +333,7 @@ RoceNetDevice::GetDataRate() const
 }
 
 void
-RoceNetDevice::Enqueue(Ptr<Packet> frame, uint8_t priority, uint64_t tag)
+RoceNetDevice::Enqueue(const Ptr<Packet>& frame, uint8_t priority, uint64_t tag)
 {
     CheckPriority(priority);
     m_queues[priority].push_back(Entry{frame, tag});
@@ -630,7 +630,7 @@ RoceNetDevice::Classify(Ptr<const Packet> frame) const
 }
 
 void
-RoceNetDevice::Receive(Ptr<Packet> frame)
+RoceNetDevice::Receive(const Ptr<Packet>& frame)
 {
     if (!m_linkUp)
     {
@@ -755,7 +755,7 @@ RoceNetDevice::DeliverUp(Ptr<Packet> frame)
 }
 
 void
-RoceNetDevice::DeliverUp(Ptr<Packet> frame, const uint8_t* b, uint32_t headBytes)
+RoceNetDevice::DeliverUp(const Ptr<Packet>& frame, const uint8_t* b, uint32_t headBytes)
 {
     // The Ethernet II header's three fields at their fixed offsets, instead of deserializing
     // the header per frame.
@@ -1219,7 +1219,7 @@ RoceNetDevice::SendFrom(Ptr<Packet> packet,
 }
 
 bool
-RoceNetDevice::SendFrame(Ptr<Packet> frame)
+RoceNetDevice::SendFrame(const Ptr<Packet>& frame)
 {
     if (frame->GetSize() < ETHERNET_HEADER_BYTES ||
         frame->GetSize() - ETHERNET_HEADER_BYTES > m_mtu)
@@ -1231,9 +1231,10 @@ RoceNetDevice::SendFrame(Ptr<Packet> frame)
 }
 
 bool
-RoceNetDevice::QueueFrame(Ptr<Packet> frame)
+RoceNetDevice::QueueFrame(const Ptr<Packet>& frame)
 {
-    uint8_t priority = Classify(frame);
+    uint8_t bytes[CLASSIFY_BYTES];
+    uint8_t priority = ClassifyBytes(bytes, frame->CopyData(bytes, CLASSIFY_BYTES));
     if (m_queueBytes[priority] + frame->GetSize() > m_txQueueLimit.GetValue())
     {
         m_macTxDropTrace(frame);

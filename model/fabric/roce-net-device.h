@@ -112,7 +112,12 @@ class RoceNetDevice : public NetDevice
      * @param head the frame's first bytes, as the port read them (no need to copy them again).
      * @param headBytes how many: HEAD_BYTES, or the frame's size if smaller.
      */
-    typedef Callback<void, Ptr<RoceNetDevice>, Ptr<Packet>, uint8_t, const uint8_t*, uint32_t>
+    typedef Callback<void,
+                     const Ptr<RoceNetDevice>&,
+                     const Ptr<Packet>&,
+                     uint8_t,
+                     const uint8_t*,
+                     uint32_t>
         FrameReceiveCallback;
 
     /**
@@ -124,7 +129,8 @@ class RoceNetDevice : public NetDevice
      * @param priority its priority.
      * @param tag the value given to Enqueue.
      */
-    typedef Callback<void, Ptr<RoceNetDevice>, Ptr<Packet>, uint8_t, uint64_t> DequeueCallback;
+    typedef Callback<void, const Ptr<RoceNetDevice>&, const Ptr<Packet>&, uint8_t, uint64_t>
+        DequeueCallback;
 
     /**
      * Signature of the PfcReceived and PfcSent traces.
@@ -167,7 +173,7 @@ class RoceNetDevice : public NetDevice
      * @param priority its priority (0-7).
      * @param tag a value handed back to the dequeue callback (the switch's bookkeeping).
      */
-    void Enqueue(Ptr<Packet> frame, uint8_t priority, uint64_t tag);
+    void Enqueue(const Ptr<Packet>& frame, uint8_t priority, uint64_t tag);
 
     /**
      * Send a frame whose Ethernet II header the sender wrote itself, with its other headers in
@@ -177,7 +183,7 @@ class RoceNetDevice : public NetDevice
      * @param frame the frame, from its Ethernet header; left as given when dropped.
      * @return false if it was dropped.
      */
-    bool SendFrame(Ptr<Packet> frame);
+    bool SendFrame(const Ptr<Packet>& frame);
 
     /**
      * Write an Ethernet II header (no preamble, no tag) from this port's address.
@@ -223,7 +229,7 @@ class RoceNetDevice : public NetDevice
      * Called by the channel when a frame has fully arrived.
      * @param frame the frame.
      */
-    void Receive(Ptr<Packet> frame);
+    void Receive(const Ptr<Packet>& frame);
 
     /**
      * @param priority a priority.
@@ -428,7 +434,7 @@ class RoceNetDevice : public NetDevice
      * @param frame the frame, from its Ethernet header.
      * @return false if it was dropped.
      */
-    bool QueueFrame(Ptr<Packet> frame);
+    bool QueueFrame(const Ptr<Packet>& frame);
     /// Start the next frame if the wire is free and a frame may go.
     void TryTransmit();
     /// Discard every queued frame (the link is down).
@@ -471,7 +477,7 @@ class RoceNetDevice : public NetDevice
      * @param head its first bytes.
      * @param headBytes how many (at least the Ethernet header's, or it is not delivered).
      */
-    void DeliverUp(Ptr<Packet> frame, const uint8_t* head, uint32_t headBytes);
+    void DeliverUp(const Ptr<Packet>& frame, const uint8_t* head, uint32_t headBytes);
     /// The frame at the head of the receive buffer has been drained.
     void RxDrained();
     /// Schedule the end of draining the frame at the head of the receive buffer.

@@ -288,8 +288,8 @@ RoceSwitch::DoDispose()
 }
 
 void
-RoceSwitch::Receive(Ptr<RoceNetDevice> device,
-                    Ptr<Packet> frame,
+RoceSwitch::Receive(const Ptr<RoceNetDevice>& device,
+                    const Ptr<Packet>& frame,
                     uint8_t priority,
                     const uint8_t* bytes,
                     uint32_t n)
@@ -374,7 +374,10 @@ RoceSwitch::Receive(Ptr<RoceNetDevice> device,
 }
 
 void
-RoceSwitch::Dequeued(Ptr<RoceNetDevice> device, Ptr<Packet> frame, uint8_t priority, uint64_t tag)
+RoceSwitch::Dequeued(const Ptr<RoceNetDevice>& device,
+                     const Ptr<Packet>& frame,
+                     uint8_t priority,
+                     uint64_t tag)
 {
     auto outPort = static_cast<uint32_t>((tag >> 8) & 0xFFFFFF);
     ReleaseBuffer(tag, frame->GetSize());
@@ -444,7 +447,7 @@ RoceSwitch::GetPfcWatchdog() const
 }
 
 bool
-RoceSwitch::DecrementTtl(Ptr<Packet> frame, const uint8_t* bytes, uint32_t n)
+RoceSwitch::DecrementTtl(const Ptr<Packet>& frame, const uint8_t* bytes, uint32_t n)
 {
     // Receive has checked that the frame is IPv4 (ExtractFromFrame), tagged or not.
     const uint32_t ip = bytes[EcmpHash::ETHERNET_HEADER_SIZE - 2] == 0x81 &&

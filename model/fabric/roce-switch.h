@@ -196,7 +196,7 @@ class RoceSwitch : public Object
      * @param n how many.
      * @return true if the TTL was decremented.
      */
-    static bool DecrementTtl(Ptr<Packet> frame, const uint8_t* bytes, uint32_t n);
+    static bool DecrementTtl(const Ptr<Packet>& frame, const uint8_t* bytes, uint32_t n);
 
     /**
      * Append a stage to the egress pipeline of every port (after the EcnMarker that EcnEnabled
@@ -267,8 +267,8 @@ class RoceSwitch : public Object
      * @param bytes the frame's first bytes, as the port read them.
      * @param n how many (RoceNetDevice::HEAD_BYTES, or fewer in a shorter frame).
      */
-    void Receive(Ptr<RoceNetDevice> port,
-                 Ptr<Packet> frame,
+    void Receive(const Ptr<RoceNetDevice>& port,
+                 const Ptr<Packet>& frame,
                  uint8_t priority,
                  const uint8_t* bytes,
                  uint32_t n);
@@ -281,7 +281,10 @@ class RoceSwitch : public Object
      * @param priority its priority.
      * @param tag ingress port, egress port and priority packed at enqueue.
      */
-    void Dequeued(Ptr<RoceNetDevice> port, Ptr<Packet> frame, uint8_t priority, uint64_t tag);
+    void Dequeued(const Ptr<RoceNetDevice>& port,
+                  const Ptr<Packet>& frame,
+                  uint8_t priority,
+                  uint64_t tag);
 
     /**
      * The state of an egress queue as the stages see it, now.

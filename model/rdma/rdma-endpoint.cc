@@ -154,8 +154,8 @@ RdmaEndpoint::GetQueuePairs() const
 }
 
 void
-RdmaEndpoint::Encapsulate(Ptr<Packet> packet,
-                          Ptr<const RdmaQueuePair> qp,
+RdmaEndpoint::Encapsulate(const Ptr<Packet>& packet,
+                          const RdmaQueuePair& qp,
                           bool data,
                           uint32_t zeroPayloadBytes,
                           const uint8_t* transport,
@@ -163,15 +163,15 @@ RdmaEndpoint::Encapsulate(Ptr<Packet> packet,
 {
     RoceV2Packet::Addressing addressing;
     addressing.source = m_address;
-    addressing.destination = qp->GetRemoteAddress();
-    addressing.udpSourcePort = qp->GetUdpSourcePort();
+    addressing.destination = qp.GetRemoteAddress();
+    addressing.udpSourcePort = qp.GetUdpSourcePort();
     addressing.dscp = data ? m_dataDscp : m_controlDscp;
     addressing.ecn = data ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT;
     addressing.identification = m_ipId++;
     addressing.zeroPayloadBytes = zeroPayloadBytes;
     // The Ethernet header joins the others in one piece: no header added by the port.
     uint8_t ethernet[RoceV2Packet::ETHERNET_HEADER_SIZE];
-    m_device->WriteEthernetHeader(ethernet, qp->GetRemoteMac(), RoceV2Packet::ETHERTYPE_IPV4);
+    m_device->WriteEthernetHeader(ethernet, qp.GetRemoteMac(), RoceV2Packet::ETHERTYPE_IPV4);
     RoceV2Packet::Encapsulate(packet, addressing, transport, transportSize, ethernet);
 }
 

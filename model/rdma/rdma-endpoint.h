@@ -101,8 +101,8 @@ class RdmaEndpoint : public Object
      * @param transportSize how many bytes @p transport holds (1 to
      *        RoceV2Packet::MAX_TRANSPORT_HEADERS).
      */
-    void Encapsulate(Ptr<Packet> packet,
-                     Ptr<const RdmaQueuePair> qp,
+    void Encapsulate(const Ptr<Packet>& packet,
+                     const RdmaQueuePair& qp,
                      bool data,
                      uint32_t zeroPayloadBytes,
                      const uint8_t* transport,

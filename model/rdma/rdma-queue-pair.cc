@@ -403,7 +403,7 @@ RdmaQueuePair::GetNextPacket()
     }
     // The payload is Create<Packet>'s zeros, and the reserved telemetry after it zeros too.
     m_endpoint->Encapsulate(p,
-                            this,
+                            *this,
                             true,
                             payload + (m_telemetry ? RoceIntHeader::SIZE : 0),
                             transport.data(),
@@ -546,7 +546,7 @@ RdmaQueuePair::Unwrap(uint32_t psn, uint64_t reference)
 void
 RdmaQueuePair::Receive(const IbBthHeader& bth,
                        const uint8_t* afterBth,
-                       Ptr<const Packet> packet,
+                       const Ptr<const Packet>& packet,
                        bool ceMarked,
                        uint8_t ttl)
 {
@@ -865,7 +865,7 @@ RdmaQueuePair::SendAck(uint64_t index, bool nak)
     std::array<uint8_t, IbBthHeader::SIZE + IbAethHeader::SIZE> transport;
     bth.Write(transport.data());
     aeth.Write(transport.data() + IbBthHeader::SIZE);
-    m_endpoint->Encapsulate(p, this, false, 0, transport.data(), transport.size());
+    m_endpoint->Encapsulate(p, *this, false, 0, transport.data(), transport.size());
     m_endpoint->SendControl(p, this);
     m_ackedUpTo = m_expected;
 }
@@ -884,7 +884,7 @@ RdmaQueuePair::SendCnp()
     bth.SetBecn(true);
     uint8_t bthBytes[IbBthHeader::SIZE];
     bth.Write(bthBytes);
-    m_endpoint->Encapsulate(p, this, false, RoceCnpHeader::SIZE, bthBytes, IbBthHeader::SIZE);
+    m_endpoint->Encapsulate(p, *this, false, RoceCnpHeader::SIZE, bthBytes, IbBthHeader::SIZE);
     m_endpoint->SendControl(p, this);
 }
 

@@ -195,7 +195,7 @@ class RdmaQueuePair : public Object
      */
     void Receive(const IbBthHeader& bth,
                  const uint8_t* afterBth,
-                 Ptr<const Packet> packet,
+                 const Ptr<const Packet>& packet,
                  bool ceMarked,
                  uint8_t ttl = 64);
 

@@ -79,7 +79,7 @@ WriteIpv4Udp(uint8_t* out, const RoceV2Packet::Addressing& a, uint32_t transport
 } // namespace
 
 void
-RoceV2Packet::Encapsulate(Ptr<Packet> packet, const Addressing& addressing)
+RoceV2Packet::Encapsulate(const Ptr<Packet>& packet, const Addressing& addressing)
 {
     // The ICRC covers UDP and IPv4, so it is computed once both headers are in place; the UDP
     // length already counts the 4 ICRC bytes.
@@ -91,7 +91,7 @@ RoceV2Packet::Encapsulate(Ptr<Packet> packet, const Addressing& addressing)
 }
 
 void
-RoceV2Packet::Encapsulate(Ptr<Packet> packet,
+RoceV2Packet::Encapsulate(const Ptr<Packet>& packet,
                           const Addressing& addressing,
                           const uint8_t* transport,
                           uint32_t transportSize,

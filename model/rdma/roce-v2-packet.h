@@ -80,7 +80,7 @@ class RoceV2Packet
      * @param packet the transport packet (starting with the BTH); modified in place.
      * @param addressing the IPv4 and UDP fields.
      */
-    static void Encapsulate(Ptr<Packet> packet, const Addressing& addressing);
+    static void Encapsulate(const Ptr<Packet>& packet, const Addressing& addressing);
 
     /// The most bytes of transport headers the second Encapsulate takes: a BTH and a RETH.
     static constexpr uint32_t MAX_TRANSPORT_HEADERS = IbBthHeader::SIZE + IbRethHeader::SIZE;
@@ -101,7 +101,7 @@ class RoceV2Packet
      *        RoceNetDevice::WriteEthernetHeader) to put in front in the same piece: the result
      *        is then a frame, for RoceNetDevice::SendFrame.
      */
-    static void Encapsulate(Ptr<Packet> packet,
+    static void Encapsulate(const Ptr<Packet>& packet,
                             const Addressing& addressing,
                             const uint8_t* transport,
                             uint32_t transportSize,
