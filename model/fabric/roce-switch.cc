@@ -22,6 +22,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace ns3
 {
@@ -323,14 +324,15 @@ RoceSwitch::Receive(const Ptr<RoceNetDevice>& device,
 
     // Stages that judge a frame on enqueue see the egress queue as the frame finds it: they
     // decide before the MMU admits it, and act only if it does.
+    // (Made only when a stage reads it: a QueueState's DataRate costs a call into ns-3.)
     uint64_t decisions = 0;
-    EgressStage::QueueState found;
+    std::optional<EgressStage::QueueState> found;
     if (!m_enqueueStages.empty())
     {
-        found = MakeQueueState(outPort, priority);
+        found.emplace(MakeQueueState(outPort, priority));
         for (size_t i = 0; i < m_enqueueStages.size(); ++i)
         {
-            if (m_enqueueStages[i]->EnqueueDecide(*this, frame, found))
+            if (m_enqueueStages[i]->EnqueueDecide(*this, frame, *found))
             {
                 decisions |= uint64_t{1} << i;
             }
@@ -365,7 +367,7 @@ RoceSwitch::Receive(const Ptr<RoceNetDevice>& device,
     {
         if (decisions & 1)
         {
-            m_enqueueStages[i]->EnqueueApply(*this, frame, found);
+            m_enqueueStages[i]->EnqueueApply(*this, frame, *found);
         }
     }
     uint64_t tag =
@@ -476,15 +478,15 @@ RoceSwitch::DecrementTtl(const Ptr<Packet>& frame, const uint8_t* bytes, uint32_
 EgressStage::QueueState
 RoceSwitch::MakeQueueState(uint32_t outPort, uint8_t priority) const
 {
-    EgressStage::QueueState state;
+    // Built in one piece: the rate is copied in, not default-made (an out-of-line ns-3 call)
+    // and then assigned.
     const Ptr<RoceNetDevice>& port = m_ports[outPort];
-    state.port = outPort;
-    state.priority = priority;
-    state.queueBytes = m_mmu->GetEgressBytes(outPort, priority);
-    state.txBytes = port->GetTxBytes();
-    state.rate = port->GetDataRate();
-    state.now = Simulator::Now();
-    return state;
+    return EgressStage::QueueState{outPort,
+                                   priority,
+                                   m_mmu->GetEgressBytes(outPort, priority),
+                                   port->GetTxBytes(),
+                                   port->GetDataRate(),
+                                   Simulator::Now()};
 }
 
 void

@@ -162,6 +162,7 @@ RdmaQueuePair::DoDispose()
 {
     m_timer.Cancel();
     m_ackTimer.Cancel();
+    m_ackTimerPending = false;
     if (m_cc)
     {
         m_cc->Dispose();
@@ -750,8 +751,9 @@ RdmaQueuePair::ReceiveData(const IbBthHeader& bth,
             m_unacked = 0;
             SendAck(m_expected - 1, false);
         }
-        if (m_expected > m_ackedUpTo && m_ackDelay.IsStrictlyPositive() && m_ackTimer.IsExpired())
+        if (m_expected > m_ackedUpTo && m_ackDelay.IsStrictlyPositive() && !m_ackTimerPending)
         {
+            m_ackTimerPending = true;
             m_ackTimer = Simulator::Schedule(m_firstUnackedAt + m_ackDelay - Simulator::Now(),
                                              &RdmaQueuePair::AckTimeout,
                                              this);
@@ -794,6 +796,7 @@ RdmaQueuePair::EchoCeState(bool ce)
 void
 RdmaQueuePair::AckTimeout()
 {
+    m_ackTimerPending = false;
     if (m_expected <= m_ackedUpTo)
     {
         return; // acknowledged meanwhile; the next packet schedules the timer again
@@ -802,6 +805,7 @@ RdmaQueuePair::AckTimeout()
     if (Simulator::Now() < due)
     {
         // An ACK left since this was scheduled, and later packets wait for theirs.
+        m_ackTimerPending = true;
         m_ackTimer = Simulator::Schedule(due - Simulator::Now(), &RdmaQueuePair::AckTimeout, this);
         return;
     }

@@ -416,6 +416,9 @@ class RdmaQueuePair : public Object
     EventId m_ackTimer;              //!< ACK delay timer (lazy, like the retransmission timer)
     RoceIntHeader m_echo;            //!< telemetry of the newest in-order data packet
     bool m_hasEcho{false};           //!< m_echo holds telemetry to echo in ACKs
+    /// m_ackTimer is scheduled and has not run: tested per data packet instead of
+    /// EventId::IsExpired, a call into the simulator that costs about 250 instructions.
+    bool m_ackTimerPending{false};
 
     /// An out-of-order packet kept by selective repeat.
     struct Kept
