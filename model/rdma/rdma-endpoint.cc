@@ -62,6 +62,7 @@ RdmaEndpoint::RdmaEndpoint()
       m_ipId(0)
 {
     NS_LOG_FUNCTION(this);
+    RoceV2Packet::WarmPacketBuffers(); // once per process
 }
 
 RdmaEndpoint::~RdmaEndpoint()
