@@ -620,12 +620,14 @@ class RoceDeviceFrameEndTestCase : public TestCase
      * @param frame the frame leaving.
      * @param priority its priority.
      * @param tag its tag.
+     * @param ttlDebt its deferred TTL decrements.
      */
     static void PauseOnDequeue(bool* sent,
                                const Ptr<RoceNetDevice>& port,
                                const Ptr<Packet>& frame,
                                uint8_t priority,
-                               uint64_t tag)
+                               uint64_t tag,
+                               uint8_t& ttlDebt)
     {
         if (!*sent)
         {

@@ -11,7 +11,9 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
+#include "ns3/egress-stage.h"
 #include "ns3/ethernet-header.h"
+#include "ns3/frame-prefix-header.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/rdma-endpoint.h"
@@ -408,6 +410,251 @@ class SwitchTtlTestCase : public TestCase
     }
 };
 
+/**
+ * @ingroup llm-fabric-tests
+ * An egress stage that keeps the IPv4 TTL of every frame it is handed; it does not accept
+ * deferred TTL decrements (EgressStage::AcceptsDeferredTtl), so the switch pays them first.
+ */
+class TtlRecordingStage : public EgressStage
+{
+  public:
+    /**
+     * Register this type.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("llmfabric::tests::TtlRecordingStage")
+                                .SetParent<EgressStage>()
+                                .SetGroupName("LlmFabric")
+                                .AddConstructor<TtlRecordingStage>();
+        return tid;
+    }
+
+    void Dequeue(RoceSwitch& sw, Ptr<Packet> frame, const QueueState& state) override
+    {
+        uint8_t bytes[23];
+        if (frame->CopyData(bytes, sizeof(bytes)) == sizeof(bytes))
+        {
+            ttls.push_back(bytes[14 + 8]); // untagged: IPv4 at 14, its TTL at offset 8
+        }
+    }
+
+    std::vector<uint32_t> ttls; //!< the TTLs seen, in order
+};
+
+/**
+ * @param frames where to keep it.
+ * @param frame a frame or packet a trace passed.
+ */
+void
+KeepFrame(std::vector<Ptr<Packet>>* frames, Ptr<const Packet> frame)
+{
+    frames->push_back(frame->Copy());
+}
+
+/**
+ * @param packet a packet starting with an IPv4 header.
+ * @return that header (its checksum verified: Ipv4Header::IsChecksumOk).
+ */
+Ipv4Header
+ReadIpv4(Ptr<const Packet> packet)
+{
+    Ipv4Header ip;
+    ip.EnableChecksum();
+    packet->Copy()->RemoveHeader(ip);
+    return ip;
+}
+
+/**
+ * @param header an IPv4 header.
+ * @return its 20 bytes as Ipv4Header writes them, checksum computed in full (RFC 1071).
+ */
+std::vector<uint8_t>
+Ipv4Bytes(Ipv4Header header)
+{
+    header.EnableChecksum();
+    Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(header);
+    std::vector<uint8_t> bytes(20);
+    p->CopyData(bytes.data(), 20);
+    return bytes;
+}
+
+/**
+ * @ingroup llm-fabric-tests
+ * Deferred TTL decrements (RoceNetDevice::Enqueue): switches hand the decrement on with the
+ * frame and it is paid before anything sees the frame. Whatever watches, a frame crossing
+ * leaf, spine and leaf reaches the host with TTL 64 - 3 = 61 and, byte for byte, the IPv4
+ * header the sender wrote with TTL 61 and its checksum computed in full (RFC 1071), CE-marked
+ * or not; on the spine's egress, sinks and stages that do not accept the debt see TTL 62
+ * (leaf and spine); within a leaf, TTL 63. FramePrefixHeader::DecrementIpv4Ttl with k hops
+ * gives the bytes of k single decrements and stops at TTL 1.
+ */
+class DeferredTtlTestCase : public TestCase
+{
+  public:
+    DeferredTtlTestCase()
+        : TestCase("Switch: deferred TTL decrements are paid before any sink, stage or host")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint8_t ttl : {64, 3, 2, 1})
+        {
+            for (uint32_t hops : {0, 1, 3})
+            {
+                Ptr<Packet> frame = TtlFrame(ttl, false, Ipv4Header::ECN_CE);
+                uint32_t made = FramePrefixHeader::DecrementIpv4Ttl(frame, hops);
+                // Each router leaves a TTL of 1 or 0 as it is.
+                uint32_t expected = std::min<uint32_t>(hops, ttl > 1 ? ttl - 1U : 0U);
+                NS_TEST_EXPECT_MSG_EQ(made, expected, "decrements made");
+                Ptr<Packet> want =
+                    TtlFrame(static_cast<uint8_t>(ttl - expected), false, Ipv4Header::ECN_CE);
+                std::vector<uint8_t> a(frame->GetSize());
+                std::vector<uint8_t> b(want->GetSize());
+                frame->CopyData(a.data(), a.size());
+                want->CopyData(b.data(), b.size());
+                NS_TEST_EXPECT_MSG_EQ((a == b), true, "the frame built with the lower TTL");
+            }
+        }
+
+        // Runs: 0, nothing watches the switches; 1, PhyTxBegin sinks on every spine port; 2, a
+        // TtlRecordingStage on every spine; 3, every frame queued behind another CE-marked
+        // (two senders at line rate into one host).
+        for (int run = 0; run < 4; ++run)
+        {
+            RoceTopologyHelper topo;
+            if (run == 3)
+            {
+                topo.SetMmuBufferAndEcn("12MB", "0B", "1B", 1.0, true);
+            }
+            RoceTopologyHelper::LeafSpineConfig config; // 2 leaves of 4 hosts, 2 spines
+            RoceFabric fabric = topo.BuildLeafSpine(config);
+            std::vector<Ptr<Packet>> sent;
+            std::vector<Ptr<Packet>> far;
+            std::vector<Ptr<Packet>> near;
+            std::vector<Ptr<Packet>> atSpine;
+            std::vector<Ptr<TtlRecordingStage>> stages;
+            fabric.GetHostDevice(0)->TraceConnectWithoutContext(
+                "PhyTxBegin",
+                MakeBoundCallback(&KeepFrame, &sent));
+            // MacRx: what the host's stack receives (the Ethernet header removed).
+            fabric.GetHostDevice(4)->TraceConnectWithoutContext(
+                "MacRx",
+                MakeBoundCallback(&KeepFrame, &far));
+            fabric.GetHostDevice(2)->TraceConnectWithoutContext(
+                "MacRx",
+                MakeBoundCallback(&KeepFrame, &near));
+            for (uint32_t k = 0; k < fabric.GetNSwitches(); ++k)
+            {
+                if (fabric.GetSwitchName(k).rfind("spine", 0) != 0)
+                {
+                    continue;
+                }
+                Ptr<RoceSwitch> sw = fabric.GetSwitch(k);
+                if (run == 1)
+                {
+                    for (uint32_t port = 0; port < sw->GetNPorts(); ++port)
+                    {
+                        sw->GetPort(port)->TraceConnectWithoutContext(
+                            "PhyTxBegin",
+                            MakeBoundCallback(&KeepFrame, &atSpine));
+                    }
+                }
+                if (run == 2)
+                {
+                    stages.push_back(CreateObject<TtlRecordingStage>());
+                    sw->AddEgressStage(stages.back());
+                }
+            }
+            if (run == 3)
+            {
+                AddTwoToOneIncast(fabric, 4, 20);
+            }
+            else
+            {
+                AddConstantRateSource(fabric, 0, 4, DataRate("10Gbps"), 3, 100, 0xC000);
+                AddConstantRateSource(fabric, 1, 2, DataRate("10Gbps"), 3, 100, 0xC001);
+            }
+            Simulator::Run();
+            Simulator::Destroy();
+
+            const size_t expectFar = run == 3 ? 40 : 3;
+            NS_TEST_ASSERT_MSG_EQ(far.size(), expectFar, "run " << run << ": frames at host 4");
+            uint32_t marked = 0;
+            uint32_t matched = 0;
+            for (size_t i = 0; i < far.size(); ++i)
+            {
+                Ipv4Header got = ReadIpv4(far[i]);
+                NS_TEST_EXPECT_MSG_EQ(+got.GetTtl(), 61, "run " << run << ": three switches");
+                NS_TEST_EXPECT_MSG_EQ(got.IsChecksumOk(), true, "run " << run << ": checksum");
+                // The header host 0 sent, with TTL 61 (and CE where marked), checksum in full.
+                for (const auto& frame : sent)
+                {
+                    Ptr<Packet> p = frame->Copy();
+                    p->RemoveAtStart(14);
+                    Ipv4Header original = ReadIpv4(p);
+                    if (original.GetIdentification() != got.GetIdentification() ||
+                        original.GetSource() != got.GetSource())
+                    {
+                        continue;
+                    }
+                    original.SetTtl(61);
+                    original.SetEcn(got.GetEcn());
+                    std::vector<uint8_t> bytes(20);
+                    far[i]->CopyData(bytes.data(), 20);
+                    NS_TEST_EXPECT_MSG_EQ((bytes == Ipv4Bytes(original)),
+                                          true,
+                                          "run " << run << ": the sender's header, TTL 61");
+                    ++matched;
+                }
+                marked += got.GetEcn() == Ipv4Header::ECN_CE ? 1 : 0;
+            }
+            NS_TEST_EXPECT_MSG_EQ(matched,
+                                  (run == 3 ? 20 : 3),
+                                  "run " << run << ": host 0's frames found among those sent");
+            if (run == 3)
+            {
+                NS_TEST_EXPECT_MSG_GT(marked, 0, "CE-marked frames among them");
+                continue;
+            }
+            NS_TEST_ASSERT_MSG_EQ(near.size(), 3, "run " << run << ": frames at host 2");
+            for (const auto& packet : near)
+            {
+                Ipv4Header got = ReadIpv4(packet);
+                NS_TEST_EXPECT_MSG_EQ(+got.GetTtl(), 63, "run " << run << ": one switch");
+                NS_TEST_EXPECT_MSG_EQ(got.IsChecksumOk(), true, "run " << run << ": checksum");
+            }
+            if (run == 1)
+            {
+                NS_TEST_ASSERT_MSG_EQ(atSpine.size(), 3, "the spine sent host 0's frames");
+                for (const auto& frame : atSpine)
+                {
+                    Ptr<Packet> p = frame->Copy();
+                    p->RemoveAtStart(14);
+                    Ipv4Header got = ReadIpv4(p);
+                    NS_TEST_EXPECT_MSG_EQ(+got.GetTtl(), 62, "a sink on the spine: leaf, spine");
+                    NS_TEST_EXPECT_MSG_EQ(got.IsChecksumOk(), true, "checksum at the spine");
+                }
+            }
+            if (run == 2)
+            {
+                std::vector<uint32_t> ttls;
+                for (const auto& stage : stages)
+                {
+                    ttls.insert(ttls.end(), stage->ttls.begin(), stage->ttls.end());
+                }
+                NS_TEST_EXPECT_MSG_EQ((ttls == std::vector<uint32_t>{62, 62, 62}),
+                                      true,
+                                      "a stage that does not accept the debt: TTL 62");
+            }
+        }
+    }
+};
+
 /// Samples the delays and targets Swift sees.
 class SwiftProbe
 {
@@ -577,6 +824,7 @@ class SwiftTestSuite : public TestSuite
     {
         AddTestCase(new SwiftRulesTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new SwitchTtlTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new DeferredTtlTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new SwiftHopsTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new SwiftDelayTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new SwiftPacingTestCase, ns3::llmfabric::TEST_QUICK);

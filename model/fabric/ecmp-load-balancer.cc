@@ -52,4 +52,10 @@ EcmpLoadBalancer::SelectPort(const RoceSwitch& sw, const PortChoice& choice)
                                          static_cast<uint32_t>(choice.ports.size()))];
 }
 
+bool
+EcmpLoadBalancer::AcceptsDeferredTtl() const
+{
+    return true;
+}
+
 } // namespace ns3

@@ -35,6 +35,8 @@ class EcmpLoadBalancer : public LoadBalancer
     EcmpLoadBalancer();
 
     uint32_t SelectPort(const RoceSwitch& sw, const PortChoice& choice) override;
+    /// @return true: the hash reads the 5-tuple only.
+    bool AcceptsDeferredTtl() const override;
 
   private:
     uint32_t m_seed; //!< Seed: the seed of the hash

@@ -87,9 +87,16 @@ EcnMarker::Dequeue(RoceSwitch& sw, Ptr<Packet> frame, const QueueState& state)
     if (m_markPoint == MARK_ON_DEQUEUE && IsEctFrame(frame) &&
         sw.GetMmu()->DecideEcnMark(state.port, state.priority))
     {
+        sw.SettleTtl(frame); // the TTL first, as the switches before and this one had done
         MarkCe(frame);
         sw.RecordEcnMark(state.port, state.priority, state.queueBytes);
     }
+}
+
+bool
+EcnMarker::AcceptsDeferredTtl() const
+{
+    return true;
 }
 
 bool
@@ -109,6 +116,7 @@ EcnMarker::EnqueueDecide(RoceSwitch& sw, Ptr<const Packet> frame, const QueueSta
 void
 EcnMarker::EnqueueApply(RoceSwitch& sw, Ptr<Packet> frame, const QueueState& found)
 {
+    sw.SettleTtl(frame); // the TTL first, as the switches before and this one had done
     MarkCe(frame);
     sw.RecordEcnMark(found.port, found.priority, found.queueBytes);
 }

@@ -57,6 +57,8 @@ class EcnMarker : public EgressStage
      * @return true when MarkPoint is Enqueue.
      */
     bool HasEnqueueHook() const override;
+    /// @return true: it reads the ECN field only, and pays the decrements before marking.
+    bool AcceptsDeferredTtl() const override;
 
     bool EnqueueDecide(RoceSwitch& sw, Ptr<const Packet> frame, const QueueState& found) override;
     void EnqueueApply(RoceSwitch& sw, Ptr<Packet> frame, const QueueState& found) override;

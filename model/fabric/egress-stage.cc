@@ -39,6 +39,12 @@ EgressStage::HasEnqueueHook() const
 }
 
 bool
+EgressStage::AcceptsDeferredTtl() const
+{
+    return false;
+}
+
+bool
 EgressStage::EnqueueDecide(RoceSwitch& sw, Ptr<const Packet> frame, const QueueState& found)
 {
     return false;

@@ -93,6 +93,17 @@ class EgressStage : public Object
      * @param found the queue as the frame found it (the state given to EnqueueDecide).
      */
     virtual void EnqueueApply(RoceSwitch& sw, Ptr<Packet> frame, const QueueState& found);
+
+    /**
+     * Whether the stage may be handed a frame whose IPv4 TTL and header checksum still lack
+     * the decrements the switches it crossed deferred ("Deferred TTL decrements" in
+     * RoceNetDevice::Enqueue). A stage that says true reads neither field, and calls
+     * RoceSwitch::SettleTtl(frame) before it changes any byte of the frame's IPv4 header.
+     * Asked when the switch initializes and when a stage is added after that.
+     * @return false unless a subclass says otherwise: the switch then pays the decrements
+     * before calling the stage, so that it sees the frame as every switch had patched it.
+     */
+    virtual bool AcceptsDeferredTtl() const;
 };
 
 } // namespace ns3

@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
+#include <algorithm>
 #include <iomanip>
 
 namespace ns3
@@ -151,6 +152,79 @@ FramePrefixHeader::SetIpv4Checksum(uint8_t* ipv4)
         sum += Word(ipv4 + k);
     }
     SetWord(ipv4 + IPV4_CHECKSUM_OFFSET, FoldAndComplement(sum));
+}
+
+uint32_t
+FramePrefixHeader::FindIpv4Ttl(const uint8_t* bytes, uint32_t n)
+{
+    constexpr uint32_t ethernet = 14; // destination, source, EtherType
+    constexpr uint32_t vlanTag = 4;
+    if (n < ethernet)
+    {
+        return 0;
+    }
+    uint32_t ip = ethernet;
+    if (bytes[12] == 0x81 && bytes[13] == 0x00)
+    {
+        ip += vlanTag; // the EtherType follows the 802.1Q tag
+    }
+    if (n < ip || bytes[ip - 2] != 0x08 || bytes[ip - 1] != 0x00)
+    {
+        return 0;
+    }
+    const uint32_t ttl = ip + IPV4_TTL_OFFSET;
+    return n > ttl + 3 ? ttl : 0; // TTL, protocol and the two checksum bytes
+}
+
+uint32_t
+FramePrefixHeader::DecrementIpv4TtlBytes(uint8_t* ipv4, uint32_t hops)
+{
+    uint8_t* ttl = ipv4 + IPV4_TTL_OFFSET;
+    uint32_t made = 0;
+    for (; made<hops&& * ttl> 1; ++made)
+    {
+        // The 16-bit word holding TTL and protocol, TTL one less (RFC 1624 for the checksum).
+        const uint32_t word = (static_cast<uint32_t>(ttl[0]) << 8) | ttl[1];
+        PatchIpv4Word(ipv4, IPV4_TTL_OFFSET, static_cast<uint16_t>(word - 0x100));
+    }
+    return made;
+}
+
+uint32_t
+FramePrefixHeader::DecrementIpv4Ttl(const Ptr<Packet>& frame,
+                                    const uint8_t* bytes,
+                                    uint32_t n,
+                                    uint32_t hops)
+{
+    if (hops == 0)
+    {
+        return 0;
+    }
+    const uint32_t ttl = FindIpv4Ttl(bytes, n);
+    if (ttl == 0 || bytes[ttl] <= 1)
+    {
+        return 0;
+    }
+    // The bytes up to the checksum's two, which follow TTL and protocol, are patched in a copy
+    // that replaces them.
+    FramePrefixHeader prefix(ttl + 4);
+    uint8_t* b = prefix.GetBytes();
+    std::copy(bytes, bytes + ttl + 4, b);
+    const uint32_t made = DecrementIpv4TtlBytes(b + ttl - IPV4_TTL_OFFSET, hops);
+    frame->RemoveAtStart(ttl + 4);
+    frame->AddHeader(prefix);
+    return made;
+}
+
+uint32_t
+FramePrefixHeader::DecrementIpv4Ttl(const Ptr<Packet>& frame, uint32_t hops)
+{
+    if (hops == 0)
+    {
+        return 0;
+    }
+    uint8_t bytes[32]; // a tagged Ethernet header and IPv4 up to its checksum: 30
+    return DecrementIpv4Ttl(frame, bytes, frame->CopyData(bytes, sizeof(bytes)), hops);
 }
 
 } // namespace ns3

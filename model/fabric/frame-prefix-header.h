@@ -8,6 +8,7 @@
 #define FRAME_PREFIX_HEADER_H
 
 #include "ns3/header.h"
+#include "ns3/packet.h"
 
 #include <array>
 #include <cstdint>
@@ -77,6 +78,53 @@ class FramePrefixHeader : public Header
      * @param ipv4 the header's 20 bytes; its checksum (offset 10) is written.
      */
     static void SetIpv4Checksum(uint8_t* ipv4);
+
+    /// Offset of the TTL byte in an IPv4 header (the protocol and the header checksum follow).
+    static constexpr uint32_t IPV4_TTL_OFFSET = 8;
+
+    /**
+     * Where the IPv4 TTL of an Ethernet frame is, from its first bytes.
+     * @param bytes the frame's first n bytes, Ethernet header first (untagged or 802.1Q-tagged).
+     * @param n how many.
+     * @return the TTL byte's offset in the frame, or 0 if the frame does not carry IPv4 or
+     * @p bytes end before its header checksum.
+     */
+    static uint32_t FindIpv4Ttl(const uint8_t* bytes, uint32_t n);
+
+    /**
+     * Decrement the TTL of an IPv4 header in memory up to @p hops times, as that many routers
+     * would one after another: each decrement leaves a TTL of 1 or 0 as it is and patches the
+     * header checksum (PatchIpv4Word).
+     * @param ipv4 the header's first byte (TTL, protocol and checksum at offsets 8 to 11).
+     * @param hops how many decrements.
+     * @return how many were made.
+     */
+    static uint32_t DecrementIpv4TtlBytes(uint8_t* ipv4, uint32_t hops);
+
+    /**
+     * Decrement the IPv4 TTL of an Ethernet frame up to @p hops times, as that many routers
+     * would one after another: each decrement leaves a TTL of 1 or 0 as it is and patches the
+     * header checksum (PatchIpv4Word), so the frame ends with the bytes of as many single
+     * decrements; one prefix of the frame (up to the checksum) is replaced, whatever @p hops.
+     * A frame without IPv4 is left as it is.
+     * @param frame the frame, Ethernet header first (untagged or 802.1Q-tagged).
+     * @param bytes its first n bytes as they are now (at least up to the IPv4 checksum).
+     * @param n how many.
+     * @param hops how many decrements.
+     * @return how many were made.
+     */
+    static uint32_t DecrementIpv4Ttl(const Ptr<Packet>& frame,
+                                     const uint8_t* bytes,
+                                     uint32_t n,
+                                     uint32_t hops);
+
+    /**
+     * The same, reading the frame's first bytes.
+     * @param frame the frame, Ethernet header first.
+     * @param hops how many decrements (0: nothing is read).
+     * @return how many were made.
+     */
+    static uint32_t DecrementIpv4Ttl(const Ptr<Packet>& frame, uint32_t hops);
 
   private:
     std::array<uint8_t, MAX_SIZE> m_bytes; //!< the bytes

@@ -32,6 +32,12 @@ LoadBalancer::~LoadBalancer()
     NS_LOG_FUNCTION(this);
 }
 
+bool
+LoadBalancer::AcceptsDeferredTtl() const
+{
+    return false;
+}
+
 int64_t
 LoadBalancer::AssignStreams(int64_t stream)
 {

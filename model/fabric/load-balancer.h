@@ -76,6 +76,15 @@ class LoadBalancer : public Object
      * @return the number of streams used (0 for a deterministic balancer).
      */
     virtual int64_t AssignStreams(int64_t stream);
+
+    /**
+     * Whether SelectPort may be handed a frame whose IPv4 TTL and header checksum still lack
+     * the decrements the switches before deferred ("Deferred TTL decrements" in
+     * RoceNetDevice::Enqueue): true for a balancer that reads neither field of choice.frame.
+     * @return false unless a subclass says otherwise: the switch then pays the decrements
+     * before asking it.
+     */
+    virtual bool AcceptsDeferredTtl() const;
 };
 
 } // namespace ns3

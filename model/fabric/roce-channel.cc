@@ -39,10 +39,12 @@ class FrameArrival : public EventImpl
     /**
      * @param device the receiving port.
      * @param frame the frame.
+     * @param ttlDebt TTL decrements deferred for it (RoceNetDevice::Enqueue).
      */
-    FrameArrival(Ptr<RoceNetDevice> device, Ptr<Packet> frame)
+    FrameArrival(Ptr<RoceNetDevice> device, Ptr<Packet> frame, uint8_t ttlDebt)
         : m_device(std::move(device)),
-          m_frame(std::move(frame))
+          m_frame(std::move(frame)),
+          m_ttlDebt(ttlDebt)
     {
     }
 
@@ -81,7 +83,7 @@ class FrameArrival : public EventImpl
   private:
     void Notify() override
     {
-        m_device->Receive(m_frame); // run once: the event, and its reference, go after
+        m_device->Receive(m_frame, m_ttlDebt); // run once: the event, and its reference, go after
     }
 
     /// @return the free list: never destroyed, so its blocks stay reachable to the end (no
@@ -94,6 +96,7 @@ class FrameArrival : public EventImpl
 
     Ptr<RoceNetDevice> m_device; //!< the receiving port
     Ptr<Packet> m_frame;         //!< the frame
+    uint8_t m_ttlDebt;           //!< TTL decrements deferred for it
 };
 
 } // namespace
@@ -128,7 +131,10 @@ RoceChannel::Attach(Ptr<RoceNetDevice> device)
 }
 
 void
-RoceChannel::Transmit(Ptr<Packet> packet, Ptr<RoceNetDevice> source, Time arrivalDelay)
+RoceChannel::Transmit(Ptr<Packet> packet,
+                      Ptr<RoceNetDevice> source,
+                      Time arrivalDelay,
+                      uint8_t ttlDebt)
 {
     Ptr<RoceNetDevice> peer = (m_devices[0] == source) ? m_devices[1] : m_devices[0];
     if (!peer)
@@ -137,7 +143,7 @@ RoceChannel::Transmit(Ptr<Packet> packet, Ptr<RoceNetDevice> source, Time arriva
     }
     Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
                                    arrivalDelay + m_delay,
-                                   new FrameArrival(peer, std::move(packet)));
+                                   new FrameArrival(peer, std::move(packet), ttlDebt));
 }
 
 Ptr<RoceNetDevice>

@@ -49,8 +49,13 @@ class RoceChannel : public Channel
      * @param source the sending device.
      * @param arrivalDelay time from now until the frame's last bit has left the sender (the
      *        sending device computes it exactly); the propagation delay is added here.
+     * @param ttlDebt TTL decrements deferred for the frame (RoceNetDevice::Enqueue), handed to
+     *        the receiving device with it.
      */
-    void Transmit(Ptr<Packet> packet, Ptr<RoceNetDevice> source, Time arrivalDelay);
+    void Transmit(Ptr<Packet> packet,
+                  Ptr<RoceNetDevice> source,
+                  Time arrivalDelay,
+                  uint8_t ttlDebt = 0);
 
     /**
      * @param device one end.

@@ -8,6 +8,7 @@
 
 #include "ecmp-hash.h"
 #include "exact-time.h"
+#include "frame-prefix-header.h"
 #include "pfc-header.h"
 #include "roce-channel.h"
 
@@ -333,10 +334,10 @@ RoceNetDevice::GetDataRate() const
 }
 
 void
-RoceNetDevice::Enqueue(const Ptr<Packet>& frame, uint8_t priority, uint64_t tag)
+RoceNetDevice::Enqueue(const Ptr<Packet>& frame, uint8_t priority, uint64_t tag, uint8_t ttlDebt)
 {
     CheckPriority(priority);
-    m_queues[priority].push_back(Entry{frame, tag});
+    m_queues[priority].push_back(Entry{frame, tag, ttlDebt});
     uint32_t bytes = m_queueBytes[priority] + frame->GetSize();
     m_queueBytes[priority] = bytes;
     for (auto& mark : m_highWaterMarks)
@@ -481,19 +482,27 @@ RoceNetDevice::TryTransmit()
     m_txEndPending = true; // until StartTransmission decides the end
     if (!m_dequeueCallback.IsNull())
     {
-        m_dequeueCallback(this, entry.frame, p, entry.tag);
+        m_dequeueCallback(this, entry.frame, p, entry.tag, entry.ttlDebt);
     }
-    StartTransmission(std::move(entry.frame));
+    StartTransmission(std::move(entry.frame), entry.ttlDebt);
 }
 
 void
-RoceNetDevice::StartTransmission(Ptr<Packet> frame)
+RoceNetDevice::StartTransmission(Ptr<Packet> frame, uint8_t ttlDebt)
 {
     m_txBusy = true;
     // Until the end is decided below, a frame queued by a trace sink (an endpoint refilling
     // the port) waits, as behind any frame on the wire.
     m_txEndPending = true;
+    // Sinks see the frame as if every switch had patched its TTL (Enqueue).
+    if (ttlDebt != 0 && !(m_phyTxBeginTrace.IsEmpty() && m_snifferTrace.IsEmpty() &&
+                          m_promiscSnifferTrace.IsEmpty() && m_phyTxEndTrace.IsEmpty()))
+    {
+        FramePrefixHeader::DecrementIpv4Ttl(frame, ttlDebt);
+        ttlDebt = 0;
+    }
     m_currentFrame = frame;
+    m_currentFrameTtlDebt = ttlDebt;
     // A trace with no sink costs a test here, not a call and a Ptr<const Packet> per frame.
     if (!m_phyTxBeginTrace.IsEmpty())
     {
@@ -521,7 +530,10 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame)
     int64_t lastBitFs =
         startFs + FrameFs(size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES : 0));
     m_wireFreeFs = lastBitFs + (m_countPreambleAndGap ? m_gapFs : 0);
-    m_channel->Transmit(std::move(frame), this, ExactTime::FromFs(lastBitFs - nowFs, unitFs));
+    m_channel->Transmit(std::move(frame),
+                        this,
+                        ExactTime::FromFs(lastBitFs - nowFs, unitFs),
+                        ttlDebt);
     // The frame's end, rounded to the clock's resolution as its event would be.
     m_txEndFs = ExactTime::UnitsHalfUp(m_wireFreeFs, unitFs) * unitFs;
     // The end gets an event only if a frame waits behind this one now (TryTransmit schedules
@@ -581,7 +593,18 @@ RoceNetDevice::TransmitComplete()
     // event (and so, then, no PhyTxEnd sink): a sink connected since is not handed a null.
     if (m_currentFrame && !m_phyTxEndTrace.IsEmpty())
     {
-        m_phyTxEndTrace(m_currentFrame);
+        if (m_currentFrameTtlDebt != 0)
+        {
+            // A sink connected while the frame was on the wire: the link still carries the
+            // frame with its debt, so the sink gets a patched copy.
+            Ptr<Packet> copy = m_currentFrame->Copy();
+            FramePrefixHeader::DecrementIpv4Ttl(copy, m_currentFrameTtlDebt);
+            m_phyTxEndTrace(copy);
+        }
+        else
+        {
+            m_phyTxEndTrace(m_currentFrame);
+        }
     }
     m_currentFrame = nullptr;
     TryTransmit();
@@ -630,8 +653,19 @@ RoceNetDevice::Classify(Ptr<const Packet> frame) const
 }
 
 void
-RoceNetDevice::Receive(const Ptr<Packet>& frame)
+RoceNetDevice::Receive(const Ptr<Packet>& frame, uint8_t ttlDebt)
 {
+    // The TTL decrements switches deferred (Enqueue) are paid before any sink, the error model
+    // or the node's stack sees the frame; only a switch's receive callback takes them as they
+    // are.
+    if (ttlDebt != 0 && (!m_linkUp || m_receiveErrorModel ||
+                         (m_frameRxCallback.IsNull() && m_rxDrainRate.GetBitRate() != 0) ||
+                         !(m_phyRxEndTrace.IsEmpty() && m_snifferTrace.IsEmpty() &&
+                           m_promiscSnifferTrace.IsEmpty())))
+    {
+        FramePrefixHeader::DecrementIpv4Ttl(frame, ttlDebt);
+        ttlDebt = 0;
+    }
     if (!m_linkUp)
     {
         ++m_linkDownDrops;
@@ -670,12 +704,12 @@ RoceNetDevice::Receive(const Ptr<Packet>& frame)
     m_counters[priority].rxBytes += frame->GetSize();
     if (!m_frameRxCallback.IsNull())
     {
-        m_frameRxCallback(this, frame, priority, bytes, n);
+        m_frameRxCallback(this, frame, priority, bytes, n, ttlDebt);
         return;
     }
     if (m_rxDrainRate.GetBitRate() == 0)
     {
-        DeliverUp(frame, bytes, n);
+        DeliverUp(frame, bytes, n, ttlDebt);
         return;
     }
     uint32_t size = frame->GetSize();
@@ -755,7 +789,10 @@ RoceNetDevice::DeliverUp(Ptr<Packet> frame)
 }
 
 void
-RoceNetDevice::DeliverUp(const Ptr<Packet>& frame, const uint8_t* b, uint32_t headBytes)
+RoceNetDevice::DeliverUp(const Ptr<Packet>& frame,
+                         const uint8_t* b,
+                         uint32_t headBytes,
+                         uint8_t ttlDebt)
 {
     // The Ethernet II header's three fields at their fixed offsets, instead of deserializing
     // the header per frame.
@@ -768,7 +805,25 @@ RoceNetDevice::DeliverUp(const Ptr<Packet>& frame, const uint8_t* b, uint32_t he
     Mac48Address source;
     source.CopyFrom(b + 6);
     auto lengthType = static_cast<uint16_t>((b[12] << 8) | b[13]);
-    frame->RemoveAtStart(ETHERNET_HEADER_BYTES);
+    constexpr uint32_t ipToChecksum = FramePrefixHeader::IPV4_TTL_OFFSET + 4;
+    if (ttlDebt != 0 && lengthType == ETHERTYPE_IPV4 &&
+        headBytes >= ETHERNET_HEADER_BYTES + ipToChecksum)
+    {
+        // The TTL decrements the switches deferred (Enqueue), with the Ethernet header's
+        // removal: the IPv4 header's first bytes, up to its checksum, are put back patched.
+        FramePrefixHeader ip(ipToChecksum);
+        std::copy(b + ETHERNET_HEADER_BYTES,
+                  b + ETHERNET_HEADER_BYTES + ipToChecksum,
+                  ip.GetBytes());
+        FramePrefixHeader::DecrementIpv4TtlBytes(ip.GetBytes(), ttlDebt);
+        frame->RemoveAtStart(ETHERNET_HEADER_BYTES + ipToChecksum);
+        frame->AddHeader(ip);
+    }
+    else
+    {
+        FramePrefixHeader::DecrementIpv4Ttl(frame, b, headBytes, ttlDebt);
+        frame->RemoveAtStart(ETHERNET_HEADER_BYTES);
+    }
     if (!m_macRxTrace.IsEmpty())
     {
         m_macRxTrace(frame);
@@ -897,9 +952,13 @@ RoceNetDevice::DiscardQueued()
             ++m_linkDownDrops;
             if (!m_dequeueCallback.IsNull())
             {
-                m_dequeueCallback(this, entry.frame, p, entry.tag);
+                m_dequeueCallback(this, entry.frame, p, entry.tag, entry.ttlDebt);
             }
-            m_macTxDropTrace(entry.frame);
+            if (!m_macTxDropTrace.IsEmpty())
+            {
+                FramePrefixHeader::DecrementIpv4Ttl(entry.frame, entry.ttlDebt);
+                m_macTxDropTrace(entry.frame);
+            }
         }
     }
     m_linkDownDrops += m_control.size();
@@ -992,6 +1051,7 @@ RoceNetDevice::FlushQueue(uint8_t priority, FlushCallback cb)
     {
         if (!cb.IsNull())
         {
+            FramePrefixHeader::DecrementIpv4Ttl(entry.frame, entry.ttlDebt);
             cb(entry.frame, entry.tag);
         }
     }

@@ -111,13 +111,18 @@ class RoceNetDevice : public NetDevice
      * @param priority the priority the port classified it as (ClassifyBytes).
      * @param head the frame's first bytes, as the port read them (no need to copy them again).
      * @param headBytes how many: HEAD_BYTES, or the frame's size if smaller.
+     * @param ttlDebt IPv4 TTL decrements the switches before deferred (see "Deferred TTL
+     * decrements" in Enqueue): the frame, and @p head, lack that many; the receiver applies
+     * them (FramePrefixHeader::DecrementIpv4Ttl) before anything reads the TTL or the header
+     * checksum, or passes them on.
      */
     typedef Callback<void,
                      const Ptr<RoceNetDevice>&,
                      const Ptr<Packet>&,
                      uint8_t,
                      const uint8_t*,
-                     uint32_t>
+                     uint32_t,
+                     uint8_t>
         FrameReceiveCallback;
 
     /**
@@ -128,8 +133,15 @@ class RoceNetDevice : public NetDevice
      * @param frame the frame.
      * @param priority its priority.
      * @param tag the value given to Enqueue.
+     * @param ttlDebt the TTL decrements deferred for the frame (given to Enqueue): the callback
+     * sets it to 0 if it applies them; the port passes on what is left.
      */
-    typedef Callback<void, const Ptr<RoceNetDevice>&, const Ptr<Packet>&, uint8_t, uint64_t>
+    typedef Callback<void,
+                     const Ptr<RoceNetDevice>&,
+                     const Ptr<Packet>&,
+                     uint8_t,
+                     uint64_t,
+                     uint8_t&>
         DequeueCallback;
 
     /**
@@ -169,11 +181,22 @@ class RoceNetDevice : public NetDevice
     /**
      * Queue a whole frame (Ethernet header included) for transmission; used by switches, whose
      * MMU has already admitted it. Never drops.
+     *
+     * Deferred TTL decrements: a switch may hand over an IPv4 frame whose TTL and header
+     * checksum still lack the decrements of the switches it crossed (@p ttlDebt of them):
+     * patching them at every hop was a tenth of a fabric's run time. The debt travels with the
+     * frame, through the queue, the link and the next port, and is paid
+     * (FramePrefixHeader::DecrementIpv4Ttl, as many single decrements) before anyone else
+     * sees the frame: before every trace sink and sniffer (pcaps) that receives it, the error
+     * model, a flush or discard callback, delivery to the node's stack, and the stages of a
+     * switch that do not accept it (EgressStage::AcceptsDeferredTtl). What a sink, a pcap or a
+     * receiver sees is therefore the frame as if every switch had patched it.
      * @param frame the frame.
      * @param priority its priority (0-7).
      * @param tag a value handed back to the dequeue callback (the switch's bookkeeping).
+     * @param ttlDebt TTL decrements deferred for the frame (0: none).
      */
-    void Enqueue(const Ptr<Packet>& frame, uint8_t priority, uint64_t tag);
+    void Enqueue(const Ptr<Packet>& frame, uint8_t priority, uint64_t tag, uint8_t ttlDebt = 0);
 
     /**
      * Send a frame whose Ethernet II header the sender wrote itself, with its other headers in
@@ -228,8 +251,9 @@ class RoceNetDevice : public NetDevice
     /**
      * Called by the channel when a frame has fully arrived.
      * @param frame the frame.
+     * @param ttlDebt TTL decrements deferred for it (see Enqueue).
      */
-    void Receive(const Ptr<Packet>& frame);
+    void Receive(const Ptr<Packet>& frame, uint8_t ttlDebt = 0);
 
     /**
      * @param priority a priority.
@@ -424,8 +448,9 @@ class RoceNetDevice : public NetDevice
     /// A frame waiting in a priority queue.
     struct Entry
     {
-        Ptr<Packet> frame; //!< the frame
-        uint64_t tag;      //!< handed back at dequeue
+        Ptr<Packet> frame;  //!< the frame
+        uint64_t tag;       //!< handed back at dequeue
+        uint8_t ttlDebt{0}; //!< TTL decrements deferred (Enqueue)
     };
 
     /**
@@ -442,8 +467,10 @@ class RoceNetDevice : public NetDevice
     /**
      * Put a frame on the wire.
      * @param frame the frame.
+     * @param ttlDebt TTL decrements deferred for it (see Enqueue): paid here if a sink sees
+     * the frame, else passed to the link.
      */
-    void StartTransmission(Ptr<Packet> frame);
+    void StartTransmission(Ptr<Packet> frame, uint8_t ttlDebt = 0);
     /// The wire is free again (the event at a frame's end, when one was scheduled).
     void TransmitComplete();
     /**
@@ -476,8 +503,12 @@ class RoceNetDevice : public NetDevice
      * @param frame the frame.
      * @param head its first bytes.
      * @param headBytes how many (at least the Ethernet header's, or it is not delivered).
+     * @param ttlDebt TTL decrements deferred for the frame (Enqueue), paid here.
      */
-    void DeliverUp(const Ptr<Packet>& frame, const uint8_t* head, uint32_t headBytes);
+    void DeliverUp(const Ptr<Packet>& frame,
+                   const uint8_t* head,
+                   uint32_t headBytes,
+                   uint8_t ttlDebt = 0);
     /// The frame at the head of the receive buffer has been drained.
     void RxDrained();
     /// Schedule the end of draining the frame at the head of the receive buffer.
@@ -562,9 +593,10 @@ class RoceNetDevice : public NetDevice
     std::array<Time, NUM_PRIORITIES> m_lastPauseRx;      //!< last non-zero pause received
     EventId m_pauseEvent;                                //!< next pause expiry
     bool m_txBusy;                                       //!< a frame is on the wire
-    bool m_txEndPending{false}; //!< TransmitComplete is scheduled (or a start is deciding it)
-    int64_t m_txEndFs{0};       //!< when it runs (fs, whole ticks)
-    Ptr<Packet> m_currentFrame; //!< the frame on the wire
+    bool m_txEndPending{false};       //!< TransmitComplete is scheduled (or a start is deciding it)
+    int64_t m_txEndFs{0};             //!< when it runs (fs, whole ticks)
+    Ptr<Packet> m_currentFrame;       //!< the frame on the wire
+    uint8_t m_currentFrameTtlDebt{0}; //!< its TTL decrements deferred (Enqueue)
     Ptr<EventImpl> m_transmitCompleteEvent;          //!< TransmitComplete, scheduled anew per frame
     int64_t m_wireFreeFs;                            //!< exact time the wire frees (fs)
     std::array<Counters, NUM_PRIORITIES> m_counters; //!< per-priority counters

@@ -31,14 +31,6 @@ NS_LOG_COMPONENT_DEFINE("RoceSwitch");
 
 NS_OBJECT_ENSURE_REGISTERED(RoceSwitch);
 
-namespace
-{
-
-/// Offset of the TTL byte in an IPv4 header (the protocol and the header checksum follow).
-constexpr uint32_t IPV4_TTL_OFFSET = 8;
-
-} // namespace
-
 TypeId
 RoceSwitch::GetTypeId()
 {
@@ -220,11 +212,16 @@ void
 RoceSwitch::UpdateEnqueueStages()
 {
     m_enqueueStages.clear();
+    m_stagesAcceptDeferredTtl = true;
+    m_enqueueStagesAcceptDeferredTtl = true;
     for (const auto& stage : m_stages)
     {
+        bool accepts = stage->AcceptsDeferredTtl();
+        m_stagesAcceptDeferredTtl = m_stagesAcceptDeferredTtl && accepts;
         if (stage->HasEnqueueHook())
         {
             m_enqueueStages.push_back(PeekPointer(stage));
+            m_enqueueStagesAcceptDeferredTtl = m_enqueueStagesAcceptDeferredTtl && accepts;
         }
     }
     // Receive keeps the enqueue decisions of one frame as bits of a 64-bit word.
@@ -293,26 +290,35 @@ RoceSwitch::Receive(const Ptr<RoceNetDevice>& device,
                     const Ptr<Packet>& frame,
                     uint8_t priority,
                     const uint8_t* bytes,
-                    uint32_t n)
+                    uint32_t n,
+                    uint8_t ttlDebt)
 {
+    // TTL decrements deferred for the frame (RoceNetDevice::Enqueue): those of the switches
+    // before (ttlDebt, which @p bytes lack too), then this one's; paid (hops back to 0) where
+    // something that does not accept them is about to see the frame.
+    uint8_t hops = ttlDebt;
     uint32_t inPort = m_portOfIfIndex[device->GetIfIndex()];
     // The tuple as plain numbers: ns-3 addresses are made only for a load balancer to read.
     EcmpHash::RawTuple raw;
     if (!EcmpHash::ParseFrame(bytes, n, raw))
     {
-        Drop(inPort, priority, frame, DROP_NOT_IPV4);
+        Drop(inPort, priority, frame, DROP_NOT_IPV4, hops);
         return;
     }
     auto route = m_routes.find(raw.destination);
     if (route == m_routes.end())
     {
-        Drop(inPort, priority, frame, DROP_NO_ROUTE);
+        Drop(inPort, priority, frame, DROP_NO_ROUTE, hops);
         return;
     }
     const std::vector<uint32_t>& ports = route->second;
     uint32_t outPort = ports[0];
     if (ports.size() > 1)
     {
+        if (hops != 0 && !m_loadBalancer->AcceptsDeferredTtl())
+        {
+            hops -= FramePrefixHeader::DecrementIpv4Ttl(frame, bytes, n, hops);
+        }
         FlowFiveTuple tuple = EcmpHash::ToFlowFiveTuple(raw);
         outPort = m_loadBalancer->SelectPort(*this, {ports, tuple, priority, frame});
     }
@@ -329,6 +335,10 @@ RoceSwitch::Receive(const Ptr<RoceNetDevice>& device,
     std::optional<EgressStage::QueueState> found;
     if (!m_enqueueStages.empty())
     {
+        if (hops != 0 && !m_enqueueStagesAcceptDeferredTtl)
+        {
+            hops -= FramePrefixHeader::DecrementIpv4Ttl(frame, bytes, n, hops);
+        }
         found.emplace(MakeQueueState(outPort, priority));
         for (size_t i = 0; i < m_enqueueStages.size(); ++i)
         {
@@ -346,13 +356,13 @@ RoceSwitch::Receive(const Ptr<RoceNetDevice>& device,
     case SwitchMmu::ACCEPT:
         break;
     case SwitchMmu::DROP_LOSSY_LIMIT:
-        Drop(inPort, priority, frame, DROP_LOSSY_LIMIT);
+        Drop(inPort, priority, frame, DROP_LOSSY_LIMIT, hops);
         return;
     case SwitchMmu::DROP_HEADROOM_FULL:
-        Drop(inPort, priority, frame, DROP_HEADROOM_FULL);
+        Drop(inPort, priority, frame, DROP_HEADROOM_FULL, hops);
         return;
     default:
-        Drop(inPort, priority, frame, DROP_BUFFER_FULL);
+        Drop(inPort, priority, frame, DROP_BUFFER_FULL, hops);
         return;
     }
     if (admission.xoff)
@@ -361,35 +371,73 @@ RoceSwitch::Receive(const Ptr<RoceNetDevice>& device,
     }
     if (m_decrementTtl)
     {
-        DecrementTtl(frame, bytes, n);
-    }
-    for (size_t i = 0; decisions != 0; ++i, decisions >>= 1)
-    {
-        if (decisions & 1)
+        // This switch's decrement, deferred too, unless the TTL is 1 or 0 already once the
+        // switches before have had theirs (the frame is then forwarded as it is).
+        const uint32_t ttl = FramePrefixHeader::FindIpv4Ttl(bytes, n);
+        if (ttl != 0 && bytes[ttl] > ttlDebt + 1)
         {
-            m_enqueueStages[i]->EnqueueApply(*this, frame, *found);
+            ++hops;
         }
+    }
+    if (decisions != 0)
+    {
+        if (hops != 0 && !m_enqueueStagesAcceptDeferredTtl)
+        {
+            FramePrefixHeader::DecrementIpv4Ttl(frame, hops); // this switch's (the rest above)
+            hops = 0;
+        }
+        m_deferredFrame = PeekPointer(frame);
+        m_deferredHops = &hops;
+        for (size_t i = 0; decisions != 0; ++i, decisions >>= 1)
+        {
+            if (decisions & 1)
+            {
+                m_enqueueStages[i]->EnqueueApply(*this, frame, *found);
+            }
+        }
+        m_deferredFrame = nullptr;
+        m_deferredHops = nullptr;
     }
     uint64_t tag =
         (static_cast<uint64_t>(inPort) << 32) | (static_cast<uint64_t>(outPort) << 8) | priority;
-    m_ports[outPort]->Enqueue(frame, priority, tag);
+    m_ports[outPort]->Enqueue(frame, priority, tag, hops);
 }
 
 void
 RoceSwitch::Dequeued(const Ptr<RoceNetDevice>& device,
                      const Ptr<Packet>& frame,
                      uint8_t priority,
-                     uint64_t tag)
+                     uint64_t tag,
+                     uint8_t& ttlDebt)
 {
     auto outPort = static_cast<uint32_t>((tag >> 8) & 0xFFFFFF);
     ReleaseBuffer(tag, frame->GetSize());
     if (!m_stages.empty())
     {
+        if (ttlDebt != 0 && !m_stagesAcceptDeferredTtl)
+        {
+            FramePrefixHeader::DecrementIpv4Ttl(frame, ttlDebt);
+            ttlDebt = 0;
+        }
         EgressStage::QueueState state = MakeQueueState(outPort, priority);
+        m_deferredFrame = PeekPointer(frame);
+        m_deferredHops = &ttlDebt;
         for (const auto& stage : m_stages)
         {
             stage->Dequeue(*this, frame, state);
         }
+        m_deferredFrame = nullptr;
+        m_deferredHops = nullptr;
+    }
+}
+
+void
+RoceSwitch::SettleTtl(const Ptr<Packet>& frame)
+{
+    if (m_deferredHops && *m_deferredHops != 0 && PeekPointer(frame) == m_deferredFrame)
+    {
+        FramePrefixHeader::DecrementIpv4Ttl(frame, *m_deferredHops);
+        *m_deferredHops = 0;
     }
 }
 
@@ -451,28 +499,7 @@ RoceSwitch::GetPfcWatchdog() const
 bool
 RoceSwitch::DecrementTtl(const Ptr<Packet>& frame, const uint8_t* bytes, uint32_t n)
 {
-    // Receive has checked that the frame is IPv4 (ExtractFromFrame), tagged or not.
-    const uint32_t ip = bytes[EcmpHash::ETHERNET_HEADER_SIZE - 2] == 0x81 &&
-                                bytes[EcmpHash::ETHERNET_HEADER_SIZE - 1] == 0x00
-                            ? EcmpHash::ETHERNET_HEADER_SIZE + EcmpHash::VLAN_TAG_SIZE
-                            : EcmpHash::ETHERNET_HEADER_SIZE;
-    const uint32_t ttl = ip + IPV4_TTL_OFFSET;
-    if (n <= ttl + 3 || bytes[ttl] <= 1)
-    {
-        return false; // expired: forwarded as it is (see the class description)
-    }
-    // The bytes up to the checksum's two, which follow TTL and protocol, are already in
-    // @p bytes (read by Receive, the frame unchanged since): they are patched in a copy that
-    // replaces them, instead of being read out of the packet again.
-    FramePrefixHeader prefix(ttl + 4);
-    uint8_t* b = prefix.GetBytes();
-    std::copy(bytes, bytes + ttl + 4, b);
-    frame->RemoveAtStart(ttl + 4);
-    // The 16-bit word holding TTL and protocol, TTL one less (RFC 1624 for the checksum).
-    const uint32_t word = (static_cast<uint32_t>(b[ttl]) << 8) | b[ttl + 1];
-    FramePrefixHeader::PatchIpv4Word(b + ip, IPV4_TTL_OFFSET, static_cast<uint16_t>(word - 0x100));
-    frame->AddHeader(prefix);
-    return true;
+    return FramePrefixHeader::DecrementIpv4Ttl(frame, bytes, n, 1) == 1;
 }
 
 EgressStage::QueueState
@@ -517,12 +544,20 @@ RoceSwitch::RefreshPause(uint32_t port, uint8_t priority)
 }
 
 void
-RoceSwitch::Drop(uint32_t port, uint8_t priority, Ptr<const Packet> frame, DropReason reason)
+RoceSwitch::Drop(uint32_t port,
+                 uint8_t priority,
+                 const Ptr<Packet>& frame,
+                 DropReason reason,
+                 uint8_t ttlDebt)
 {
     NS_LOG_LOGIC("drop on port " << port << " priority " << +priority << ": "
                                  << GetDropReasonName(reason));
     ++m_drops[port * RoceNetDevice::NUM_PRIORITIES + priority][reason];
-    m_dropTrace(port, priority, frame, GetDropReasonName(reason));
+    if (!m_dropTrace.IsEmpty())
+    {
+        FramePrefixHeader::DecrementIpv4Ttl(frame, ttlDebt); // as the switches before left it
+        m_dropTrace(port, priority, frame, GetDropReasonName(reason));
+    }
 }
 
 const std::string&

@@ -45,10 +45,13 @@ namespace ns3
  * As a router does, it decrements the IPv4 TTL of every IPv4 frame it forwards and patches the
  * IPv4 header checksum incrementally (RFC 1624, equation 3), at the fixed offsets of the
  * (untagged or 802.1Q-tagged) frame, without parsing headers (DecrementTtl, true by default);
- * the RoCEv2 ICRC masks both fields, so it stays valid. A frame whose TTL is already 1 or 0 is
- * forwarded unchanged: no fabric built here has loops or 63 switch hops, and the model sends no
- * ICMP Time Exceeded (a router would drop such a frame). Receivers learn a packet's hop count
- * as 64 minus its TTL (RoceV2Packet sends with TTL 64).
+ * the RoCEv2 ICRC masks both fields, so it stays valid. The decrement is deferred and handed on
+ * with the frame until something is about to see the frame ("Deferred TTL decrements" in
+ * RoceNetDevice::Enqueue): a frame crossing three switches unobserved is patched once, by the
+ * receiving host, with the bytes three patches would have given. A frame whose TTL is already 1 or
+ * 0 is forwarded unchanged: no fabric built here has loops or 63 switch hops, and the model sends
+ * no ICMP Time Exceeded (a router would drop such a frame). Receivers learn a packet's hop count as
+ * 64 minus its TTL (RoceV2Packet sends with TTL 64).
  *
  * As a frame leaves its egress queue, the switch's egress stages (EgressStage, an ordered list
  * applied on every port) see it in turn and may modify it. EcnEnabled (the default) puts an
@@ -199,6 +202,15 @@ class RoceSwitch : public Object
     static bool DecrementTtl(const Ptr<Packet>& frame, const uint8_t* bytes, uint32_t n);
 
     /**
+     * Pay the TTL decrements deferred for a frame an egress stage is handling ("Deferred TTL
+     * decrements" in RoceNetDevice::Enqueue): a stage that accepts them
+     * (EgressStage::AcceptsDeferredTtl) calls this before it changes the frame's IPv4 header.
+     * Does nothing for another frame, outside a stage's call, or when none are deferred.
+     * @param frame the frame the stage was handed.
+     */
+    void SettleTtl(const Ptr<Packet>& frame);
+
+    /**
      * Append a stage to the egress pipeline of every port (after the EcnMarker that EcnEnabled
      * installs at initialization, and after the stages added before). A stage object belongs to
      * one switch.
@@ -266,12 +278,14 @@ class RoceSwitch : public Object
      * @param priority its priority, as the port classified it.
      * @param bytes the frame's first bytes, as the port read them.
      * @param n how many (RoceNetDevice::HEAD_BYTES, or fewer in a shorter frame).
+     * @param ttlDebt TTL decrements the switches before deferred (RoceNetDevice::Enqueue).
      */
     void Receive(const Ptr<RoceNetDevice>& port,
                  const Ptr<Packet>& frame,
                  uint8_t priority,
                  const uint8_t* bytes,
-                 uint32_t n);
+                 uint32_t n,
+                 uint8_t ttlDebt);
 
     /**
      * A frame left an egress queue: release it from the MMU (resuming its ingress group if it
@@ -280,11 +294,13 @@ class RoceSwitch : public Object
      * @param frame the frame.
      * @param priority its priority.
      * @param tag ingress port, egress port and priority packed at enqueue.
+     * @param ttlDebt TTL decrements deferred for the frame; set to 0 if they are paid here.
      */
     void Dequeued(const Ptr<RoceNetDevice>& port,
                   const Ptr<Packet>& frame,
                   uint8_t priority,
-                  uint64_t tag);
+                  uint64_t tag,
+                  uint8_t& ttlDebt);
 
     /**
      * The state of an egress queue as the stages see it, now.
@@ -305,8 +321,13 @@ class RoceSwitch : public Object
      * @param priority priority.
      * @param frame the frame.
      * @param reason why.
+     * @param ttlDebt TTL decrements deferred for it, paid before the trace sees it.
      */
-    void Drop(uint32_t port, uint8_t priority, Ptr<const Packet> frame, DropReason reason);
+    void Drop(uint32_t port,
+              uint8_t priority,
+              const Ptr<Packet>& frame,
+              DropReason reason,
+              uint8_t ttlDebt);
 
     /**
      * Send the PFC pause of an ingress group in XOFF, and schedule its refresh.
@@ -350,9 +371,13 @@ class RoceSwitch : public Object
     bool m_initialized;                                           //!< DoInitialize has run
     std::vector<Ptr<EgressStage>> m_stages;                       //!< egress stages, in order
     std::vector<EgressStage*> m_enqueueStages;                    //!< those with an enqueue hook
-    std::vector<EventId> m_pauseRefresh;                          //!< per ingress group
-    std::vector<uint64_t> m_ecnMarks;                             //!< per egress port x priority
-    std::vector<std::array<uint64_t, DROP_REASONS>> m_drops;      //!< per ingress port x priority
+    bool m_stagesAcceptDeferredTtl{true};        //!< every stage accepts deferred decrements
+    bool m_enqueueStagesAcceptDeferredTtl{true}; //!< every enqueue-hook stage does
+    const Packet* m_deferredFrame{nullptr};      //!< the frame the stages are handling
+    uint8_t* m_deferredHops{nullptr};            //!< its deferred decrements (SettleTtl)
+    std::vector<EventId> m_pauseRefresh;         //!< per ingress group
+    std::vector<uint64_t> m_ecnMarks;            //!< per egress port x priority
+    std::vector<std::array<uint64_t, DROP_REASONS>> m_drops; //!< per ingress port x priority
 
     TracedCallback<uint32_t, uint8_t, Ptr<const Packet>, const std::string&> m_dropTrace; //!< drops
     TracedCallback<uint32_t, uint8_t, uint32_t> m_ecnMarkTrace; //!< CE marks

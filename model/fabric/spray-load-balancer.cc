@@ -49,6 +49,12 @@ SprayLoadBalancer::SelectPort(const RoceSwitch& sw, const PortChoice& choice)
     return choice.ports[m_uniform->GetInteger(0, static_cast<uint32_t>(choice.ports.size()) - 1)];
 }
 
+bool
+SprayLoadBalancer::AcceptsDeferredTtl() const
+{
+    return true;
+}
+
 int64_t
 SprayLoadBalancer::AssignStreams(int64_t stream)
 {

@@ -33,6 +33,8 @@ class SprayLoadBalancer : public LoadBalancer
     SprayLoadBalancer();
 
     uint32_t SelectPort(const RoceSwitch& sw, const PortChoice& choice) override;
+    /// @return true: the choice reads no byte of the frame.
+    bool AcceptsDeferredTtl() const override;
 
     /**
      * Assign a fixed stream to the choice.

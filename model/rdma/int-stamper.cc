@@ -93,6 +93,12 @@ IntStamper::CarriesTelemetry(Ptr<const Packet> frame)
     return (b[bth + IbBthHeader::TELEMETRY_BYTE] & IbBthHeader::TELEMETRY_FILL_BIT) != 0;
 }
 
+bool
+IntStamper::AcceptsDeferredTtl() const
+{
+    return true;
+}
+
 void
 IntStamper::Dequeue(RoceSwitch& sw, Ptr<Packet> frame, const QueueState& state)
 {

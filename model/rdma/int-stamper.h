@@ -54,6 +54,9 @@ class IntStamper : public EgressStage
     ~IntStamper() override;
 
     void Dequeue(RoceSwitch& sw, Ptr<Packet> frame, const QueueState& state) override;
+    /// @return true: it changes the telemetry and the ICRC only, which masks the TTL and the
+    /// IPv4 checksum.
+    bool AcceptsDeferredTtl() const override;
 
     /**
      * Whether a frame carries telemetry for switches to fill.
