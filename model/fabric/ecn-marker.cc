@@ -80,12 +80,22 @@ EcnMarker::IsEctFrame(Ptr<const Packet> frame)
     return ecn == Ipv4Header::ECN_ECT1 || ecn == Ipv4Header::ECN_ECT0;
 }
 
+bool
+EcnMarker::MayMark(RoceSwitch& sw, uint32_t port, uint8_t priority)
+{
+    // What DecideEcnMark reads: the MMU's egress bytes of the queue, now.
+    Ptr<SwitchMmu> mmu = sw.GetMmu();
+    return mmu->GetMarkProbability(port, mmu->GetEgressBytes(port, priority)) > 0.0;
+}
+
 void
 EcnMarker::Dequeue(RoceSwitch& sw, Ptr<Packet> frame, const QueueState& state)
 {
-    // On the queue left behind the frame.
-    if (m_markPoint == MARK_ON_DEQUEUE && IsEctFrame(frame) &&
-        sw.GetMmu()->DecideEcnMark(state.port, state.priority))
+    // On the queue left behind the frame. The frame's bytes are read only when RED could mark
+    // (most frames find their queue below Kmin); DecideEcnMark, which may draw a random number,
+    // is still asked for ECN-capable frames only, as before.
+    if (m_markPoint == MARK_ON_DEQUEUE && MayMark(sw, state.port, state.priority) &&
+        IsEctFrame(frame) && sw.GetMmu()->DecideEcnMark(state.port, state.priority))
     {
         sw.SettleTtl(frame); // the TTL first, as the switches before and this one had done
         MarkCe(frame);
@@ -109,8 +119,8 @@ bool
 EcnMarker::EnqueueDecide(RoceSwitch& sw, Ptr<const Packet> frame, const QueueState& found)
 {
     // RED sees the egress queue as the packet finds it: the MMU has not admitted it yet.
-    return m_markPoint == MARK_ON_ENQUEUE && IsEctFrame(frame) &&
-           sw.GetMmu()->DecideEcnMark(found.port, found.priority);
+    return m_markPoint == MARK_ON_ENQUEUE && MayMark(sw, found.port, found.priority) &&
+           IsEctFrame(frame) && sw.GetMmu()->DecideEcnMark(found.port, found.priority);
 }
 
 void

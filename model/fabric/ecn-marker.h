@@ -76,6 +76,16 @@ class EcnMarker : public EgressStage
      */
     static void MarkCe(Ptr<Packet> frame);
 
+    /**
+     * Whether RED could mark a frame of an egress queue now (its marking probability is above
+     * zero): a test that spares reading the frame's bytes when it could not.
+     * @param sw the switch.
+     * @param port egress port.
+     * @param priority priority.
+     * @return true if DecideEcnMark might return true.
+     */
+    static bool MayMark(RoceSwitch& sw, uint32_t port, uint8_t priority);
+
     MarkPoint m_markPoint; //!< MarkPoint: enqueue or dequeue
 };
 
