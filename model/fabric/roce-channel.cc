@@ -136,12 +136,17 @@ RoceChannel::Transmit(Ptr<Packet> packet,
                       Time arrivalDelay,
                       uint8_t ttlDebt)
 {
-    Ptr<RoceNetDevice> peer = (m_devices[0] == source) ? m_devices[1] : m_devices[0];
+    const size_t end = (m_devices[0] == source) ? 1 : 0;
+    const Ptr<RoceNetDevice>& peer = m_devices[end];
     if (!peer)
     {
         return; // an unconnected end: the frame is lost on the floor
     }
-    Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
+    if (m_nodeIds[end] == NO_NODE)
+    {
+        m_nodeIds[end] = peer->GetNode()->GetId(); // a device's node does not change
+    }
+    Simulator::ScheduleWithContext(m_nodeIds[end],
                                    arrivalDelay + m_delay,
                                    new FrameArrival(peer, std::move(packet), ttlDebt));
 }
@@ -185,6 +190,7 @@ RoceChannel::DoDispose()
     NS_LOG_FUNCTION(this);
     m_devices[0] = nullptr;
     m_devices[1] = nullptr;
+    m_nodeIds = {NO_NODE, NO_NODE};
     m_nDevices = 0;
     Channel::DoDispose();
 }

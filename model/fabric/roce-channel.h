@@ -76,6 +76,11 @@ class RoceChannel : public Channel
     Time m_delay;                                //!< propagation delay
     std::array<Ptr<RoceNetDevice>, 2> m_devices; //!< the two ends
     uint32_t m_nDevices;                         //!< ends attached
+    /// An end's node id not read yet.
+    static constexpr uint32_t NO_NODE = 0xFFFFFFFF;
+    /// The node id of each end's node, read on the first frame to it (Node::GetId is an ns-3
+    /// call with a log test, once per frame otherwise); NO_NODE until then.
+    std::array<uint32_t, 2> m_nodeIds{NO_NODE, NO_NODE};
 };
 
 } // namespace ns3
