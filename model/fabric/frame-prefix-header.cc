@@ -179,13 +179,14 @@ FramePrefixHeader::FindIpv4Ttl(const uint8_t* bytes, uint32_t n)
 uint32_t
 FramePrefixHeader::DecrementIpv4TtlBytes(uint8_t* ipv4, uint32_t hops)
 {
-    uint8_t* ttl = ipv4 + IPV4_TTL_OFFSET;
+    const uint8_t* ttl = ipv4 + IPV4_TTL_OFFSET;
     uint32_t made = 0;
-    for (; made<hops&& * ttl> 1; ++made)
+    while (made < hops && ttl[0] > 1)
     {
         // The 16-bit word holding TTL and protocol, TTL one less (RFC 1624 for the checksum).
         const uint32_t word = (static_cast<uint32_t>(ttl[0]) << 8) | ttl[1];
         PatchIpv4Word(ipv4, IPV4_TTL_OFFSET, static_cast<uint16_t>(word - 0x100));
+        ++made;
     }
     return made;
 }
@@ -194,23 +195,24 @@ uint32_t
 FramePrefixHeader::DecrementIpv4Ttl(const Ptr<Packet>& frame,
                                     const uint8_t* bytes,
                                     uint32_t n,
-                                    uint32_t hops)
+                                    uint32_t hops,
+                                    uint32_t strip)
 {
-    if (hops == 0)
+    const uint32_t ttl = hops == 0 ? 0 : FindIpv4Ttl(bytes, n);
+    if (ttl == 0 || bytes[ttl] <= 1 || strip >= ttl)
     {
-        return 0;
-    }
-    const uint32_t ttl = FindIpv4Ttl(bytes, n);
-    if (ttl == 0 || bytes[ttl] <= 1)
-    {
+        if (strip != 0)
+        {
+            frame->RemoveAtStart(strip);
+        }
         return 0;
     }
     // The bytes up to the checksum's two, which follow TTL and protocol, are patched in a copy
-    // that replaces them.
-    FramePrefixHeader prefix(ttl + 4);
+    // that replaces them (without the first @p strip).
+    FramePrefixHeader prefix(ttl + 4 - strip);
     uint8_t* b = prefix.GetBytes();
-    std::copy(bytes, bytes + ttl + 4, b);
-    const uint32_t made = DecrementIpv4TtlBytes(b + ttl - IPV4_TTL_OFFSET, hops);
+    std::copy(bytes + strip, bytes + ttl + 4, b);
+    const uint32_t made = DecrementIpv4TtlBytes(b + ttl - strip - IPV4_TTL_OFFSET, hops);
     frame->RemoveAtStart(ttl + 4);
     frame->AddHeader(prefix);
     return made;

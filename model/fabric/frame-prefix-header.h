@@ -111,12 +111,16 @@ class FramePrefixHeader : public Header
      * @param bytes its first n bytes as they are now (at least up to the IPv4 checksum).
      * @param n how many.
      * @param hops how many decrements.
+     * @param strip how many of the frame's first bytes to remove at the same time (a host
+     * removing the Ethernet header), whether or not a decrement is made; fewer than the bytes
+     * before the TTL.
      * @return how many were made.
      */
     static uint32_t DecrementIpv4Ttl(const Ptr<Packet>& frame,
                                      const uint8_t* bytes,
                                      uint32_t n,
-                                     uint32_t hops);
+                                     uint32_t hops,
+                                     uint32_t strip = 0);
 
     /**
      * The same, reading the frame's first bytes.

@@ -805,25 +805,9 @@ RoceNetDevice::DeliverUp(const Ptr<Packet>& frame,
     Mac48Address source;
     source.CopyFrom(b + 6);
     auto lengthType = static_cast<uint16_t>((b[12] << 8) | b[13]);
-    constexpr uint32_t ipToChecksum = FramePrefixHeader::IPV4_TTL_OFFSET + 4;
-    if (ttlDebt != 0 && lengthType == ETHERTYPE_IPV4 &&
-        headBytes >= ETHERNET_HEADER_BYTES + ipToChecksum)
-    {
-        // The TTL decrements the switches deferred (Enqueue), with the Ethernet header's
-        // removal: the IPv4 header's first bytes, up to its checksum, are put back patched.
-        FramePrefixHeader ip(ipToChecksum);
-        std::copy(b + ETHERNET_HEADER_BYTES,
-                  b + ETHERNET_HEADER_BYTES + ipToChecksum,
-                  ip.GetBytes());
-        FramePrefixHeader::DecrementIpv4TtlBytes(ip.GetBytes(), ttlDebt);
-        frame->RemoveAtStart(ETHERNET_HEADER_BYTES + ipToChecksum);
-        frame->AddHeader(ip);
-    }
-    else
-    {
-        FramePrefixHeader::DecrementIpv4Ttl(frame, b, headBytes, ttlDebt);
-        frame->RemoveAtStart(ETHERNET_HEADER_BYTES);
-    }
+    // The Ethernet header goes, and with it the TTL decrements the switches deferred (Enqueue)
+    // are paid: the IPv4 header's first bytes, up to its checksum, are put back patched.
+    FramePrefixHeader::DecrementIpv4Ttl(frame, b, headBytes, ttlDebt, ETHERNET_HEADER_BYTES);
     if (!m_macRxTrace.IsEmpty())
     {
         m_macRxTrace(frame);
