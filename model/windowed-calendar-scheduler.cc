@@ -62,6 +62,9 @@ WindowedCalendarScheduler::GetTypeId()
     return tid;
 }
 
+const WindowedCalendarScheduler* WindowedCalendarScheduler::s_runner = nullptr;
+WindowedCalendarScheduler::RunningTime WindowedCalendarScheduler::s_running;
+
 WindowedCalendarScheduler::WindowedCalendarScheduler()
     : m_bucketWidth(NanoSeconds(DEFAULT_BUCKET_WIDTH_NS)),
       m_bucketsLog2(DEFAULT_BUCKETS_LOG2)
@@ -73,6 +76,10 @@ WindowedCalendarScheduler::WindowedCalendarScheduler()
 WindowedCalendarScheduler::~WindowedCalendarScheduler()
 {
     NS_LOG_FUNCTION(this);
+    if (s_runner == this)
+    {
+        s_runner = nullptr; // with the simulator, or replaced: the time is no longer known here
+    }
 }
 
 void
@@ -333,6 +340,17 @@ WindowedCalendarScheduler::RemoveNext()
         EmptyBucket(index);
     }
     --m_windowCount;
+    // The simulator runs what RemoveNext returns, at its time (ns-3's simulators also call it
+    // to drain or move events, at Destroy and SetScheduler, after which this scheduler is
+    // destroyed).
+    if (s_runner != this)
+    {
+        s_runner = this;
+        s_running.fsPerStep =
+            std::max<int64_t>(1, Time::FromInteger(1, Time::GetResolution()).GetFemtoSeconds());
+    }
+    s_running.ts = next.key.m_ts;
+    s_running.fs = static_cast<int64_t>(next.key.m_ts) * s_running.fsPerStep;
     return next;
 }
 

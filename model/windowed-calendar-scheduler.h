@@ -62,6 +62,33 @@ class WindowedCalendarScheduler : public Scheduler
     Event RemoveNext() override;
     void Remove(const Event& ev) override;
 
+    /// The time of the event being run (PeekRunningTime).
+    struct RunningTime
+    {
+        uint64_t ts{0};       //!< in time steps: Simulator::Now().GetTimeStep()
+        int64_t fs{0};        //!< in femtoseconds: Simulator::Now().GetFemtoSeconds()
+        int64_t fsPerStep{1}; //!< femtoseconds per time step (the time resolution)
+    };
+
+    /**
+     * The time of the event the simulator runs: the time of the event a
+     * WindowedCalendarScheduler last handed over (RemoveNext), which is Simulator::Now() while
+     * that scheduler is the simulator's. Read by ExactTime::Now() in place of calls into
+     * ns-3's simulator and Time (several per frame otherwise).
+     *
+     * Known from the first event a WindowedCalendarScheduler hands over until that scheduler
+     * is destroyed, with its simulator (Simulator::Destroy) or when Simulator::SetScheduler
+     * replaces it; unknown before (a simulation's set-up at time zero), and under any other
+     * scheduler. The resolution is read when a scheduler hands over its first event: ns-3
+     * fixes it when a simulation first runs (Time::SetResolution cannot follow
+     * Simulator::Run).
+     * @return the time, or nullptr when it is not known.
+     */
+    static const RunningTime* PeekRunningTime()
+    {
+        return s_runner ? &s_running : nullptr;
+    }
+
     /**
      * @return the width of a bucket in the time resolution's units (a power of two).
      */
@@ -78,6 +105,11 @@ class WindowedCalendarScheduler : public Scheduler
     uint64_t GetOverflowCount() const;
 
   private:
+    /// The scheduler that handed over the event being run (PeekRunningTime), or none.
+    static const WindowedCalendarScheduler* s_runner;
+    /// The time of that event.
+    static RunningTime s_running;
+
     /// One bucket: its events sorted by key from @c head on (those before were taken out).
     struct Bucket
     {

@@ -6,6 +6,7 @@
 
 #include "llm-fabric-test-util.h"
 
+#include "ns3/exact-time.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
@@ -312,6 +313,114 @@ class WindowedCalendarSimulatorTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * ExactTime::Now(), NowFs() and GetResolutionFs(), which read the running event's time from
+ * the WindowedCalendarScheduler that handed it over instead of calling ns-3's simulator, give
+ * what Simulator::Now() and the time resolution give: at every event it runs (events inside
+ * its window, beyond it in the heap, several of one tick, scheduled from within an event);
+ * at the end of a run; after Simulator::SetScheduler has replaced it in the middle of a run
+ * (ns-3 drains it with RemoveNext, so without the reset in its destructor the clock would read
+ * the time of the last event moved, 3 ms, at 1.5 ms); and in a new simulation's set-up at
+ * time zero after Simulator::Destroy (without that reset, the last run's 3 ms).
+ */
+class WindowedCalendarRunningTimeTestCase : public TestCase
+{
+  public:
+    WindowedCalendarRunningTimeTestCase()
+        : TestCase("ExactTime::Now is Simulator::Now: at each event, after SetScheduler, after "
+                   "Destroy")
+    {
+    }
+
+  private:
+    /**
+     * Compare the two clocks now.
+     * @param where what is checked, for the message.
+     */
+    void Check(const std::string& where)
+    {
+        ++m_checks;
+        Time now = Simulator::Now();
+        int64_t unitFs = Time::FromInteger(1, Time::GetResolution()).GetFemtoSeconds();
+        if (ExactTime::Now() != now || ExactTime::NowFs() != now.GetFemtoSeconds() ||
+            ExactTime::GetResolutionFs() != unitFs)
+        {
+            ++m_mismatches;
+            if (m_first.empty())
+            {
+                m_first = where + " at " + std::to_string(now.GetNanoSeconds()) +
+                          " ns: ExactTime::Now " +
+                          std::to_string(ExactTime::Now().GetNanoSeconds()) + " ns";
+            }
+        }
+    }
+
+    /**
+     * An event: check, and now and then schedule another in the same tick.
+     * @param k its number.
+     */
+    void Probe(uint32_t k)
+    {
+        Check("event " + std::to_string(k));
+        if (k % 7 == 0)
+        {
+            Simulator::ScheduleNow(&WindowedCalendarRunningTimeTestCase::Probe, this, k + 1);
+        }
+    }
+
+    /// Replace the scheduler by ns-3's map scheduler, in the middle of the run.
+    void Replace()
+    {
+        Check("before SetScheduler");
+        Simulator::SetScheduler(ObjectFactory("ns3::MapScheduler"));
+        Check("after SetScheduler");
+    }
+
+    void DoRun() override
+    {
+        m_checks = 0;
+        m_mismatches = 0;
+        m_first.clear();
+        Simulator::SetScheduler(ObjectFactory("ns3::WindowedCalendarScheduler"));
+        Check("set-up, first simulation");
+        std::mt19937_64 random(12345);
+        for (uint32_t k = 1; k <= 2000; k += 2)
+        {
+            // Up to 3 ms: the window (4,096 buckets of 4 ns) covers about 16 us, so most go to
+            // the heap first; k = 1999 is the last, at 3 ms.
+            uint64_t ns = (k == 1999) ? 3000000 : random() % 3000000;
+            Simulator::Schedule(NanoSeconds(ns),
+                                &WindowedCalendarRunningTimeTestCase::Probe,
+                                this,
+                                k);
+        }
+        Simulator::Schedule(MicroSeconds(1500),
+                            &WindowedCalendarRunningTimeTestCase::Replace,
+                            this);
+        Simulator::Run();
+        Check("after the run");
+        uint64_t checksFirst = m_checks;
+        Simulator::Destroy();
+
+        Simulator::SetScheduler(ObjectFactory("ns3::WindowedCalendarScheduler"));
+        Check("set-up after Destroy");
+        Simulator::Schedule(MicroSeconds(7), &WindowedCalendarRunningTimeTestCase::Probe, this, 1);
+        Simulator::Run();
+        Check("after the second run");
+        Simulator::Destroy();
+
+        // 1 + 1000 probes + one more for each multiple of 7 among the odd numbers up to 1999
+        // (143), 2 around SetScheduler, 1 after the run.
+        NS_TEST_ASSERT_MSG_EQ(checksFirst, 1 + 1000 + 143 + 2 + 1, "checks in the first run");
+        NS_TEST_EXPECT_MSG_EQ(m_mismatches, 0, "first mismatch: " << m_first);
+    }
+
+    uint64_t m_checks{0};     //!< comparisons made
+    uint64_t m_mismatches{0}; //!< comparisons that differed
+    std::string m_first;      //!< the first that differed
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The sizing: BucketWidth is used as the largest power of two of the resolution's unit (here
  * the nanosecond, ns-3's default) not above it, so 4 ns gives 4 ticks, 5 ns and 7 ns 4, 8 ns 8,
  * 1 ns 1; BucketsLog2 12 gives 4096 buckets. An event inside the window (at 4 * 4096 - 1 =
@@ -375,6 +484,7 @@ class WindowedCalendarSchedulerTestSuite : public TestSuite
         AddTestCase(new WindowedCalendarOrderTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new WindowedCalendarSimulatorTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new WindowedCalendarSizingTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new WindowedCalendarRunningTimeTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

@@ -14,7 +14,7 @@ namespace ns3
 {
 
 int64_t
-ExactTime::GetResolutionFs()
+ExactTime::ReadResolutionFs()
 {
     // Called several times per frame: the conversion is done once per resolution (ns-3 fixes
     // the resolution before the first Time is made, but a test may set it first).
@@ -38,7 +38,7 @@ ExactTime::FromFs(int64_t fs)
 Time
 ExactTime::DelayUntil(int64_t absoluteFs)
 {
-    return DelayUntil(absoluteFs, Simulator::Now().GetFemtoSeconds());
+    return DelayUntil(absoluteFs, NowFs());
 }
 
 Time
@@ -50,7 +50,7 @@ ExactTime::DelayUntil(int64_t absoluteFs, int64_t nowFs)
 int64_t
 ExactTime::NextStart(int64_t busyUntilFs)
 {
-    return NextStart(busyUntilFs, Simulator::Now().GetFemtoSeconds());
+    return NextStart(busyUntilFs, NowFs());
 }
 
 int64_t

@@ -8,6 +8,8 @@
 #define EXACT_TIME_H
 
 #include "ns3/nstime.h"
+#include "ns3/simulator.h"
+#include "ns3/windowed-calendar-scheduler.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -30,8 +32,47 @@ class ExactTime
   public:
     ExactTime() = delete;
 
-    /// @return femtoseconds per unit of the simulator's time resolution (1e6 at nanoseconds).
-    static int64_t GetResolutionFs();
+    /**
+     * Read from the running WindowedCalendarScheduler when it knows it (Now()), else from
+     * ns-3's Time.
+     * @return femtoseconds per unit of the simulator's time resolution (1e6 at nanoseconds).
+     */
+    static int64_t GetResolutionFs()
+    {
+        if (const auto* running = WindowedCalendarScheduler::PeekRunningTime())
+        {
+            return running->fsPerStep;
+        }
+        return ReadResolutionFs();
+    }
+
+    /**
+     * Simulator::Now(), read from the WindowedCalendarScheduler that handed the running event
+     * over when it did (the programs' scheduler: no call into ns-3's simulator, about 50
+     * instructions, several times per frame), else from the simulator.
+     * @return the current simulation time.
+     */
+    static Time Now()
+    {
+        if (const auto* running = WindowedCalendarScheduler::PeekRunningTime())
+        {
+            return TimeStep(running->ts);
+        }
+        return Simulator::Now();
+    }
+
+    /**
+     * Now() in femtoseconds.
+     * @return the current simulation time, in femtoseconds.
+     */
+    static int64_t NowFs()
+    {
+        if (const auto* running = WindowedCalendarScheduler::PeekRunningTime())
+        {
+            return running->fs;
+        }
+        return Simulator::Now().GetFemtoSeconds();
+    }
 
     /**
      * @param fs a duration in femtoseconds (negative counts as zero).
@@ -107,6 +148,10 @@ class ExactTime
     {
         return (nowFs < busyUntilFs + unitFs) ? busyUntilFs : nowFs;
     }
+
+  private:
+    /// @return GetResolutionFs() read from ns-3's Time.
+    static int64_t ReadResolutionFs();
 };
 
 } // namespace ns3

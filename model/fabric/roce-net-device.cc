@@ -443,7 +443,7 @@ RoceNetDevice::TryTransmit()
         }
         // The frame on the wire had nothing queued behind it when it started, so its end got
         // no event. Until then, a frame queued now needs one; after it, the wire is free.
-        int64_t nowFs = Simulator::Now().GetFemtoSeconds();
+        int64_t nowFs = ExactTime::NowFs();
         if (nowFs < m_txEndFs)
         {
             if (HasQueuedFrame())
@@ -520,7 +520,7 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame, uint8_t ttlDebt)
     // Exact wire clock: a frame that follows another back to back starts when the previous
     // gap ends, not when its rounded event ran.
     // The clock and the resolution are read once per frame (each is an ns-3 call).
-    int64_t nowFs = Simulator::Now().GetFemtoSeconds();
+    int64_t nowFs = ExactTime::NowFs();
     int64_t unitFs = ExactTime::GetResolutionFs();
     int64_t startFs = ExactTime::NextStart(m_wireFreeFs, nowFs, unitFs);
     uint32_t size = frame->GetSize();
@@ -853,7 +853,7 @@ RoceNetDevice::ReceivePfc(Ptr<Packet> frame)
         return;
     }
     std::array<uint16_t, 8> times{};
-    int64_t nowFs = Simulator::Now().GetFemtoSeconds();
+    int64_t nowFs = ExactTime::NowFs();
     for (uint8_t p = 0; p < NUM_PRIORITIES; ++p)
     {
         if (!pfc.IsEnabled(p))
@@ -865,7 +865,7 @@ RoceNetDevice::ReceivePfc(Ptr<Packet> frame)
         if (quanta > 0)
         {
             ++m_counters[p].pausesReceived;
-            m_lastPauseRx[p] = Simulator::Now();
+            m_lastPauseRx[p] = ExactTime::Now();
         }
         else
         {
@@ -881,7 +881,7 @@ RoceNetDevice::ReceivePfc(Ptr<Packet> frame)
         if (quanta > 0 && !m_paused[p])
         {
             m_paused[p] = true;
-            m_pauseStart[p] = Simulator::Now();
+            m_pauseStart[p] = ExactTime::Now();
             m_pauseStateTrace(p, true);
         }
     }
@@ -903,7 +903,7 @@ RoceNetDevice::UpdatePauses()
         if (ExactTime::DelayUntil(m_pausedUntilFs[p]).IsZero())
         {
             m_paused[p] = false;
-            m_counters[p].pausedTime += Simulator::Now() - m_pauseStart[p];
+            m_counters[p].pausedTime += ExactTime::Now() - m_pauseStart[p];
             m_pauseStateTrace(p, false);
         }
         else if (next < 0 || m_pausedUntilFs[p] < next)
@@ -962,7 +962,7 @@ RoceNetDevice::SetLinkUp(bool up)
     {
         for (uint8_t p = 0; p < NUM_PRIORITIES; ++p)
         {
-            m_pausedUntilFs[p] = Simulator::Now().GetFemtoSeconds();
+            m_pausedUntilFs[p] = ExactTime::NowFs();
             m_rxPaused[p] = false;
             m_rxPauseRefresh[p].Cancel();
         }
@@ -1066,7 +1066,7 @@ RoceNetDevice::SetPauseIgnored(uint8_t priority, bool ignored)
     if (ignored && m_paused[priority])
     {
         // UpdatePauses lifts a pause that ends now, and restarts transmission.
-        m_pausedUntilFs[priority] = Simulator::Now().GetFemtoSeconds();
+        m_pausedUntilFs[priority] = ExactTime::NowFs();
         UpdatePauses();
     }
 }

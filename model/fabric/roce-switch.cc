@@ -8,6 +8,7 @@
 
 #include "ecmp-hash.h"
 #include "ecmp-load-balancer.h"
+#include "exact-time.h"
 #include "frame-prefix-header.h"
 #include "pfc-header.h"
 #include "roce-channel.h"
@@ -513,7 +514,7 @@ RoceSwitch::MakeQueueState(uint32_t outPort, uint8_t priority) const
                                    m_mmu->GetEgressBytes(outPort, priority),
                                    port->GetTxBytes(),
                                    port->GetDataRate(),
-                                   Simulator::Now()};
+                                   ExactTime::Now()};
 }
 
 void

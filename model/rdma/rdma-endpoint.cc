@@ -203,18 +203,18 @@ RdmaEndpoint::PauseChanged(uint8_t priority, bool paused)
     m_dataPaused = paused;
     if (paused)
     {
-        m_pauseBegan = Simulator::Now();
+        m_pauseBegan = ExactTime::Now();
     }
     else
     {
-        m_pausedTotal += Simulator::Now() - m_pauseBegan;
+        m_pausedTotal += ExactTime::Now() - m_pauseBegan;
     }
 }
 
 Time
 RdmaEndpoint::GetUnpausedTime() const
 {
-    Time now = Simulator::Now();
+    Time now = ExactTime::Now();
     return now - m_pausedTotal - (m_dataPaused ? now - m_pauseBegan : Time(0));
 }
 
@@ -237,7 +237,7 @@ RdmaEndpoint::Pump()
     {
         return; // the port already holds the next frame (or is paused with one waiting)
     }
-    int64_t nowFs = Simulator::Now().GetFemtoSeconds();
+    int64_t nowFs = ExactTime::NowFs();
     int64_t slack = ExactTime::GetResolutionFs() / 2;
     int64_t earliest = -1;
     DataRate lineRate = m_device->GetDataRate();

@@ -283,7 +283,7 @@ RdmaQueuePair::RecordSendTime(uint64_t index, bool retransmission)
         m_sentUnpaused.swap(grownUnpaused);
         m_sentAtMask = size - 1;
     }
-    m_sentAt[index & m_sentAtMask] = Simulator::Now().GetTimeStep();
+    m_sentAt[index & m_sentAtMask] = ExactTime::Now().GetTimeStep();
     m_sentUnpaused[index & m_sentAtMask] = unpaused;
 }
 
@@ -479,11 +479,11 @@ RdmaQueuePair::ArmTimer()
     m_timerArmed = true;
     // The unpaused clock runs no faster than the simulation's: the deadline is no sooner than
     // this.
-    Time deadline = Simulator::Now() + TimeStep(std::max<int64_t>(TimerRemaining(), 0));
+    Time deadline = ExactTime::Now() + TimeStep(std::max<int64_t>(TimerRemaining(), 0));
     if (m_timer.IsExpired() || m_timer.GetTs() > static_cast<uint64_t>(deadline.GetTimeStep()))
     {
         m_timer.Cancel();
-        m_timer = Simulator::Schedule(deadline - Simulator::Now(), &RdmaQueuePair::Timeout, this);
+        m_timer = Simulator::Schedule(deadline - ExactTime::Now(), &RdmaQueuePair::Timeout, this);
     }
 }
 
@@ -619,7 +619,7 @@ RdmaQueuePair::ReceiveAck(const IbBthHeader& bth,
         int64_t sentAt = m_sentAt[(una - 1) & m_sentAtMask];
         if (!aeth.IsNak() && sentAt >= 0)
         {
-            info.rtt = TimeStep(Simulator::Now().GetTimeStep() - sentAt);
+            info.rtt = TimeStep(ExactTime::Now().GetTimeStep() - sentAt);
         }
         m_sndUnaBytes += acked;
         m_sndUna = una;
@@ -702,7 +702,7 @@ RdmaQueuePair::ReceiveData(const IbBthHeader& bth,
             ttl <= RoceV2Packet::INITIAL_TTL ? RoceV2Packet::INITIAL_TTL - ttl : 0,
             31));
     }
-    if (ceMarked && (!m_anyCnp || Simulator::Now() - m_lastCnp >= m_cnpInterval))
+    if (ceMarked && (!m_anyCnp || ExactTime::Now() - m_lastCnp >= m_cnpInterval))
     {
         SendCnp();
     }
@@ -754,7 +754,7 @@ RdmaQueuePair::ReceiveData(const IbBthHeader& bth,
         if (m_expected > m_ackedUpTo && m_ackDelay.IsStrictlyPositive() && !m_ackTimerPending)
         {
             m_ackTimerPending = true;
-            m_ackTimer = Simulator::Schedule(m_firstUnackedAt + m_ackDelay - Simulator::Now(),
+            m_ackTimer = Simulator::Schedule(m_firstUnackedAt + m_ackDelay - ExactTime::Now(),
                                              &RdmaQueuePair::AckTimeout,
                                              this);
         }
@@ -802,11 +802,11 @@ RdmaQueuePair::AckTimeout()
         return; // acknowledged meanwhile; the next packet schedules the timer again
     }
     Time due = m_firstUnackedAt + m_ackDelay;
-    if (Simulator::Now() < due)
+    if (ExactTime::Now() < due)
     {
         // An ACK left since this was scheduled, and later packets wait for theirs.
         m_ackTimerPending = true;
-        m_ackTimer = Simulator::Schedule(due - Simulator::Now(), &RdmaQueuePair::AckTimeout, this);
+        m_ackTimer = Simulator::Schedule(due - ExactTime::Now(), &RdmaQueuePair::AckTimeout, this);
         return;
     }
     m_unacked = 0;
@@ -818,7 +818,7 @@ RdmaQueuePair::Accept(uint32_t bytes, bool last)
 {
     if (m_expected == m_ackedUpTo)
     {
-        m_firstUnackedAt = Simulator::Now(); // the first packet no ACK covers yet
+        m_firstUnackedAt = ExactTime::Now(); // the first packet no ACK covers yet
     }
     ++m_expected;
     m_receivedMessageBytes += bytes;
@@ -878,7 +878,7 @@ void
 RdmaQueuePair::SendCnp()
 {
     m_anyCnp = true;
-    m_lastCnp = Simulator::Now();
+    m_lastCnp = ExactTime::Now();
     ++m_cnpsSent;
     // The CNP's reserved body is zeros: a packet of that many zeros after the BTH in memory.
     Ptr<Packet> p = Create<Packet>(RoceCnpHeader::SIZE);
