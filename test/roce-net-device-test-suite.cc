@@ -589,6 +589,125 @@ class RoceDeviceSendFrameTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * What the port hands its node for a received frame, judged on the destination's bytes as
+ * IEEE 802.3 and ns-3's Mac48Address judge an address: its own address is PACKET_HOST, all
+ * ones PACKET_BROADCAST, another address with the group bit (the first byte's lowest bit)
+ * PACKET_MULTICAST, any other PACKET_OTHERHOST, which only the promiscuous callback sees. Both
+ * callbacks get the sender's address as a Mac48Address (Address::IsMatchingType), the
+ * promiscuous one the destination too. A port readdressed by SetAddress or by its Address
+ * attribute takes frames to its new address and not to its old one.
+ */
+class RoceDeviceDeliverTestCase : public TestCase
+{
+  public:
+    RoceDeviceDeliverTestCase()
+        : TestCase("Received frames: host, broadcast, multicast, other host; readdressed ports")
+    {
+    }
+
+  private:
+    /// What the promiscuous callback got.
+    struct Seen
+    {
+        NetDevice::PacketType type; //!< the packet type
+        Address from;               //!< the source
+        Address to;                 //!< the destination
+    };
+
+    /**
+     * The promiscuous callback.
+     * @param seen where to record.
+     * @param device the port.
+     * @param packet the packet, without its Ethernet header.
+     * @param protocol its EtherType.
+     * @param from the source.
+     * @param to the destination.
+     * @param type the packet type.
+     * @return true.
+     */
+    static bool Promisc(std::vector<Seen>* seen,
+                        Ptr<NetDevice> device,
+                        Ptr<const Packet> packet,
+                        uint16_t protocol,
+                        const Address& from,
+                        const Address& to,
+                        NetDevice::PacketType type)
+    {
+        seen->push_back({type, from, to});
+        return true;
+    }
+
+    /**
+     * Send one 120-byte IPv4 packet in a frame from A to an address, and run.
+     * @param link the link.
+     * @param to the destination address.
+     */
+    static void SendTo(const Link& link, Mac48Address to)
+    {
+        Ptr<Packet> p = MakeFrame(134, 26);
+        EthernetHeader eth(false);
+        p->RemoveHeader(eth);
+        FramePrefixHeader header(14);
+        link.a->WriteEthernetHeader(header.GetBytes(), to, 0x0800);
+        p->AddHeader(header);
+        link.a->SendFrame(p);
+        Simulator::Run();
+    }
+
+    void DoRun() override
+    {
+        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+        StackReceiver stack;
+        stack.Watch(link.b);
+        std::vector<Seen> seen;
+        link.b->SetPromiscReceiveCallback(MakeBoundCallback(&Promisc, &seen));
+        Mac48Address a = Mac48Address::ConvertFrom(link.a->GetAddress());
+        Mac48Address b = Mac48Address::ConvertFrom(link.b->GetAddress());
+        Mac48Address group("01:00:5e:00:00:01");
+        Mac48Address other("02:00:00:00:00:99");
+        SendTo(link, b);
+        SendTo(link, Mac48Address::GetBroadcast());
+        SendTo(link, group);
+        SendTo(link, other);
+        NS_TEST_ASSERT_MSG_EQ(seen.size(), 4, "the promiscuous callback sees every frame");
+        NS_TEST_EXPECT_MSG_EQ(seen[0].type, NetDevice::PACKET_HOST, "to B");
+        NS_TEST_EXPECT_MSG_EQ(seen[1].type, NetDevice::PACKET_BROADCAST, "to all");
+        NS_TEST_EXPECT_MSG_EQ(seen[2].type, NetDevice::PACKET_MULTICAST, "to a group");
+        NS_TEST_EXPECT_MSG_EQ(seen[3].type, NetDevice::PACKET_OTHERHOST, "to another host");
+        std::vector<Mac48Address> destinations{b, Mac48Address::GetBroadcast(), group, other};
+        for (size_t k = 0; k < seen.size(); ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(Mac48Address::IsMatchingType(seen[k].from), true, "a MAC");
+            NS_TEST_EXPECT_MSG_EQ(Mac48Address::ConvertFrom(seen[k].from), a, "from A");
+            NS_TEST_EXPECT_MSG_EQ(Mac48Address::ConvertFrom(seen[k].to),
+                                  destinations[k],
+                                  "to where it was sent");
+        }
+        NS_TEST_ASSERT_MSG_EQ(stack.sizes.size(), 3, "the stack: all but the other host's");
+        NS_TEST_EXPECT_MSG_EQ(Mac48Address::IsMatchingType(stack.lastFrom), true, "a MAC");
+        NS_TEST_EXPECT_MSG_EQ(Mac48Address::ConvertFrom(stack.lastFrom), a, "from A");
+
+        // Readdressed: by SetAddress, then by the Address attribute.
+        Mac48Address renamed("02:00:00:00:00:77");
+        link.b->SetAddress(renamed);
+        SendTo(link, renamed);
+        SendTo(link, b);
+        Mac48Address again("02:00:00:00:00:78");
+        link.b->SetAttribute("Address", Mac48AddressValue(again));
+        SendTo(link, again);
+        SendTo(link, renamed);
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(seen.size(), 8, "four more frames");
+        NS_TEST_EXPECT_MSG_EQ(seen[4].type, NetDevice::PACKET_HOST, "its new address");
+        NS_TEST_EXPECT_MSG_EQ(seen[5].type, NetDevice::PACKET_OTHERHOST, "its old address");
+        NS_TEST_EXPECT_MSG_EQ(seen[6].type, NetDevice::PACKET_HOST, "the attribute's address");
+        NS_TEST_EXPECT_MSG_EQ(seen[7].type, NetDevice::PACKET_OTHERHOST, "the one before");
+        NS_TEST_EXPECT_MSG_EQ(stack.sizes.size(), 5, "the stack: the two to its address");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * A frame's end gets a scheduler event only when a frame is queued behind it (or PhyTxEnd has
  * a sink); EveryFrameEndEvent gives every frame one. Either way a frame queued during a
  * transmission starts exactly when the wire frees, strict priority and PFC hold what they
@@ -860,6 +979,7 @@ class RoceNetDeviceTestSuite : public TestSuite
         AddTestCase(new RoceDevicePfcResumeTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceSchedulingTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceSendFrameTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RoceDeviceDeliverTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceFrameEndTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceHostPfcTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceHighWaterTestCase, ns3::llmfabric::TEST_QUICK);

@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace ns3
 {
@@ -63,7 +64,8 @@ RoceNetDevice::GetTypeId()
             .AddAttribute("Address",
                           "MAC address of the port.",
                           Mac48AddressValue(Mac48Address("ff:ff:ff:ff:ff:ff")),
-                          MakeMac48AddressAccessor(&RoceNetDevice::m_address),
+                          MakeMac48AddressAccessor(&RoceNetDevice::SetMac48Address,
+                                                   &RoceNetDevice::GetMac48Address),
                           MakeMac48AddressChecker())
             .AddAttribute("Mtu",
                           "Largest network-layer packet Send() accepts, bytes (9000: jumbo "
@@ -131,14 +133,16 @@ RoceNetDevice::GetTypeId()
                           "beyond it Send() drops (MacTxDrop). Frames a switch enqueues are "
                           "admitted by its MMU instead.",
                           QueueSizeValue(QueueSize("10MB")),
-                          MakeQueueSizeAccessor(&RoceNetDevice::m_txQueueLimit),
+                          MakeQueueSizeAccessor(&RoceNetDevice::SetTxQueueLimit,
+                                                &RoceNetDevice::GetTxQueueLimit),
                           MakeQueueSizeChecker())
             .AddAttribute("RxDrainRate",
                           "Rate at which the host takes received data frames from the port "
                           "(PCIe, memory); 0 means as fast as they arrive. Below the line rate, "
                           "frames wait in a receive buffer and the port sends PFC pauses.",
                           DataRateValue(DataRate(0)),
-                          MakeDataRateAccessor(&RoceNetDevice::m_rxDrainRate),
+                          MakeDataRateAccessor(&RoceNetDevice::SetRxDrainRate,
+                                               &RoceNetDevice::GetRxDrainRate),
                           MakeDataRateChecker())
             .AddAttribute("RxXoffThreshold",
                           "Receive-buffer bytes of one priority above which the port pauses "
@@ -243,6 +247,8 @@ RoceNetDevice::RoceNetDevice()
     m_pausedUntilFs.fill(0);
     m_paused.fill(false);
     m_pauseIgnored.fill(false);
+    m_addressBytes.fill(0xff); // the Address attribute's initial value sets them again
+    m_rxSource = Mac48Address();
 }
 
 RoceNetDevice::~RoceNetDevice()
@@ -658,10 +664,10 @@ RoceNetDevice::Receive(const Ptr<Packet>& frame, uint8_t ttlDebt)
     // The TTL decrements switches deferred (Enqueue) are paid before any sink, the error model
     // or the node's stack sees the frame; only a switch's receive callback takes them as they
     // are.
-    if (ttlDebt != 0 && (!m_linkUp || m_receiveErrorModel ||
-                         (m_frameRxCallback.IsNull() && m_rxDrainRate.GetBitRate() != 0) ||
-                         !(m_phyRxEndTrace.IsEmpty() && m_snifferTrace.IsEmpty() &&
-                           m_promiscSnifferTrace.IsEmpty())))
+    if (ttlDebt != 0 &&
+        (!m_linkUp || m_receiveErrorModel || (m_frameRxCallback.IsNull() && m_rxDrainBps != 0) ||
+         !(m_phyRxEndTrace.IsEmpty() && m_snifferTrace.IsEmpty() &&
+           m_promiscSnifferTrace.IsEmpty())))
     {
         FramePrefixHeader::DecrementIpv4Ttl(frame, ttlDebt);
         ttlDebt = 0;
@@ -707,7 +713,7 @@ RoceNetDevice::Receive(const Ptr<Packet>& frame, uint8_t ttlDebt)
         m_frameRxCallback(this, frame, priority, bytes, n, ttlDebt);
         return;
     }
-    if (m_rxDrainRate.GetBitRate() == 0)
+    if (m_rxDrainBps == 0)
     {
         DeliverUp(frame, bytes, n, ttlDebt);
         return;
@@ -740,8 +746,7 @@ RoceNetDevice::ScheduleRxDrain()
     // when the previous one ended, not when its rounded event ran.
     int64_t startFs = ExactTime::NextStart(m_rxDrainEndFs);
     double bits = 8.0 * m_rxBuffer.front().first->GetSize();
-    m_rxDrainEndFs =
-        startFs + std::llround(bits * 1e15 / static_cast<double>(m_rxDrainRate.GetBitRate()));
+    m_rxDrainEndFs = startFs + std::llround(bits * 1e15 / static_cast<double>(m_rxDrainBps));
     m_rxDrainEvent =
         Simulator::Schedule(ExactTime::DelayUntil(m_rxDrainEndFs), &RoceNetDevice::RxDrained, this);
 }
@@ -800,10 +805,6 @@ RoceNetDevice::DeliverUp(const Ptr<Packet>& frame,
     {
         return; // a runt: nothing to deliver
     }
-    Mac48Address destination;
-    destination.CopyFrom(b);
-    Mac48Address source;
-    source.CopyFrom(b + 6);
     auto lengthType = static_cast<uint16_t>((b[12] << 8) | b[13]);
     // The Ethernet header goes, and with it the TTL decrements the switches deferred (Enqueue)
     // are paid: the IPv4 header's first bytes, up to its checksum, are put back patched.
@@ -812,26 +813,35 @@ RoceNetDevice::DeliverUp(const Ptr<Packet>& frame,
     {
         m_macRxTrace(frame);
     }
+    // The destination is judged on its bytes, as Mac48Address judges it (its own address,
+    // all ones, the group bit), and the source handed up in an Address kept for it: building
+    // both as ns-3 addresses per frame took about 230 instructions.
+    static constexpr std::array<uint8_t, 6> broadcast{0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
     NetDevice::PacketType type = NetDevice::PACKET_OTHERHOST;
-    if (destination == m_address)
+    if (std::memcmp(b, m_addressBytes.data(), 6) == 0)
     {
         type = NetDevice::PACKET_HOST;
     }
-    else if (destination.IsBroadcast())
+    else if (std::memcmp(b, broadcast.data(), 6) == 0)
     {
         type = NetDevice::PACKET_BROADCAST;
     }
-    else if (destination.IsGroup())
+    else if ((b[0] & 0x01) != 0)
     {
         type = NetDevice::PACKET_MULTICAST;
     }
     if (!m_promiscCallback.IsNull())
     {
+        Mac48Address destination;
+        destination.CopyFrom(b);
+        Mac48Address source;
+        source.CopyFrom(b + 6);
         m_promiscCallback(this, frame, lengthType, source, destination, type);
     }
     if (type != NetDevice::PACKET_OTHERHOST && !m_rxCallback.IsNull())
     {
-        m_rxCallback(this, frame, lengthType, source);
+        m_rxSource.CopyFrom(b + 6, 6); // its type, Mac48Address's, was set by the constructor
+        m_rxCallback(this, frame, lengthType, m_rxSource);
     }
 }
 
@@ -1156,7 +1166,46 @@ RoceNetDevice::GetChannel() const
 void
 RoceNetDevice::SetAddress(Address address)
 {
-    m_address = Mac48Address::ConvertFrom(address);
+    SetMac48Address(Mac48Address::ConvertFrom(address));
+}
+
+void
+RoceNetDevice::SetMac48Address(Mac48Address address)
+{
+    m_address = address;
+    m_address.CopyTo(m_addressBytes.data());
+}
+
+Mac48Address
+RoceNetDevice::GetMac48Address() const
+{
+    return m_address;
+}
+
+void
+RoceNetDevice::SetRxDrainRate(DataRate rate)
+{
+    m_rxDrainRate = rate;
+    m_rxDrainBps = rate.GetBitRate();
+}
+
+DataRate
+RoceNetDevice::GetRxDrainRate() const
+{
+    return m_rxDrainRate;
+}
+
+void
+RoceNetDevice::SetTxQueueLimit(QueueSize limit)
+{
+    m_txQueueLimit = limit;
+    m_txQueueLimitValue = limit.GetValue();
+}
+
+QueueSize
+RoceNetDevice::GetTxQueueLimit() const
+{
+    return m_txQueueLimit;
 }
 
 Address
@@ -1279,7 +1328,7 @@ RoceNetDevice::QueueFrame(const Ptr<Packet>& frame)
 {
     uint8_t bytes[CLASSIFY_BYTES];
     uint8_t priority = ClassifyBytes(bytes, frame->CopyData(bytes, CLASSIFY_BYTES));
-    if (m_queueBytes[priority] + frame->GetSize() > m_txQueueLimit.GetValue())
+    if (m_queueBytes[priority] + frame->GetSize() > m_txQueueLimitValue)
     {
         m_macTxDropTrace(frame);
         return false;
@@ -1295,8 +1344,18 @@ RoceNetDevice::QueueFrame(const Ptr<Packet>& frame)
 void
 RoceNetDevice::WriteEthernetHeader(uint8_t* out, Mac48Address destination, uint16_t etherType) const
 {
-    destination.CopyTo(out);
-    m_address.CopyTo(out + 6);
+    uint8_t bytes[6];
+    destination.CopyTo(bytes);
+    WriteEthernetHeader(out, bytes, etherType);
+}
+
+void
+RoceNetDevice::WriteEthernetHeader(uint8_t* out,
+                                   const uint8_t* destination,
+                                   uint16_t etherType) const
+{
+    std::memcpy(out, destination, 6);
+    std::memcpy(out + 6, m_addressBytes.data(), 6);
     out[12] = static_cast<uint8_t>(etherType >> 8);
     out[13] = static_cast<uint8_t>(etherType & 0xFF);
 }

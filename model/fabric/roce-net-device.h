@@ -217,6 +217,15 @@ class RoceNetDevice : public NetDevice
     void WriteEthernetHeader(uint8_t* out, Mac48Address destination, uint16_t etherType) const;
 
     /**
+     * WriteEthernetHeader with the destination's six bytes (Mac48Address::CopyTo), for a
+     * caller that keeps them: no call into ns-3 per frame.
+     * @param out where to write its 14 bytes: destination, source, EtherType.
+     * @param destination the destination address's six bytes.
+     * @param etherType the EtherType.
+     */
+    void WriteEthernetHeader(uint8_t* out, const uint8_t* destination, uint16_t etherType) const;
+
+    /**
      * Send a PFC frame now (ahead of every data frame).
      * @param priority the priority to pause or resume.
      * @param quanta pause time in quanta of 512 bit times; 0 resumes.
@@ -551,10 +560,34 @@ class RoceNetDevice : public NetDevice
      */
     [[noreturn]] static void PriorityError(uint8_t priority);
 
+    /**
+     * Set the MAC address (attribute Address, SetAddress) and its bytes.
+     * @param address the address.
+     */
+    void SetMac48Address(Mac48Address address);
+    /// @return the MAC address (attribute Address).
+    Mac48Address GetMac48Address() const;
+    /**
+     * Set the host's receive rate (attribute RxDrainRate) and its bit rate.
+     * @param rate the rate; 0: unlimited.
+     */
+    void SetRxDrainRate(DataRate rate);
+    /// @return the host's receive rate (attribute RxDrainRate).
+    DataRate GetRxDrainRate() const;
+    /**
+     * Set what a priority queue may hold through Send() (attribute TxQueueLimit) and its value.
+     * @param limit the limit.
+     */
+    void SetTxQueueLimit(QueueSize limit);
+    /// @return what a priority queue may hold through Send() (attribute TxQueueLimit).
+    QueueSize GetTxQueueLimit() const;
+
     Ptr<Node> m_node;                       //!< owner
     Ptr<RoceChannel> m_channel;             //!< link
     uint32_t m_ifIndex;                     //!< index in the node
     Mac48Address m_address;                 //!< MAC address
+    std::array<uint8_t, 6> m_addressBytes;  //!< its bytes (SetMac48Address)
+    Address m_rxSource;                     //!< a received frame's source, handed up (DeliverUp)
     uint16_t m_mtu;                         //!< largest network-layer packet
     DataRate m_rate;                        //!< line rate
     uint64_t m_bitRate{0};                  //!< m_rate in bit/s, read per frame (SetDataRate)
@@ -568,7 +601,9 @@ class RoceNetDevice : public NetDevice
     uint32_t m_dwrrQuantum;                 //!< DWRR quantum in bytes
     bool m_pfcEnabled;                      //!< honour received PFC frames
     QueueSize m_txQueueLimit;               //!< what a priority queue may hold through Send()
+    uint32_t m_txQueueLimitValue{0};        //!< its value, read per frame (SetTxQueueLimit)
     DataRate m_rxDrainRate;                 //!< host receive rate; 0: unlimited
+    uint64_t m_rxDrainBps{0};               //!< its bit rate, read per frame (SetRxDrainRate)
     QueueSize m_rxXoff;                     //!< receive-buffer share that pauses the peer
     QueueSize m_rxXon;                      //!< receive-buffer share that resumes it
     uint16_t m_rxPauseQuanta;               //!< quanta of receive-side pauses

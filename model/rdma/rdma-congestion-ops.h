@@ -245,6 +245,15 @@ class RdmaCongestionOps : public Object
     /// @return the rate to pace the next packet at.
     DataRate GetRate() const;
 
+    /**
+     * GetRate() in bit/s, without making a DataRate (an ns-3 call): read per packet.
+     * @return the current rate, bit/s.
+     */
+    uint64_t GetRateBps() const
+    {
+        return m_rate.Get();
+    }
+
     /// @return the bytes that may be in flight (UNLIMITED_WINDOW when the window is not used).
     uint64_t GetWindow() const
     {

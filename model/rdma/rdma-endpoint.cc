@@ -172,7 +172,7 @@ RdmaEndpoint::Encapsulate(const Ptr<Packet>& packet,
     addressing.zeroPayloadBytes = zeroPayloadBytes;
     // The Ethernet header joins the others in one piece: no header added by the port.
     uint8_t ethernet[RoceV2Packet::ETHERNET_HEADER_SIZE];
-    m_device->WriteEthernetHeader(ethernet, qp.GetRemoteMac(), RoceV2Packet::ETHERTYPE_IPV4);
+    m_device->WriteEthernetHeader(ethernet, qp.GetRemoteMacBytes(), RoceV2Packet::ETHERTYPE_IPV4);
     RoceV2Packet::Encapsulate(packet, addressing, transport, transportSize, ethernet);
 }
 
@@ -240,7 +240,7 @@ RdmaEndpoint::Pump()
     int64_t nowFs = ExactTime::NowFs();
     int64_t slack = ExactTime::GetResolutionFs() / 2;
     int64_t earliest = -1;
-    DataRate lineRate = m_device->GetDataRate();
+    uint64_t lineBps = m_device->GetDataRate().GetBitRate();
     size_t n = m_active.size();
     for (size_t k = 0; k < n; ++k)
     {
@@ -255,7 +255,7 @@ RdmaEndpoint::Pump()
         int64_t at = qp->GetNextSendFs();
         // At the line rate the port itself paces: the packet may wait in its queue behind the
         // frame on the wire (which also spares a wake-up event per packet).
-        if (at <= nowFs + slack || qp->GetCongestionControl()->GetRate() >= lineRate)
+        if (at <= nowFs + slack || qp->GetCongestionControl()->GetRateBps() >= lineBps)
         {
             Ptr<Packet> p = qp->GetNextPacket();
             m_device->SendFrame(p);

@@ -189,6 +189,7 @@ RdmaQueuePair::Setup(Ptr<RdmaEndpoint> endpoint,
     m_remoteQpn = remoteQpn;
     m_remote = remote;
     m_remoteMac = remoteMac;
+    remoteMac.CopyTo(m_remoteMacBytes.data());
     m_udpSourcePort = udpSourcePort;
     m_cc = cc;
     m_ecnEcho = cc->NeedsEcnEcho();
@@ -290,7 +291,7 @@ RdmaQueuePair::RecordSendTime(uint64_t index, bool retransmission)
 int64_t
 RdmaQueuePair::GetNextSendFs() const
 {
-    return SlotEndFs(m_cc->GetRate().GetBitRate());
+    return SlotEndFs(m_cc->GetRateBps());
 }
 
 int64_t

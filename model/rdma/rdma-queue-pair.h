@@ -20,6 +20,7 @@
 #include "ns3/packet.h"
 #include "ns3/traced-callback.h"
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -207,6 +208,13 @@ class RdmaQueuePair : public Object
     Ipv4Address GetRemoteAddress() const;
     /// @return the peer MAC address.
     Mac48Address GetRemoteMac() const;
+
+    /// @return the peer MAC address's six bytes (for RoceNetDevice::WriteEthernetHeader).
+    const uint8_t* GetRemoteMacBytes() const
+    {
+        return m_remoteMacBytes.data();
+    }
+
     /// @return the UDP source port.
     uint16_t GetUdpSourcePort() const;
     /// @return the congestion control.
@@ -349,13 +357,14 @@ class RdmaQueuePair : public Object
      */
     static uint64_t Unwrap(uint32_t psn, uint64_t reference);
 
-    Ptr<RdmaEndpoint> m_endpoint; //!< the host's endpoint
-    Ptr<RdmaCongestionOps> m_cc;  //!< congestion control
-    uint32_t m_localQpn;          //!< this queue pair's number
-    uint32_t m_remoteQpn;         //!< the peer's
-    Ipv4Address m_remote;         //!< peer address
-    Mac48Address m_remoteMac;     //!< peer MAC
-    uint16_t m_udpSourcePort;     //!< UDP source port
+    Ptr<RdmaEndpoint> m_endpoint;              //!< the host's endpoint
+    Ptr<RdmaCongestionOps> m_cc;               //!< congestion control
+    uint32_t m_localQpn;                       //!< this queue pair's number
+    uint32_t m_remoteQpn;                      //!< the peer's
+    Ipv4Address m_remote;                      //!< peer address
+    Mac48Address m_remoteMac;                  //!< peer MAC
+    std::array<uint8_t, 6> m_remoteMacBytes{}; //!< its bytes
+    uint16_t m_udpSourcePort;                  //!< UDP source port
 
     // Attributes
     uint32_t m_mtu;                 //!< payload bytes per packet
