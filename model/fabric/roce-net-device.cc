@@ -507,8 +507,6 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame, uint8_t ttlDebt)
         FramePrefixHeader::DecrementIpv4Ttl(frame, ttlDebt);
         ttlDebt = 0;
     }
-    m_currentFrame = frame;
-    m_currentFrameTtlDebt = ttlDebt;
     // A trace with no sink costs a test here, not a call and a Ptr<const Packet> per frame.
     if (!m_phyTxBeginTrace.IsEmpty())
     {
@@ -536,26 +534,29 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame, uint8_t ttlDebt)
     int64_t lastBitFs =
         startFs + FrameFs(size + FCS_BYTES + (m_countPreambleAndGap ? PREAMBLE_BYTES : 0));
     m_wireFreeFs = lastBitFs + (m_countPreambleAndGap ? m_gapFs : 0);
+    // The end gets an event only if a frame waits behind this one now (TryTransmit schedules
+    // it if one comes later) or PhyTxEnd has a sink: an idle port's frame costs one event, its
+    // arrival. A frame that PFC or a higher priority would hold is still held: the end event,
+    // when there is one, runs at the same instant and chooses as before. What may change is
+    // the order of this end among other events of that instant ("Port device and link" in
+    // doc/llm-fabric.rst). Decided after the sinks above (an endpoint refills the port from
+    // PhyTxBegin); only a frame whose end has an event is kept, for PhyTxEnd.
+    const bool endEvent = m_everyFrameEndEvent || HasQueuedFrame() || !m_phyTxEndTrace.IsEmpty();
+    if (endEvent)
+    {
+        m_currentFrame = frame;
+        m_currentFrameTtlDebt = ttlDebt;
+    }
     m_channel->Transmit(std::move(frame),
                         this,
                         ExactTime::FromFs(lastBitFs - nowFs, unitFs),
                         ttlDebt);
     // The frame's end, rounded to the clock's resolution as its event would be.
     m_txEndFs = ExactTime::UnitsHalfUp(m_wireFreeFs, unitFs) * unitFs;
-    // The end gets an event only if a frame waits behind this one now (TryTransmit schedules
-    // it if one comes later) or PhyTxEnd has a sink: an idle port's frame costs one event, its
-    // arrival. A frame that PFC or a higher priority would hold is still held: the end event,
-    // when there is one, runs at the same instant and chooses as before. What may change is
-    // the order of this end among other events of that instant ("Port device and link" in
-    // doc/llm-fabric.rst).
     m_txEndPending = false;
-    if (m_everyFrameEndEvent || HasQueuedFrame() || !m_phyTxEndTrace.IsEmpty())
+    if (endEvent)
     {
         ScheduleTransmitComplete(nowFs, unitFs);
-    }
-    else
-    {
-        m_currentFrame = nullptr; // its end has no event to trace it
     }
 }
 
