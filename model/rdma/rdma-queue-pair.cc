@@ -321,7 +321,21 @@ RdmaQueuePair::RateChanged(uint64_t oldRate, uint64_t newRate)
 const RdmaQueuePair::Message&
 RdmaQueuePair::FindMessage(uint64_t index) const
 {
-    // Messages are in PSN order: the first whose packets end after index holds it.
+    // Messages are in PSN order, their packets contiguous: the first whose packets end after
+    // index holds it. Asked per packet sent, mostly about the oldest or the newest message.
+    if (!m_messages.empty())
+    {
+        const Message& oldest = m_messages.front();
+        if (index >= oldest.firstPsn && index < oldest.firstPsn + oldest.packets)
+        {
+            return oldest;
+        }
+        const Message& newest = m_messages.back();
+        if (index >= newest.firstPsn && index < newest.firstPsn + newest.packets)
+        {
+            return newest;
+        }
+    }
     auto it =
         std::upper_bound(m_messages.begin(),
                          m_messages.end(),
