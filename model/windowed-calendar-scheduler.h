@@ -82,6 +82,9 @@ class WindowedCalendarScheduler : public Scheduler
      * scheduler. The resolution is read when a scheduler hands over its first event: ns-3
      * fixes it when a simulation first runs (Time::SetResolution cannot follow
      * Simulator::Run).
+     * A WindowedCalendarScheduler used outside a simulator (RemoveNext called directly, as the
+     * tests do) counts as handing over its events too, until it is destroyed: do not keep one
+     * alive beside a running simulation.
      * @return the time, or nullptr when it is not known.
      */
     static const RunningTime* PeekRunningTime()
