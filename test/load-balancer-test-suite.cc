@@ -84,7 +84,8 @@ NS_OBJECT_ENSURE_REGISTERED(LastPortLoadBalancer);
  * @ingroup llm-fabric-tests
  * EcmpLoadBalancer picks ports[EcmpHash::Select(EcmpHash::Hash(tuple, Seed), n)]: the function
  * RoceSwitch applied before load balancers were separate (RoceSwitch::SelectEcmpPort with
- * EcmpSeed), so forwarding choices are unchanged.
+ * EcmpSeed), so forwarding choices are unchanged; SelectPortRaw, the switch's call with the
+ * tuple as plain numbers, picks the same port.
  */
 class EcmpLoadBalancerTestCase : public TestCase
 {
@@ -131,6 +132,14 @@ class EcmpLoadBalancerTestCase : public TestCase
                     NS_TEST_ASSERT_MSG_EQ(ecmp->SelectPort(*sw, {ports, tuple, 3, frame}),
                                           chosen,
                                           "a flow keeps its port");
+                    EcmpHash::RawTuple raw{tuple.source.Get(),
+                                           tuple.destination.Get(),
+                                           tuple.sourcePort,
+                                           tuple.destinationPort,
+                                           tuple.protocol};
+                    NS_TEST_ASSERT_MSG_EQ(ecmp->SelectPortRaw(*sw, ports, raw, 3, frame),
+                                          chosen,
+                                          "the switch's call, with plain numbers, agrees");
                     ++checked;
                 }
             }

@@ -84,12 +84,23 @@ ReadU32(const uint8_t* p)
 uint32_t
 EcmpHash::Hash(const FlowFiveTuple& tuple, uint32_t seed)
 {
+    return Hash(RawTuple{tuple.source.Get(),
+                         tuple.destination.Get(),
+                         tuple.sourcePort,
+                         tuple.destinationPort,
+                         tuple.protocol},
+                seed);
+}
+
+uint32_t
+EcmpHash::Hash(const RawTuple& raw, uint32_t seed)
+{
     // The 13 bytes as two words: the addresses (8 bytes), then the ports and the protocol
     // (5 bytes). Each word is folded into a state that already depends on the seed, and mixed,
     // so the seed changes how every input bit is spread instead of only the output.
-    uint64_t addresses = (uint64_t{tuple.source.Get()} << 32) | tuple.destination.Get();
-    uint64_t portsAndProtocol = (uint64_t{tuple.sourcePort} << 24) |
-                                (uint64_t{tuple.destinationPort} << 8) | tuple.protocol;
+    uint64_t addresses = (uint64_t{raw.source} << 32) | raw.destination;
+    uint64_t portsAndProtocol =
+        (uint64_t{raw.sourcePort} << 24) | (uint64_t{raw.destinationPort} << 8) | raw.protocol;
     uint64_t state = Mix64(uint64_t{seed} + SEED_OFFSET);
     state = Mix64(state ^ addresses);
     state = Mix64(state ^ portsAndProtocol);

@@ -97,6 +97,16 @@ class EcmpHash
     };
 
     /**
+     * Hash(const FlowFiveTuple&, uint32_t) of the tuple given as plain numbers, the same value
+     * (that one reads the addresses and calls this): for a switch, without making ns-3
+     * addresses per frame.
+     * @param raw the flow's 5-tuple, from ParseFrame.
+     * @param seed the switch's seed.
+     * @return the hash.
+     */
+    static uint32_t Hash(const RawTuple& raw, uint32_t seed);
+
+    /**
      * ExtractFromFrame without making ns-3 addresses (each an ns-3 library call): for a switch
      * that needs only the destination of most frames. Same rules, same results.
      * @param frame the first bytes of the frame; MAX_TUPLE_BYTES bytes are always enough.

@@ -52,6 +52,17 @@ EcmpLoadBalancer::SelectPort(const RoceSwitch& sw, const PortChoice& choice)
                                          static_cast<uint32_t>(choice.ports.size()))];
 }
 
+uint32_t
+EcmpLoadBalancer::SelectPortRaw(const RoceSwitch& sw,
+                                const std::vector<uint32_t>& ports,
+                                const EcmpHash::RawTuple& raw,
+                                uint8_t priority,
+                                const Ptr<Packet>& frame)
+{
+    return ports[EcmpHash::Select(EcmpHash::Hash(raw, m_seed),
+                                  static_cast<uint32_t>(ports.size()))];
+}
+
 bool
 EcmpLoadBalancer::AcceptsDeferredTtl() const
 {

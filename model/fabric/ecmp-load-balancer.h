@@ -35,6 +35,12 @@ class EcmpLoadBalancer : public LoadBalancer
     EcmpLoadBalancer();
 
     uint32_t SelectPort(const RoceSwitch& sw, const PortChoice& choice) override;
+    /// The same hash of the plain numbers: no ns-3 address made per frame.
+    uint32_t SelectPortRaw(const RoceSwitch& sw,
+                           const std::vector<uint32_t>& ports,
+                           const EcmpHash::RawTuple& raw,
+                           uint8_t priority,
+                           const Ptr<Packet>& frame) override;
     /// @return true: the hash reads the 5-tuple only.
     bool AcceptsDeferredTtl() const override;
 

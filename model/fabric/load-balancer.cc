@@ -32,6 +32,17 @@ LoadBalancer::~LoadBalancer()
     NS_LOG_FUNCTION(this);
 }
 
+uint32_t
+LoadBalancer::SelectPortRaw(const RoceSwitch& sw,
+                            const std::vector<uint32_t>& ports,
+                            const EcmpHash::RawTuple& raw,
+                            uint8_t priority,
+                            const Ptr<Packet>& frame)
+{
+    FlowFiveTuple tuple = EcmpHash::ToFlowFiveTuple(raw);
+    return SelectPort(sw, {ports, tuple, priority, frame});
+}
+
 bool
 LoadBalancer::AcceptsDeferredTtl() const
 {

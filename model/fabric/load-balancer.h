@@ -7,6 +7,7 @@
 #ifndef LOAD_BALANCER_H
 #define LOAD_BALANCER_H
 
+#include "ecmp-hash.h"
 #include "flow-five-tuple.h"
 
 #include "ns3/object.h"
@@ -69,6 +70,24 @@ class LoadBalancer : public Object
      * @return one of choice.ports.
      */
     virtual uint32_t SelectPort(const RoceSwitch& sw, const PortChoice& choice) = 0;
+
+    /**
+     * What the switch calls for each frame: SelectPort with the frame's flow as the plain
+     * numbers the switch parsed. By default it makes the FlowFiveTuple (its two Ipv4Address
+     * are calls into ns-3) and the PortChoice, and asks SelectPort; a balancer that needs only
+     * the numbers overrides it, and must then choose as its SelectPort would.
+     * @param sw the switch asking.
+     * @param ports the equal-cost egress ports (at least two).
+     * @param raw the frame's flow (EcmpHash::ParseFrame).
+     * @param priority the frame's priority (0-7).
+     * @param frame the frame, Ethernet header first (read only).
+     * @return one of ports.
+     */
+    virtual uint32_t SelectPortRaw(const RoceSwitch& sw,
+                                   const std::vector<uint32_t>& ports,
+                                   const EcmpHash::RawTuple& raw,
+                                   uint8_t priority,
+                                   const Ptr<Packet>& frame);
 
     /**
      * Assign fixed random variable streams.

@@ -320,8 +320,7 @@ RoceSwitch::Receive(const Ptr<RoceNetDevice>& device,
         {
             hops -= FramePrefixHeader::DecrementIpv4Ttl(frame, bytes, n, hops);
         }
-        FlowFiveTuple tuple = EcmpHash::ToFlowFiveTuple(raw);
-        outPort = m_loadBalancer->SelectPort(*this, {ports, tuple, priority, frame});
+        outPort = m_loadBalancer->SelectPortRaw(*this, ports, raw, priority, frame);
     }
     if (m_watchdog && m_watchdog->IsDropping(outPort, priority))
     {
