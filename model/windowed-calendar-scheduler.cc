@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/assert.h"
+#include "ns3/exact-time.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -346,8 +347,7 @@ WindowedCalendarScheduler::RemoveNext()
     if (s_runner != this)
     {
         s_runner = this;
-        s_running.fsPerStep =
-            std::max<int64_t>(1, Time::FromInteger(1, Time::GetResolution()).GetFemtoSeconds());
+        s_running.fsPerStep = ExactTime::ReadResolutionFs();
     }
     s_running.ts = next.key.m_ts;
     s_running.fs = static_cast<int64_t>(next.key.m_ts) * s_running.fsPerStep;

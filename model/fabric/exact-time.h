@@ -47,6 +47,13 @@ class ExactTime
     }
 
     /**
+     * GetResolutionFs() read from ns-3's Time (an ns-3 call; the conversion is kept per
+     * resolution): also what a WindowedCalendarScheduler records with the running event.
+     * @return femtoseconds per unit of the simulator's time resolution.
+     */
+    static int64_t ReadResolutionFs();
+
+    /**
      * Simulator::Now(), read from the WindowedCalendarScheduler that handed the running event
      * over when it did (the programs' scheduler: no call into ns-3's simulator, about 50
      * instructions, several times per frame), else from the simulator.
@@ -148,10 +155,6 @@ class ExactTime
     {
         return (nowFs < busyUntilFs + unitFs) ? busyUntilFs : nowFs;
     }
-
-  private:
-    /// @return GetResolutionFs() read from ns-3's Time.
-    static int64_t ReadResolutionFs();
 };
 
 } // namespace ns3
