@@ -1186,14 +1186,13 @@ RoceNetDevice::GetMac48Address() const
 void
 RoceNetDevice::SetRxDrainRate(DataRate rate)
 {
-    m_rxDrainRate = rate;
     m_rxDrainBps = rate.GetBitRate();
 }
 
 DataRate
 RoceNetDevice::GetRxDrainRate() const
 {
-    return m_rxDrainRate;
+    return DataRate(m_rxDrainBps);
 }
 
 void

@@ -568,7 +568,7 @@ class RoceNetDevice : public NetDevice
     /// @return the MAC address (attribute Address).
     Mac48Address GetMac48Address() const;
     /**
-     * Set the host's receive rate (attribute RxDrainRate) and its bit rate.
+     * Set the host's receive rate (attribute RxDrainRate), kept as its bit rate.
      * @param rate the rate; 0: unlimited.
      */
     void SetRxDrainRate(DataRate rate);
@@ -602,8 +602,7 @@ class RoceNetDevice : public NetDevice
     bool m_pfcEnabled;                      //!< honour received PFC frames
     QueueSize m_txQueueLimit;               //!< what a priority queue may hold through Send()
     uint32_t m_txQueueLimitValue{0};        //!< its value, read per frame (SetTxQueueLimit)
-    DataRate m_rxDrainRate;                 //!< host receive rate; 0: unlimited
-    uint64_t m_rxDrainBps{0};               //!< its bit rate, read per frame (SetRxDrainRate)
+    uint64_t m_rxDrainBps{0};               //!< host receive rate, bit/s; 0: unlimited
     QueueSize m_rxXoff;                     //!< receive-buffer share that pauses the peer
     QueueSize m_rxXon;                      //!< receive-buffer share that resumes it
     uint16_t m_rxPauseQuanta;               //!< quanta of receive-side pauses
