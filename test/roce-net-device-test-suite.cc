@@ -116,6 +116,26 @@ class StackReceiver
     Time last;                   //!< when the last one was
 };
 
+/**
+ * A frame as the RDMA endpoint makes one: WriteEthernetHeader's 14 bytes in front of an IPv4
+ * packet (DSCP 26: priority 3).
+ * @param from the sending port.
+ * @param to the destination address.
+ * @param ipBytes the IPv4 packet's size.
+ * @return the frame.
+ */
+Ptr<Packet>
+Frame(Ptr<RoceNetDevice> from, Mac48Address to, uint32_t ipBytes)
+{
+    Ptr<Packet> p = MakeFrame(ipBytes + 14, 26);
+    EthernetHeader eth(false);
+    p->RemoveHeader(eth);
+    FramePrefixHeader header(14);
+    from->WriteEthernetHeader(header.GetBytes(), to, 0x0800);
+    p->AddHeader(header);
+    return p;
+}
+
 } // namespace
 
 /**
@@ -489,24 +509,6 @@ class RoceDeviceSendFrameTestCase : public TestCase
 
   private:
     /**
-     * A frame of the test: WriteEthernetHeader's 14 bytes in front of an IPv4 packet.
-     * @param from the sending port.
-     * @param to the destination address.
-     * @param ipBytes the IPv4 packet's size.
-     * @return the frame.
-     */
-    static Ptr<Packet> Frame(Ptr<RoceNetDevice> from, Mac48Address to, uint32_t ipBytes)
-    {
-        Ptr<Packet> p = MakeFrame(ipBytes + 14, 26); // DSCP 26: priority 3
-        EthernetHeader eth(false);
-        p->RemoveHeader(eth);
-        FramePrefixHeader header(14);
-        from->WriteEthernetHeader(header.GetBytes(), to, 0x0800);
-        p->AddHeader(header);
-        return p;
-    }
-
-    /**
      * Count a MacTxDrop.
      * @param drops the count.
      * @param frame the dropped frame.
@@ -644,13 +646,7 @@ class RoceDeviceDeliverTestCase : public TestCase
      */
     static void SendTo(const Link& link, Mac48Address to)
     {
-        Ptr<Packet> p = MakeFrame(134, 26);
-        EthernetHeader eth(false);
-        p->RemoveHeader(eth);
-        FramePrefixHeader header(14);
-        link.a->WriteEthernetHeader(header.GetBytes(), to, 0x0800);
-        p->AddHeader(header);
-        link.a->SendFrame(p);
+        link.a->SendFrame(Frame(link.a, to, 120));
         Simulator::Run();
     }
 
