@@ -360,10 +360,18 @@ ProgramOptions::Parse(int argc, char* argv[])
     // events a fabric keeps pending (see "Port device and link" in the documentation).
     // --SchedulerType on the command line, parsed below, or SchedulerType in NS_GLOBAL_VALUE
     // wins.
+    // They run on LeanSimulatorImpl, ns-3's sequential simulator without its per-event hook
+    // and logging (the same events in the same order). Either is chosen the same way:
+    // --SimulatorImplementationType on the command line, or NS_GLOBAL_VALUE, wins.
     const char* environment = std::getenv("NS_GLOBAL_VALUE");
-    if (!environment || std::string(environment).find("SchedulerType=") == std::string::npos)
+    const std::string globals = environment ? environment : "";
+    if (globals.find("SchedulerType=") == std::string::npos)
     {
         GlobalValue::Bind("SchedulerType", StringValue(DEFAULT_SCHEDULER));
+    }
+    if (globals.find("SimulatorImplementationType=") == std::string::npos)
+    {
+        GlobalValue::Bind("SimulatorImplementationType", StringValue(DEFAULT_SIMULATOR));
     }
     for (int i = 1; i < argc; ++i)
     {

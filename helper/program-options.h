@@ -258,6 +258,11 @@ class ProgramOptions
     /// SchedulerType in NS_GLOBAL_VALUE): this module's WindowedCalendarScheduler.
     static constexpr const char* DEFAULT_SCHEDULER = "ns3::WindowedCalendarScheduler";
 
+    /// The simulator implementation the programs choose unless told otherwise
+    /// (--SimulatorImplementationType, or SimulatorImplementationType in NS_GLOBAL_VALUE): this
+    /// module's LeanSimulatorImpl.
+    static constexpr const char* DEFAULT_SIMULATOR = "ns3::LeanSimulatorImpl";
+
     /// The longest time AddValue reads for a Time option, in seconds.
     static constexpr double MAX_TIME_SECONDS = 1e6;
 

@@ -204,25 +204,27 @@ class ProgramOptionsRefusalsTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
- * The programs run on this module's WindowedCalendarScheduler unless --SchedulerType or
- * NS_GLOBAL_VALUE names another, which is never replaced.
+ * The programs run on this module's WindowedCalendarScheduler and LeanSimulatorImpl unless
+ * --SchedulerType / --SimulatorImplementationType or NS_GLOBAL_VALUE names another, which is
+ * never replaced.
  */
 class ProgramOptionsSchedulerTestCase : public TestCase
 {
   public:
     ProgramOptionsSchedulerTestCase()
-        : TestCase("the scheduler: the windowed calendar by default, --SchedulerType and "
-                   "NS_GLOBAL_VALUE win")
+        : TestCase("the scheduler and simulator: the windowed calendar and the lean simulator by "
+                   "default, the command line and NS_GLOBAL_VALUE win")
     {
     }
 
   private:
     /**
-     * Parse a command line and read SchedulerType.
+     * Parse a command line and read a global value.
+     * @param name the global value.
      * @param args the arguments after the program's name.
-     * @return the scheduler's TypeId name, or the problem.
+     * @return its value, or the problem.
      */
-    static std::string SchedulerAfter(std::vector<std::string> args)
+    static std::string ValueAfter(const std::string& name, std::vector<std::string> args)
     {
         ProgramOptions parser("prog", "A test.");
         Options options;
@@ -236,30 +238,52 @@ class ProgramOptionsSchedulerTestCase : public TestCase
         }
         std::string problem = parser.Parse(static_cast<int>(argv.size()), argv.data());
         StringValue type;
-        GlobalValue::GetValueByName("SchedulerType", type);
+        GlobalValue::GetValueByName(name, type);
         Config::Reset();
         return problem.empty() ? type.Get() : problem;
     }
 
     void DoRun() override
     {
+        const std::string scheduler = "SchedulerType";
+        const std::string simulator = "SimulatorImplementationType";
         const char* given = std::getenv("NS_GLOBAL_VALUE");
         std::string saved = given ? given : "";
         unsetenv("NS_GLOBAL_VALUE");
         Config::Reset();
-        StringValue initial;
-        GlobalValue::GetValueByName("SchedulerType", initial);
-        NS_TEST_EXPECT_MSG_EQ(SchedulerAfter({}),
+        StringValue initialScheduler;
+        GlobalValue::GetValueByName(scheduler, initialScheduler);
+        StringValue initialSimulator;
+        GlobalValue::GetValueByName(simulator, initialSimulator);
+        NS_TEST_EXPECT_MSG_EQ(ValueAfter(scheduler, {}),
                               "ns3::WindowedCalendarScheduler",
                               "nothing given: the windowed calendar");
-        NS_TEST_EXPECT_MSG_EQ(SchedulerAfter({"--SchedulerType=ns3::MapScheduler"}),
+        NS_TEST_EXPECT_MSG_EQ(ValueAfter(simulator, {}),
+                              "ns3::LeanSimulatorImpl",
+                              "nothing given: the lean simulator");
+        NS_TEST_EXPECT_MSG_EQ(ValueAfter(scheduler, {"--SchedulerType=ns3::MapScheduler"}),
                               "ns3::MapScheduler",
                               "the command line wins");
+        NS_TEST_EXPECT_MSG_EQ(
+            ValueAfter(simulator, {"--SimulatorImplementationType=ns3::DefaultSimulatorImpl"}),
+            "ns3::DefaultSimulatorImpl",
+            "the command line wins");
+        NS_TEST_EXPECT_MSG_EQ(
+            ValueAfter(simulator, {"--SchedulerType=ns3::MapScheduler"}),
+            "ns3::LeanSimulatorImpl",
+            "a scheduler given on the command line leaves the simulator's default");
         // NS_GLOBAL_VALUE is read when a global value is made; what it named is still bound, and
         // the default must not replace it.
         setenv("NS_GLOBAL_VALUE", "SchedulerType=ns3::CalendarScheduler", 1);
-        GlobalValue::Bind("SchedulerType", StringValue("ns3::CalendarScheduler"));
-        NS_TEST_EXPECT_MSG_EQ(SchedulerAfter({}), "ns3::CalendarScheduler", "the environment wins");
+        GlobalValue::Bind(scheduler, StringValue("ns3::CalendarScheduler"));
+        NS_TEST_EXPECT_MSG_EQ(ValueAfter(scheduler, {}),
+                              "ns3::CalendarScheduler",
+                              "the environment wins");
+        setenv("NS_GLOBAL_VALUE", "SimulatorImplementationType=ns3::DefaultSimulatorImpl", 1);
+        GlobalValue::Bind(simulator, StringValue("ns3::DefaultSimulatorImpl"));
+        NS_TEST_EXPECT_MSG_EQ(ValueAfter(simulator, {}),
+                              "ns3::DefaultSimulatorImpl",
+                              "the environment wins");
         if (given)
         {
             setenv("NS_GLOBAL_VALUE", saved.c_str(), 1);
@@ -270,8 +294,14 @@ class ProgramOptionsSchedulerTestCase : public TestCase
         }
         Config::Reset();
         StringValue type;
-        GlobalValue::GetValueByName("SchedulerType", type);
-        NS_TEST_EXPECT_MSG_EQ(type.Get(), initial.Get(), "the value before the test restored");
+        GlobalValue::GetValueByName(scheduler, type);
+        NS_TEST_EXPECT_MSG_EQ(type.Get(),
+                              initialScheduler.Get(),
+                              "the value before the test restored");
+        GlobalValue::GetValueByName(simulator, type);
+        NS_TEST_EXPECT_MSG_EQ(type.Get(),
+                              initialSimulator.Get(),
+                              "the value before the test restored");
     }
 };
 

@@ -1,0 +1,134 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef LEAN_SIMULATOR_IMPL_H
+#define LEAN_SIMULATOR_IMPL_H
+
+#include "ns3/event-id.h"
+#include "ns3/event-impl.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/scheduler.h"
+#include "ns3/simulator-impl.h"
+
+#include <atomic>
+#include <cstdint>
+#include <list>
+#include <mutex>
+#include <thread>
+#include <type_traits>
+#include <utility>
+
+namespace ns3
+{
+
+/**
+ * @ingroup llm-fabric
+ * @brief ns-3's sequential simulator, run with less work per event: the same events at the
+ * same times in the same order as ns-3's DefaultSimulatorImpl, without its per-event hook and
+ * logging.
+ *
+ * ns-3's DefaultSimulatorImpl builds an EventId for every event it runs (to hand to
+ * SimulatorImpl::PreEventHook, which only the visualizer's subclass uses) and tests its log
+ * component several times per event scheduled and run; for a packet-level run whose events do
+ * a few hundred instructions of work each, that is a tenth of the run. This implementation
+ * keeps DefaultSimulatorImpl's semantics in full and skips those:
+ * - an event's key is (time, context, uid), uids counted as DefaultSimulatorImpl counts them
+ *   (from EventId::VALID, one per event scheduled, now, with a context or for destroy), so the
+ *   scheduler (any SchedulerType) takes events out in the same order and a run's results are
+ *   the same;
+ * - ScheduleWithContext from a thread other than the one that runs the simulation queues the
+ *   event, which is inserted, at the time it asked for from the clock then, before the next
+ *   event runs, as DefaultSimulatorImpl does;
+ * - Cancel, Remove, IsExpired, GetDelayLeft, Stop, destroy events and SetScheduler behave as
+ *   DefaultSimulatorImpl's; on Dispose the pending events leave the scheduler through
+ *   RemoveNext (which WindowedCalendarScheduler relies on).
+ *
+ * It does not call PreEventHook. Chosen as ns-3 chooses a simulator implementation:
+ * `--SimulatorImplementationType=ns3::LeanSimulatorImpl`, the SimulatorImplementationType
+ * global value, or Simulator::SetImplementation; the module's programs run on it
+ * (ProgramOptions binds it unless the command line or NS_GLOBAL_VALUE chooses another).
+ */
+class LeanSimulatorImpl : public SimulatorImpl
+{
+  public:
+    /**
+     * Register this type.
+     * @return the object TypeId.
+     */
+    static TypeId GetTypeId();
+
+    LeanSimulatorImpl();
+    ~LeanSimulatorImpl() override;
+
+    /// What SimulatorImpl::Stop(const Time&) returns in this ns-3 (void up to 3.37, an EventId
+    /// since).
+    using StopAfterResult =
+        decltype(std::declval<SimulatorImpl&>().Stop(std::declval<const Time&>()));
+
+    // Inherited from SimulatorImpl.
+    void Destroy() override;
+    bool IsFinished() const override;
+    void Stop() override;
+    StopAfterResult Stop(const Time& delay) override;
+    EventId Schedule(const Time& delay, EventImpl* event) override;
+    void ScheduleWithContext(uint32_t context, const Time& delay, EventImpl* event) override;
+    EventId ScheduleNow(EventImpl* event) override;
+    EventId ScheduleDestroy(EventImpl* event) override;
+    void Remove(const EventId& id) override;
+    void Cancel(const EventId& id) override;
+    bool IsExpired(const EventId& id) const override;
+    void Run() override;
+    Time Now() const override;
+    Time GetDelayLeft(const EventId& id) const override;
+    Time GetMaximumSimulationTime() const override;
+    void SetScheduler(ObjectFactory schedulerFactory) override;
+    uint32_t GetSystemId() const override;
+    uint32_t GetContext() const override;
+    uint64_t GetEventCount() const override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /**
+     * Put an event into the scheduler with the next uid.
+     * @param ts its time, in time steps.
+     * @param context its context.
+     * @param event the event (the scheduler holds this reference).
+     * @return its uid.
+     */
+    uint32_t Insert(uint64_t ts, uint32_t context, EventImpl* event);
+
+    /// Move the events other threads scheduled into the scheduler.
+    void TakeEventsFromOtherThreads();
+
+    /// An event another thread scheduled, waiting for the simulation's thread.
+    struct ForeignEvent
+    {
+        uint32_t context; //!< its context
+        uint64_t delay;   //!< its delay, in time steps, from the clock when it is inserted
+        EventImpl* event; //!< the event (one reference)
+    };
+
+    Ptr<Scheduler> m_events;            //!< the pending events
+    std::list<EventId> m_destroyEvents; //!< the events to run at Destroy
+    bool m_stop;                        //!< whether Run is to return
+    uint32_t m_uid;                     //!< the next event's uid
+    uint32_t m_currentUid;              //!< the running (or last run) event's uid
+    uint64_t m_currentTs;               //!< the clock, in time steps
+    uint32_t m_currentContext;          //!< the running event's context
+    uint64_t m_eventCount;              //!< events run
+    int64_t m_unscheduledEvents;        //!< events in the scheduler
+    std::thread::id m_mainThreadId;     //!< the thread that runs the simulation
+    std::list<ForeignEvent> m_foreign;  //!< events other threads scheduled
+    std::atomic<bool> m_foreignEmpty;   //!< whether m_foreign is empty
+    std::mutex m_foreignMutex;          //!< guards m_foreign
+};
+
+} // namespace ns3
+
+#endif /* LEAN_SIMULATOR_IMPL_H */

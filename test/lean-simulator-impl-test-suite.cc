@@ -1,0 +1,371 @@
+/*
+ * Copyright (c) 2026 llm-fabric authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "llm-fabric-test-util.h"
+
+#include "ns3/exact-time.h"
+#include "ns3/lean-simulator-impl.h"
+#include "ns3/llm-fabric-compat.h"
+#include "ns3/nstime.h"
+#include "ns3/object-factory.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+
+#include <cstdint>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+/**
+ * @file
+ * @ingroup llm-fabric-tests
+ * Tests of LeanSimulatorImpl: a script of random simulator calls runs under it and under ns-3's
+ * DefaultSimulatorImpl, whose behaviour defines what it must do, and both must log the same.
+ *
+ * The script draws from std::mt19937_64 with a fixed seed (the standard specifies its outputs),
+ * in the order the events run: a single event run out of ns-3's order changes every draw after
+ * it, and with them the rest of the log.
+ */
+
+using namespace ns3;
+
+namespace llmfabric
+{
+namespace tests
+{
+
+/**
+ * @ingroup llm-fabric-tests
+ * One script, run under a given simulator implementation, logging everything observable.
+ *
+ * Events schedule others 0 to 3 ns ahead (many at the same time, where only the uid orders
+ * them), with and without a context, now, and at destroy; cancel, remove and query random
+ * earlier events (IsExpired, GetDelayLeft, including ones already run, cancelled or removed);
+ * schedule from another thread (ns-3 inserts such an event before the next one, at the delay
+ * from the clock then); replace the scheduler in the middle of the run; the run stops at 150 ns
+ * (Simulator::Stop with a delay) and is run again. Each event logs its label, time, context,
+ * the event count, and whether ExactTime::Now agrees with Simulator::Now; each id logs its uid
+ * (which counts every event scheduled, destroy events included).
+ */
+class LeanSimulatorScript
+{
+  public:
+    /**
+     * Run the script.
+     * @param implementation the simulator implementation's TypeId name.
+     * @param scheduler the scheduler's TypeId name.
+     * @return the log.
+     */
+    std::vector<std::string> Run(const std::string& implementation, const std::string& scheduler)
+    {
+        m_log.clear();
+        m_ids.clear();
+        m_idOfLabel.clear();
+        m_random.seed(20261203);
+        m_labels = 0;
+        m_replaced = 0;
+        m_clockMismatches = 0;
+        Simulator::Destroy();
+        Simulator::SetImplementation(ObjectFactory(implementation).Create<SimulatorImpl>());
+        Simulator::SetScheduler(ObjectFactory(scheduler));
+        m_schedulers = {scheduler, "ns3::MapScheduler", "ns3::HeapScheduler"};
+        for (uint32_t k = 0; k < 40; ++k)
+        {
+            if (k % 3 == 0)
+            {
+                Simulator::ScheduleWithContext(k % 5,
+                                               NanoSeconds(m_random() % 4),
+                                               &LeanSimulatorScript::Fire,
+                                               this,
+                                               NextLabel());
+            }
+            else
+            {
+                Keep(Simulator::Schedule(NanoSeconds(m_random() % 4),
+                                         &LeanSimulatorScript::Fire,
+                                         this,
+                                         NextLabel()));
+            }
+        }
+        Keep(Simulator::ScheduleDestroy(&LeanSimulatorScript::AtDestroy, this, NextLabel()));
+        Simulator::Stop(NanoSeconds(150));
+        Simulator::Run();
+        Log("stopped at " + std::to_string(Simulator::Now().GetTimeStep()) + " after " +
+            std::to_string(Simulator::GetEventCount()) + " events");
+        Simulator::Run();
+        Log("ended at " + std::to_string(Simulator::Now().GetTimeStep()) + " after " +
+            std::to_string(Simulator::GetEventCount()) + " events, finished " +
+            std::to_string(Simulator::IsFinished()));
+        Simulator::Destroy();
+        Log("destroyed");
+        return m_log;
+    }
+
+    /// @return how often ExactTime::Now disagreed with Simulator::Now.
+    uint32_t GetClockMismatches() const
+    {
+        return m_clockMismatches;
+    }
+
+  private:
+    /**
+     * @param line a line for the log.
+     */
+    void Log(const std::string& line)
+    {
+        m_log.push_back(line);
+    }
+
+    /// @return a new label.
+    uint32_t NextLabel()
+    {
+        return ++m_labels;
+    }
+
+    /**
+     * Keep an id for later calls, and log its uid.
+     * @param id the id, of the event labelled last.
+     */
+    void Keep(const EventId& id)
+    {
+        Log("  uid " + std::to_string(id.GetUid()) + " ts " + std::to_string(id.GetTs()));
+        m_ids.push_back(id);
+        m_idOfLabel[m_labels] = m_ids.size() - 1;
+    }
+
+    /// @return one of the ids kept, chosen at random.
+    EventId& AnyId()
+    {
+        return m_ids[m_random() % m_ids.size()];
+    }
+
+    /**
+     * Schedule an event from another thread, and wait for that thread.
+     * @param label the event's label.
+     */
+    void ScheduleFromAnotherThread(uint32_t label)
+    {
+        std::thread other([this, label]() {
+            Simulator::ScheduleWithContext(7,
+                                           NanoSeconds(2),
+                                           &LeanSimulatorScript::Fire,
+                                           this,
+                                           label);
+        });
+        other.join();
+    }
+
+    /**
+     * A destroy event.
+     * @param label its label.
+     */
+    void AtDestroy(uint32_t label)
+    {
+        Log("destroy " + std::to_string(label));
+    }
+
+    /**
+     * An event: log, then do one of the script's calls.
+     * @param label its label.
+     */
+    void Fire(uint32_t label)
+    {
+        if (ExactTime::Now() != Simulator::Now())
+        {
+            ++m_clockMismatches;
+        }
+        Log("event " + std::to_string(label) + " at " +
+            std::to_string(Simulator::Now().GetTimeStep()) + " context " +
+            std::to_string(Simulator::GetContext()) + " count " +
+            std::to_string(Simulator::GetEventCount()));
+        auto own = m_idOfLabel.find(label);
+        if (own != m_idOfLabel.end())
+        {
+            // The running event's own id: expired (ns-3 counts an event as expired from its
+            // start).
+            Log("  own expired " + std::to_string(Simulator::IsExpired(m_ids[own->second])));
+        }
+        if (m_labels > 1500)
+        {
+            return; // the script winds down
+        }
+        uint64_t r = m_random() % 16;
+        Time delay = NanoSeconds(m_random() % 4);
+        if (r < 5)
+        {
+            for (uint32_t k = 0; k < 2; ++k)
+            {
+                Keep(Simulator::Schedule(NanoSeconds(m_random() % 4),
+                                         &LeanSimulatorScript::Fire,
+                                         this,
+                                         NextLabel()));
+            }
+        }
+        else if (r == 5)
+        {
+            Keep(Simulator::ScheduleNow(&LeanSimulatorScript::Fire, this, NextLabel()));
+        }
+        else if (r == 6)
+        {
+            Simulator::ScheduleWithContext(static_cast<uint32_t>(m_random() % 5),
+                                           delay,
+                                           &LeanSimulatorScript::Fire,
+                                           this,
+                                           NextLabel());
+        }
+        else if (r == 7)
+        {
+            EventId& id = AnyId();
+            Simulator::Cancel(id);
+            Log("  cancel " + std::to_string(id.GetUid()) + " expired " +
+                std::to_string(Simulator::IsExpired(id)));
+            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+        }
+        else if (r == 8)
+        {
+            EventId& id = AnyId();
+            Simulator::Remove(id);
+            Log("  remove " + std::to_string(id.GetUid()) + " expired " +
+                std::to_string(Simulator::IsExpired(id)));
+            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+        }
+        else if (r == 9)
+        {
+            const EventId& id = AnyId();
+            Log("  query " + std::to_string(id.GetUid()) + " expired " +
+                std::to_string(Simulator::IsExpired(id)) + " left " +
+                std::to_string(Simulator::GetDelayLeft(id).GetTimeStep()));
+            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+        }
+        else if (r == 10)
+        {
+            Keep(Simulator::ScheduleDestroy(&LeanSimulatorScript::AtDestroy, this, NextLabel()));
+            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+        }
+        else if (r == 11)
+        {
+            ScheduleFromAnotherThread(NextLabel());
+            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+        }
+        else if (r == 12 && m_replaced < 4)
+        {
+            ++m_replaced;
+            Simulator::SetScheduler(ObjectFactory(m_schedulers[m_replaced % 3]));
+            Log("  scheduler " + m_schedulers[m_replaced % 3]);
+            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+        }
+        else
+        {
+            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+        }
+    }
+
+    std::vector<std::string> m_log;         //!< what happened
+    std::vector<EventId> m_ids;             //!< ids kept
+    std::map<uint32_t, size_t> m_idOfLabel; //!< where an event's id is kept, by label
+    std::mt19937_64 m_random;               //!< the script's choices
+    uint32_t m_labels{0};                   //!< labels given
+    uint32_t m_replaced{0};                 //!< scheduler replacements
+    uint32_t m_clockMismatches{0};          //!< events where the two clocks differed
+    std::vector<std::string> m_schedulers;  //!< schedulers to switch between
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * LeanSimulatorImpl does what DefaultSimulatorImpl does, on the script's every call, over
+ * ns-3's map scheduler and this module's windowed calendar; ExactTime::Now, which reads the
+ * windowed calendar's running event, agrees with Simulator::Now under both.
+ */
+class LeanSimulatorSameAsDefaultTestCase : public TestCase
+{
+  public:
+    LeanSimulatorSameAsDefaultTestCase()
+        : TestCase("LeanSimulatorImpl logs what DefaultSimulatorImpl logs over a script of "
+                   "random simulator calls")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string scheduler : {"ns3::WindowedCalendarScheduler", "ns3::MapScheduler"})
+        {
+            LeanSimulatorScript script;
+            std::vector<std::string> expected = script.Run("ns3::DefaultSimulatorImpl", scheduler);
+            uint32_t defaultMismatches = script.GetClockMismatches();
+            std::vector<std::string> got = script.Run("ns3::LeanSimulatorImpl", scheduler);
+
+            // The script does what it is meant to: many events, several at one time, each
+            // kind of call.
+            uint32_t events = 0;
+            uint32_t kinds = 0;
+            std::set<std::string> times;
+            uint32_t sameTime = 0;
+            for (const std::string& line : expected)
+            {
+                if (line.rfind("event ", 0) == 0)
+                {
+                    ++events;
+                    std::string at =
+                        line.substr(line.find(" at "), line.find(" context") - line.find(" at "));
+                    sameTime += times.insert(at).second ? 0 : 1;
+                }
+            }
+            for (const char* kind : {"  cancel ",
+                                     "  remove ",
+                                     "  query ",
+                                     "  scheduler ",
+                                     "destroy ",
+                                     "stopped at ",
+                                     "  own expired 1",
+                                     "context 7"})
+            {
+                for (const std::string& line : expected)
+                {
+                    if (line.find(kind) != std::string::npos)
+                    {
+                        ++kinds;
+                        break;
+                    }
+                }
+            }
+            NS_TEST_ASSERT_MSG_GT(events, 1000, "the script runs many events on " << scheduler);
+            NS_TEST_ASSERT_MSG_GT(sameTime, 500, "many of them at a time another has");
+            NS_TEST_ASSERT_MSG_EQ(kinds, 8, "the script makes every kind of call");
+
+            NS_TEST_ASSERT_MSG_EQ(got.size(), expected.size(), "log lines on " << scheduler);
+            for (size_t i = 0; i < expected.size(); ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(got[i], expected[i], "log line " << i << " on " << scheduler);
+            }
+            NS_TEST_EXPECT_MSG_EQ(defaultMismatches, 0, "ExactTime::Now, default simulator");
+            NS_TEST_EXPECT_MSG_EQ(script.GetClockMismatches(), 0, "ExactTime::Now, lean simulator");
+        }
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * The suite.
+ */
+class LeanSimulatorImplTestSuite : public TestSuite
+{
+  public:
+    LeanSimulatorImplTestSuite()
+        : TestSuite("llm-fabric-lean-simulator-impl", Type::UNIT)
+    {
+        AddTestCase(new LeanSimulatorSameAsDefaultTestCase, ns3::llmfabric::TEST_QUICK);
+    }
+};
+
+/// The suite's static instance, which registers it.
+static LeanSimulatorImplTestSuite g_leanSimulatorImplTestSuite;
+
+} // namespace tests
+} // namespace llmfabric
