@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 namespace ns3
 {
@@ -587,7 +588,9 @@ RdmaQueuePair::Receive(const IbBthHeader& bth,
     }
     const bool withTelemetry = bth.GetTelemetryFill() || bth.GetTelemetryEcho();
     uint32_t after = packet->GetSize() - headers - RoceIcrcTrailer::ICRC_SIZE;
-    RoceIntHeader telemetry;
+    // Made only for a packet that carries it (an ns-3 Trailer costs a constructor and, in
+    // ns-3's ObjectBase, a logged destructor).
+    std::optional<RoceIntHeader> telemetry;
     if (withTelemetry)
     {
         if (after < RoceIntHeader::SIZE)
@@ -597,7 +600,7 @@ RdmaQueuePair::Receive(const IbBthHeader& bth,
         }
         Ptr<Packet> copy = packet->Copy();
         copy->RemoveAtEnd(RoceIcrcTrailer::ICRC_SIZE);
-        copy->RemoveTrailer(telemetry);
+        copy->RemoveTrailer(telemetry.emplace());
         after -= RoceIntHeader::SIZE;
     }
     if (opcode == IbBthHeader::RC_ACKNOWLEDGE)
@@ -607,10 +610,10 @@ RdmaQueuePair::Receive(const IbBthHeader& bth,
         {
             aeth.Read(afterBth);
         }
-        ReceiveAck(bth, aeth, withTelemetry ? &telemetry : nullptr);
+        ReceiveAck(bth, aeth, telemetry ? &*telemetry : nullptr);
         return;
     }
-    ReceiveData(bth, after, ceMarked, withTelemetry ? &telemetry : nullptr, ttl);
+    ReceiveData(bth, after, ceMarked, telemetry ? &*telemetry : nullptr, ttl);
 }
 
 void
