@@ -62,6 +62,7 @@ class Recorder
     void RxEnd(Ptr<const Packet> frame)
     {
         rxTimes.push_back(Simulator::Now());
+        rxSizes.push_back(frame->GetSize());
     }
 
     /**
@@ -77,6 +78,7 @@ class Recorder
     std::vector<Time> txTimes;                      //!< wire start times
     std::vector<uint8_t> txPriorities;              //!< their priorities
     std::vector<Time> rxTimes;                      //!< arrival times
+    std::vector<uint32_t> rxSizes;                  //!< sizes of the frames that arrived
     std::vector<std::pair<Time, bool>> pauseEvents; //!< pause state changes
 };
 
@@ -204,6 +206,28 @@ class RoceDeviceTimingTestCase : public TestCase
             Simulator::Destroy();
             NS_TEST_ASSERT_MSG_EQ(rec.rxTimes[0], NanoSeconds(820), "320 ns + 500 ns");
             NS_TEST_ASSERT_MSG_EQ(rec.rxTimes[1], NanoSeconds(1140), "the next 320 ns later");
+        }
+        // The Delay lowered with a frame on its way: each frame still arrives at its own time,
+        // so the later one first. A 988-byte frame at time 0 over 10 us arrives at 80 + 10,000
+        // = 10,080 ns; at 1 us the delay becomes 1 us and a 500-byte frame leaves: (8 + 500 +
+        // 4) x 8 bits / 100 Gb/s = 40.96 ns, its end event rounded to 41 ns, so it arrives at
+        // 1,000 + 41 + 1,000 = 2,041 ns, before the first.
+        {
+            Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(10));
+            Recorder rec(link);
+            Ptr<RoceNetDevice> a = link.a;
+            a->Enqueue(MakeFrame(988, 0), 0, 0);
+            ScheduleLambda(MicroSeconds(1), [a]() {
+                a->GetChannel()->SetAttribute("Delay", TimeValue(MicroSeconds(1)));
+                a->Enqueue(MakeFrame(500, 0), 0, 0);
+            });
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(rec.rxSizes.size(), 2, "both frames arrive");
+            NS_TEST_ASSERT_MSG_EQ(rec.rxSizes[0], 500, "the later frame first");
+            NS_TEST_ASSERT_MSG_EQ(rec.rxTimes[0], NanoSeconds(2041), "1,000 + 41 + 1,000 ns");
+            NS_TEST_ASSERT_MSG_EQ(rec.rxSizes[1], 988, "then the first");
+            NS_TEST_ASSERT_MSG_EQ(rec.rxTimes[1], NanoSeconds(10080), "80 + 10,000 ns");
         }
     }
 };

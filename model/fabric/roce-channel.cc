@@ -9,12 +9,14 @@
 #include "roce-net-device.h"
 
 #include "ns3/abort.h"
+#include "ns3/assert.h"
 #include "ns3/event-impl.h"
+#include "ns3/exact-time.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 
-#include <new>
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -25,81 +27,126 @@ NS_LOG_COMPONENT_DEFINE("RoceChannel");
 
 NS_OBJECT_ENSURE_REGISTERED(RoceChannel);
 
-namespace
-{
-
 /**
- * The arrival of a frame at the far end of a link: one is made per frame on every link, so
- * their memory is kept on a free list and reused instead of going back to the heap (the event
- * does what MakeEvent(&RoceNetDevice::Receive, peer, frame) does).
+ * The frames on their way to one end of a link, in the order they were sent, and the event that
+ * delivers each: the one object is scheduled once per frame (ns-3 lets an event object be
+ * pending several times; each scheduling holds a reference and gets its own uid, so the
+ * arrivals run at the same times and in the same order as with an object per frame), and each
+ * run hands over the frame due at that time. An object per frame cost ns-3's logged EventImpl
+ * constructor and destructor per frame and hop.
+ *
+ * The frames are kept in a ring. A link's frames arrive in the order they were sent (the
+ * sender's wire is serial and the delay the same for each), so the frame due is the oldest;
+ * the frames' times are kept all the same, and the first frame due now is the one handed over,
+ * should the Delay attribute have been lowered with frames on the way.
  */
-class FrameArrival : public EventImpl
+class RoceChannel::FramesInFlight : public EventImpl
 {
   public:
     /**
-     * @param device the receiving port.
+     * @param device the end the frames go to.
+     */
+    explicit FramesInFlight(Ptr<RoceNetDevice> device)
+        : m_device(std::move(device))
+    {
+    }
+
+    /**
+     * Add a frame; the caller schedules this event for its arrival.
      * @param frame the frame.
+     * @param arrivalFs its arrival time, in femtoseconds (a whole number of time steps).
      * @param ttlDebt TTL decrements deferred for it (RoceNetDevice::Enqueue).
      */
-    FrameArrival(Ptr<RoceNetDevice> device, Ptr<Packet> frame, uint8_t ttlDebt)
-        : m_device(std::move(device)),
-          m_frame(std::move(frame)),
-          m_ttlDebt(ttlDebt)
+    void Push(const Ptr<Packet>& frame, int64_t arrivalFs, uint8_t ttlDebt)
     {
+        if (m_count == m_ring.size())
+        {
+            Grow();
+        }
+        InFlight& slot = m_ring[(m_head + m_count) & (m_ring.size() - 1)];
+        slot.frame = PeekPointer(frame);
+        slot.frame->Ref(); // the ring's reference, handed over in Notify
+        slot.arrivalFs = arrivalFs;
+        slot.ttlDebt = ttlDebt;
+        ++m_count;
     }
 
-    /**
-     * Memory from the free list, else from the heap.
-     * @param size the object's size.
-     * @return the memory.
-     */
-    static void* operator new(std::size_t size)
+    /// Drop the frames and the end (the channel is disposed of; events still pending find
+    /// nothing to deliver).
+    void Clear()
     {
-        std::vector<void*>& free = FreeList();
-        if (size == sizeof(FrameArrival) && !free.empty())
+        for (size_t k = 0; k < m_count; ++k)
         {
-            void* memory = free.back();
-            free.pop_back();
-            return memory;
+            m_ring[(m_head + k) & (m_ring.size() - 1)].frame->Unref();
         }
-        return ::operator new(size);
+        m_ring.clear();
+        m_head = 0;
+        m_count = 0;
+        m_device = nullptr;
     }
 
-    /**
-     * Memory back to the free list.
-     * @param memory the memory.
-     * @param size the object's size.
-     */
-    static void operator delete(void* memory, std::size_t size)
+    ~FramesInFlight() override
     {
-        if (size == sizeof(FrameArrival))
-        {
-            FreeList().push_back(memory);
-            return;
-        }
-        ::operator delete(memory);
+        Clear();
     }
 
   private:
+    /// A frame on its way.
+    struct InFlight
+    {
+        Packet* frame;     //!< the frame, with a reference the ring holds (a plain pointer:
+                           //!< ns-3.37's Ptr has no move, and a copy costs a count each way)
+        int64_t arrivalFs; //!< when it arrives, femtoseconds
+        uint8_t ttlDebt;   //!< TTL decrements deferred for it
+    };
+
+    /// Double the ring (at least 8 slots), keeping the frames in order.
+    void Grow()
+    {
+        std::vector<InFlight> ring(std::max<size_t>(8, 2 * m_ring.size()));
+        for (size_t k = 0; k < m_count; ++k)
+        {
+            ring[k] = m_ring[(m_head + k) & (m_ring.size() - 1)];
+        }
+        m_ring.swap(ring);
+        m_head = 0;
+    }
+
     void Notify() override
     {
-        m_device->Receive(m_frame, m_ttlDebt); // run once: the event, and its reference, go after
+        if (m_count == 0)
+        {
+            return; // disposed of with the frame on its way
+        }
+        const size_t mask = m_ring.size() - 1;
+        const int64_t nowFs = ExactTime::NowFs();
+        size_t k = 0;
+        while (k < m_count && m_ring[(m_head + k) & mask].arrivalFs != nowFs)
+        {
+            ++k; // only when the Delay was lowered with frames on the way
+        }
+        NS_ASSERT_MSG(k < m_count, "RoceChannel: no frame due now");
+        if (k == m_count)
+        {
+            return;
+        }
+        const InFlight due = m_ring[(m_head + k) & mask];
+        // Out of the ring before the device sees it (its receive may send on this link again).
+        for (; k > 0; --k)
+        {
+            m_ring[(m_head + k) & mask] = m_ring[(m_head + k - 1) & mask];
+        }
+        m_head = (m_head + 1) & mask;
+        --m_count;
+        const Ptr<Packet> frame(due.frame, false); // takes over the ring's reference
+        m_device->Receive(frame, due.ttlDebt);
     }
 
-    /// @return the free list: never destroyed, so its blocks stay reachable to the end (no
-    /// leak reported, and an arrival deleted during the program's exit still finds it).
-    static std::vector<void*>& FreeList()
-    {
-        static auto* list = new std::vector<void*>();
-        return *list;
-    }
-
-    Ptr<RoceNetDevice> m_device; //!< the receiving port
-    Ptr<Packet> m_frame;         //!< the frame
-    uint8_t m_ttlDebt;           //!< TTL decrements deferred for it
+    std::vector<InFlight> m_ring; //!< the frames, a ring of a power of two slots
+    size_t m_head{0};             //!< the oldest frame's slot
+    size_t m_count{0};            //!< frames on their way
+    Ptr<RoceNetDevice> m_device;  //!< the end they go to
 };
-
-} // namespace
 
 TypeId
 RoceChannel::GetTypeId()
@@ -118,6 +165,11 @@ RoceChannel::GetTypeId()
 
 RoceChannel::RoceChannel()
     : m_nDevices(0)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+RoceChannel::~RoceChannel()
 {
     NS_LOG_FUNCTION(this);
 }
@@ -145,10 +197,14 @@ RoceChannel::Transmit(Ptr<Packet> packet,
     if (m_nodeIds[end] == NO_NODE)
     {
         m_nodeIds[end] = peer->GetNode()->GetId(); // a device's node does not change
+        m_inFlight[end] = Create<FramesInFlight>(peer);
     }
-    Simulator::ScheduleWithContext(m_nodeIds[end],
-                                   arrivalDelay + m_delay,
-                                   new FrameArrival(peer, std::move(packet), ttlDebt));
+    const Time delay = arrivalDelay + m_delay;
+    const int64_t unitFs = ExactTime::GetResolutionFs();
+    m_inFlight[end]->Push(packet, ExactTime::NowFs() + delay.GetTimeStep() * unitFs, ttlDebt);
+    // The simulator keeps a reference per scheduling (ScheduleWithContext takes the one given).
+    m_inFlight[end]->Ref();
+    Simulator::ScheduleWithContext(m_nodeIds[end], delay, PeekPointer(m_inFlight[end]));
 }
 
 Ptr<RoceNetDevice>
@@ -191,6 +247,14 @@ RoceChannel::DoDispose()
     m_devices[0] = nullptr;
     m_devices[1] = nullptr;
     m_nodeIds = {NO_NODE, NO_NODE};
+    for (Ptr<FramesInFlight>& frames : m_inFlight)
+    {
+        if (frames)
+        {
+            frames->Clear();
+            frames = nullptr;
+        }
+    }
     m_nDevices = 0;
     Channel::DoDispose();
 }

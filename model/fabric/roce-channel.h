@@ -36,6 +36,7 @@ class RoceChannel : public Channel
     static TypeId GetTypeId();
 
     RoceChannel();
+    ~RoceChannel() override;
 
     /**
      * Attach a device to one end of the link.
@@ -73,6 +74,9 @@ class RoceChannel : public Channel
     void DoDispose() override;
 
   private:
+    /// The frames on their way to one end, and the event that delivers each (RoceChannel.cc).
+    class FramesInFlight;
+
     Time m_delay;                                //!< propagation delay
     std::array<Ptr<RoceNetDevice>, 2> m_devices; //!< the two ends
     uint32_t m_nDevices;                         //!< ends attached
@@ -81,6 +85,8 @@ class RoceChannel : public Channel
     /// The node id of each end's node, read on the first frame to it (Node::GetId is an ns-3
     /// call with a log test, once per frame otherwise); NO_NODE until then.
     std::array<uint32_t, 2> m_nodeIds{NO_NODE, NO_NODE};
+    /// The frames on their way to each end (made on the first frame to it).
+    std::array<Ptr<FramesInFlight>, 2> m_inFlight;
 };
 
 } // namespace ns3
