@@ -22,6 +22,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
@@ -615,6 +616,118 @@ class RoceDeviceSendFrameTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * HostFrameReceiveCallback: a frame to the port's own address goes whole (Ethernet header
+ * included, its first bytes as they arrived) to the host-frame receiver and not to the stack;
+ * a broadcast frame, a frame the receiver declines (it returns false), and any frame while a
+ * MacRx sink or a promiscuous callback is connected go to the stack as before, without their
+ * Ethernet header; SetReceiveCallback removes the host-frame receiver.
+ */
+class RoceDeviceHostFrameTestCase : public TestCase
+{
+  public:
+    RoceDeviceHostFrameTestCase()
+        : TestCase("Host-frame receiver: own-address frames whole, unless something else looks")
+    {
+    }
+
+  private:
+    /// The host-frame receiver.
+    struct HostReceiver
+    {
+        /**
+         * @param device the port.
+         * @param frame the frame.
+         * @param head its first bytes.
+         * @param headBytes how many.
+         * @param ttlDebt deferred TTL decrements.
+         * @return take.
+         */
+        bool Take(const Ptr<RoceNetDevice>& device,
+                  const Ptr<Packet>& frame,
+                  const uint8_t* head,
+                  uint32_t headBytes,
+                  uint8_t ttlDebt)
+        {
+            sizes.push_back(frame->GetSize());
+            std::vector<uint8_t> bytes(headBytes);
+            frame->CopyData(bytes.data(), headBytes);
+            headsMatch = headsMatch && std::equal(bytes.begin(), bytes.end(), head);
+            return take;
+        }
+
+        std::vector<uint32_t> sizes; //!< sizes of the frames it got
+        bool headsMatch{true};       //!< every head was the frame's first bytes
+        bool take{true};             //!< what it answers
+    };
+
+    /// A MacRx sink.
+    static void Sink(Ptr<const Packet>)
+    {
+    }
+
+    /**
+     * A promiscuous callback.
+     * @return true.
+     */
+    static bool Promisc(Ptr<NetDevice>,
+                        Ptr<const Packet>,
+                        uint16_t,
+                        const Address&,
+                        const Address&,
+                        NetDevice::PacketType)
+    {
+        return true;
+    }
+
+    void DoRun() override
+    {
+        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+        StackReceiver stack;
+        stack.Watch(link.b);
+        HostReceiver host;
+        link.b->SetHostFrameReceiveCallback(MakeCallback(&HostReceiver::Take, &host));
+        Mac48Address b = Mac48Address::ConvertFrom(link.b->GetAddress());
+        auto send = [&link](Mac48Address to) {
+            link.a->SendFrame(Frame(link.a, to, 120));
+            Simulator::Run();
+        };
+        send(b);
+        NS_TEST_ASSERT_MSG_EQ(host.sizes.size(), 1, "a frame to B goes to the host receiver");
+        NS_TEST_EXPECT_MSG_EQ(host.sizes[0], 134, "whole: 14 + 120 bytes");
+        NS_TEST_EXPECT_MSG_EQ(host.headsMatch, true, "with its first bytes");
+        NS_TEST_EXPECT_MSG_EQ(stack.sizes.size(), 0, "and not to the stack");
+        send(Mac48Address::GetBroadcast());
+        NS_TEST_EXPECT_MSG_EQ(host.sizes.size(), 1, "a broadcast frame does not");
+        NS_TEST_ASSERT_MSG_EQ(stack.sizes.size(), 1, "it goes to the stack");
+        NS_TEST_EXPECT_MSG_EQ(stack.sizes[0], 120, "without its Ethernet header");
+        host.take = false;
+        send(b);
+        NS_TEST_EXPECT_MSG_EQ(host.sizes.size(), 2, "a declined frame is offered");
+        NS_TEST_ASSERT_MSG_EQ(stack.sizes.size(), 2, "then goes to the stack");
+        NS_TEST_EXPECT_MSG_EQ(stack.sizes[1], 120, "as usual");
+        host.take = true;
+        link.b->TraceConnectWithoutContext("MacRx", MakeCallback(&Sink));
+        send(b);
+        NS_TEST_EXPECT_MSG_EQ(host.sizes.size(), 2, "with a MacRx sink, not offered");
+        NS_TEST_EXPECT_MSG_EQ(stack.sizes.size(), 3, "the stack gets it");
+        link.b->TraceDisconnectWithoutContext("MacRx", MakeCallback(&Sink));
+        send(b);
+        NS_TEST_EXPECT_MSG_EQ(host.sizes.size(), 3, "the sink gone, offered again");
+        link.b->SetPromiscReceiveCallback(MakeCallback(&Promisc));
+        send(b);
+        NS_TEST_EXPECT_MSG_EQ(host.sizes.size(), 3, "with a promiscuous callback, not offered");
+        NS_TEST_EXPECT_MSG_EQ(stack.sizes.size(), 4, "the stack gets it");
+        link.b->SetPromiscReceiveCallback(NetDevice::PromiscReceiveCallback());
+        stack.Watch(link.b); // SetReceiveCallback again
+        send(b);
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(host.sizes.size(), 3, "a new stack receiver removes it");
+        NS_TEST_EXPECT_MSG_EQ(stack.sizes.size(), 5, "the stack gets it");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * What the port hands its node for a received frame, judged on the destination's bytes as
  * IEEE 802.3 and ns-3's Mac48Address judge an address: its own address is PACKET_HOST, all
  * ones PACKET_BROADCAST, another address with the group bit (the first byte's lowest bit)
@@ -1000,6 +1113,7 @@ class RoceNetDeviceTestSuite : public TestSuite
         AddTestCase(new RoceDeviceSchedulingTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceSendFrameTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceDeliverTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RoceDeviceHostFrameTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceFrameEndTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceHostPfcTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceHighWaterTestCase, ns3::llmfabric::TEST_QUICK);

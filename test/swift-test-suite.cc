@@ -284,6 +284,130 @@ class SwiftHopsTestCase : public TestCase
 };
 
 /**
+ * @ingroup llm-fabric-tests
+ * The RDMA endpoint reads a frame addressed to its port from the port's head bytes
+ * (RoceNetDevice::HostFrameReceiveCallback, the TTL from FramePrefixHeader::TtlAfter) unless
+ * something else watches what the port hands up, when the port removes the Ethernet header,
+ * pays the deferred TTL decrements in the packet and hands it to the stack's callback. The two
+ * paths must give the same transfers: SwiftHopsTestCase's three writes, run once with nothing
+ * watching and once with a MacRx sink on every host, complete at the same times at both ends,
+ * the receivers count the 100,000 bytes of each, and Swift, which reads the TTL, counts the same
+ * hops (1 and 3) and sets the same targets. And
+ * TtlAfter is the TTL DecrementIpv4TtlBytes leaves, for every TTL and up to 300 hops.
+ */
+class HostFramePathTestCase : public TestCase
+{
+  public:
+    HostFramePathTestCase()
+        : TestCase("Endpoint: frames read from the port's head bytes or through the stack, same "
+                   "transfers")
+    {
+    }
+
+  private:
+    /// What one run gives.
+    struct Outcome
+    {
+        std::vector<int64_t> times; //!< completion times (steps) and bytes, both sides
+        uint32_t nearHops{0};       //!< Swift's hops, within a leaf
+        uint32_t farHops{0};        //!< across the spines
+        int64_t nearTarget{0};      //!< Swift's target delay, within a leaf
+        int64_t farTarget{0};       //!< across the spines
+    };
+
+    /**
+     * A completion.
+     * @param times where to record its time and size.
+     * @param bytes the message's size, as the queue pair counted it (the receiver: the
+     *        payload bytes of the packets it accepted).
+     */
+    static void Completed(std::vector<int64_t>* times, Ptr<RdmaQueuePair>, uint64_t, uint64_t bytes)
+    {
+        times->push_back(Simulator::Now().GetTimeStep());
+        times->push_back(static_cast<int64_t>(bytes));
+    }
+
+    /// A MacRx sink.
+    static void Sink(Ptr<const Packet>)
+    {
+    }
+
+    /**
+     * Run the three writes.
+     * @param watched whether a MacRx sink watches every host's port.
+     * @return what the run gave.
+     */
+    static Outcome Run(bool watched)
+    {
+        Outcome out;
+        Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
+        RoceTopologyHelper topo;
+        topo.SetMmuBufferAndEcn("12MB", "0B", "1B", 1.0, true);
+        RoceTopologyHelper::LeafSpineConfig config; // 2 leaves of 4 hosts, 2 spines
+        RoceFabric fabric = topo.BuildLeafSpine(config);
+        auto ep = InstallCc(fabric, Swift::GetTypeId());
+        if (watched)
+        {
+            for (uint32_t h = 0; h < fabric.GetNHosts(); ++h)
+            {
+                fabric.GetHostDevice(h)->TraceConnectWithoutContext("MacRx", MakeCallback(&Sink));
+            }
+        }
+        auto [near, nearPeer] = RdmaEndpoint::Connect(ep[0], ep[2], 0xC000);
+        auto [far, farPeer] = RdmaEndpoint::Connect(ep[1], ep[4], 0xC001);
+        auto [far2, far2Peer] = RdmaEndpoint::Connect(ep[3], ep[4], 0xC002);
+        for (const auto& qp : {near, nearPeer, far, farPeer, far2, far2Peer})
+        {
+            qp->SetSendCompleteCallback(MakeBoundCallback(&Completed, &out.times));
+            qp->SetReceiveCompleteCallback(MakeBoundCallback(&Completed, &out.times));
+        }
+        near->PostWrite(100000);
+        far->PostWrite(100000);
+        far2->PostWrite(100000);
+        Simulator::Run();
+        Ptr<Swift> nearCc = DynamicCast<Swift>(near->GetCongestionControl());
+        Ptr<Swift> farCc = DynamicCast<Swift>(far->GetCongestionControl());
+        out.nearHops = nearCc->GetLastHops();
+        out.farHops = farCc->GetLastHops();
+        out.nearTarget = nearCc->GetLastTarget().GetTimeStep();
+        out.farTarget = farCc->GetLastTarget().GetTimeStep();
+        Simulator::Destroy();
+        Config::Reset();
+        return out;
+    }
+
+    void DoRun() override
+    {
+        uint32_t wrong = 0;
+        for (uint32_t ttl = 0; ttl < 256; ++ttl)
+        {
+            for (uint32_t hops = 0; hops <= 300; ++hops)
+            {
+                uint8_t ipv4[20] = {0x45, 0, 0, 20, 0, 0, 0, 0, static_cast<uint8_t>(ttl), 17};
+                FramePrefixHeader::DecrementIpv4TtlBytes(ipv4, hops);
+                wrong += FramePrefixHeader::TtlAfter(static_cast<uint8_t>(ttl), hops) != ipv4[8];
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(wrong, 0, "TtlAfter disagrees with DecrementIpv4TtlBytes");
+
+        Outcome direct = Run(false);
+        Outcome stack = Run(true);
+        NS_TEST_ASSERT_MSG_EQ(direct.times.size(), 12, "three writes complete at both ends");
+        for (size_t k = 1; k < direct.times.size(); k += 2)
+        {
+            NS_TEST_EXPECT_MSG_EQ(direct.times[k], 100000, "each end counts the 100,000 bytes");
+        }
+        NS_TEST_EXPECT_MSG_EQ((direct.times == stack.times), true, "the same completion times");
+        NS_TEST_EXPECT_MSG_EQ(direct.nearHops, 1, "within a leaf: one switch");
+        NS_TEST_EXPECT_MSG_EQ(direct.farHops, 3, "across the spines: three switches");
+        NS_TEST_EXPECT_MSG_EQ(stack.nearHops, 1, "within a leaf: one switch");
+        NS_TEST_EXPECT_MSG_EQ(stack.farHops, 3, "across the spines: three switches");
+        NS_TEST_EXPECT_MSG_EQ(direct.nearTarget, stack.nearTarget, "the same target");
+        NS_TEST_EXPECT_MSG_EQ(direct.farTarget, stack.farTarget, "the same target");
+    }
+};
+
+/**
  * @param ttl the IPv4 TTL.
  * @param tagged with an 802.1Q tag.
  * @param ecn the ECN field.
@@ -825,6 +949,7 @@ class SwiftTestSuite : public TestSuite
         AddTestCase(new SwiftRulesTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new SwitchTtlTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new DeferredTtlTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new HostFramePathTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new SwiftHopsTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new SwiftDelayTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new SwiftPacingTestCase, ns3::llmfabric::TEST_QUICK);

@@ -102,6 +102,22 @@ class FramePrefixHeader : public Header
     static uint32_t DecrementIpv4TtlBytes(uint8_t* ipv4, uint32_t hops);
 
     /**
+     * The TTL that DecrementIpv4TtlBytes leaves: a TTL of 1 or 0 stays, a larger one goes down
+     * by @p hops but not below 1.
+     * @param ttl the TTL before.
+     * @param hops how many decrements.
+     * @return the TTL after.
+     */
+    static uint8_t TtlAfter(uint8_t ttl, uint32_t hops)
+    {
+        if (ttl <= 1)
+        {
+            return ttl;
+        }
+        return hops >= ttl ? 1 : static_cast<uint8_t>(ttl - hops);
+    }
+
+    /**
      * Decrement the IPv4 TTL of an Ethernet frame up to @p hops times, as that many routers
      * would one after another: each decrement leaves a TTL of 1 or 0 as it is and patches the
      * header checksum (PatchIpv4Word), so the frame ends with the bytes of as many single

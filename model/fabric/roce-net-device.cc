@@ -279,6 +279,7 @@ RoceNetDevice::DoDispose()
     m_frameRxCallback = FrameReceiveCallback();
     m_receiveErrorModel = nullptr;
     m_dequeueCallback = DequeueCallback();
+    m_hostFrameRxCallback = HostFrameReceiveCallback();
     m_rxCallback = NetDevice::ReceiveCallback();
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
     // Drop what trace sinks hold (a pcap file is closed, and so flushed, when its last holder
@@ -806,6 +807,15 @@ RoceNetDevice::DeliverUp(const Ptr<Packet>& frame,
     {
         return; // a runt: nothing to deliver
     }
+    // A frame for this port, when nothing but the receiver would see what is handed up, goes
+    // whole to a receiver that reads its head bytes (HostFrameReceiveCallback): no header to
+    // remove, no TTL to patch in the packet.
+    if (!m_hostFrameRxCallback.IsNull() && m_macRxTrace.IsEmpty() && m_promiscCallback.IsNull() &&
+        std::memcmp(b, m_addressBytes.data(), 6) == 0 &&
+        m_hostFrameRxCallback(this, frame, b, headBytes, ttlDebt))
+    {
+        return;
+    }
     auto lengthType = static_cast<uint16_t>((b[12] << 8) | b[13]);
     // The Ethernet header goes, and with it the TTL decrements the switches deferred (Enqueue)
     // are paid: the IPv4 header's first bytes, up to its checksum, are put back patched.
@@ -1141,6 +1151,12 @@ RoceNetDevice::SetFrameReceiveCallback(FrameReceiveCallback cb)
 }
 
 void
+RoceNetDevice::SetHostFrameReceiveCallback(HostFrameReceiveCallback cb)
+{
+    m_hostFrameRxCallback = cb;
+}
+
+void
 RoceNetDevice::SetDequeueCallback(DequeueCallback cb)
 {
     m_dequeueCallback = cb;
@@ -1382,6 +1398,7 @@ void
 RoceNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
 {
     m_rxCallback = cb;
+    m_hostFrameRxCallback = HostFrameReceiveCallback(); // never bypass the new receiver
 }
 
 void

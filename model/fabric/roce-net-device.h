@@ -126,6 +126,31 @@ class RoceNetDevice : public NetDevice
         FrameReceiveCallback;
 
     /**
+     * Callback for frames addressed to a host port's own MAC address, taken whole by a receiver
+     * that reads them from their head bytes (the RDMA endpoint), instead of the stack's
+     * ReceiveCallback with the Ethernet header removed and the deferred TTL decrements paid
+     * (which are an ns-3 RemoveAtStart and AddHeader per frame). The port uses it only while
+     * nothing else looks at what it hands up: no MacRx sink and no promiscuous callback.
+     * @param device the receiving port.
+     * @param frame the frame, Ethernet header included, as it arrived: its IPv4 header still
+     *        lacks @p ttlDebt TTL decrements (and their checksum updates).
+     * @param head the frame's first bytes as the port read them (HEAD_BYTES, or the frame's
+     *        size if smaller).
+     * @param headBytes how many.
+     * @param ttlDebt TTL decrements the switches deferred (FramePrefixHeader::TtlAfter gives the
+     *        TTL the stack would see).
+     * @return true if the receiver took the frame; false to have the port hand it up to the
+     *         ReceiveCallback as usual (the receiver must then have done nothing with it).
+     */
+    typedef Callback<bool,
+                     const Ptr<RoceNetDevice>&,
+                     const Ptr<Packet>&,
+                     const uint8_t*,
+                     uint32_t,
+                     uint8_t>
+        HostFrameReceiveCallback;
+
+    /**
      * Callback when a data frame leaves its queue to go on the wire. The callback may still
      * modify the frame (a switch marking ECN at departure): what goes on the wire, and to the
      * pcap, is the frame as the callback leaves it.
@@ -394,6 +419,13 @@ class RoceNetDevice : public NetDevice
     void SetFrameReceiveCallback(FrameReceiveCallback cb);
 
     /**
+     * @param cb callback taking whole frames addressed to this port ahead of the
+     *        ReceiveCallback (HostFrameReceiveCallback); SetReceiveCallback removes it, so that
+     *        a new receiver is never bypassed.
+     */
+    void SetHostFrameReceiveCallback(HostFrameReceiveCallback cb);
+
+    /**
      * @param cb callback for frames leaving their queue.
      */
     void SetDequeueCallback(DequeueCallback cb);
@@ -647,6 +679,7 @@ class RoceNetDevice : public NetDevice
 
     FrameReceiveCallback m_frameRxCallback;              //!< whole-frame receiver (switch)
     DequeueCallback m_dequeueCallback;                   //!< dequeue notification (switch)
+    HostFrameReceiveCallback m_hostFrameRxCallback;      //!< whole-frame receiver (host)
     NetDevice::ReceiveCallback m_rxCallback;             //!< stack receiver
     NetDevice::PromiscReceiveCallback m_promiscCallback; //!< promiscuous stack receiver
 

@@ -13,6 +13,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/exact-time.h"
+#include "ns3/frame-prefix-header.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
@@ -92,6 +93,8 @@ RdmaEndpoint::Setup(Ptr<RoceNetDevice> device, Ipv4Address address)
     m_device = device;
     m_address = address;
     device->SetReceiveCallback(MakeCallback(&RdmaEndpoint::Receive, this));
+    // After SetReceiveCallback, which removes it.
+    device->SetHostFrameReceiveCallback(MakeCallback(&RdmaEndpoint::ReceiveFrame, this));
     device->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&RdmaEndpoint::TxBegin, this));
     device->TraceConnectWithoutContext("PauseState",
                                        MakeCallback(&RdmaEndpoint::PauseChanged, this));
@@ -304,33 +307,68 @@ RdmaEndpoint::Receive(Ptr<NetDevice> device,
     constexpr uint32_t bthAt = RoceV2Packet::IPV4_UDP_SIZE;
     uint8_t b[bthAt + IbBthHeader::SIZE + IbAethHeader::SIZE];
     static_assert(IbAethHeader::SIZE == RoceIcrcTrailer::ICRC_SIZE);
-    if (packet->CopyData(b, sizeof(b)) < sizeof(b) || (b[0] >> 4) != 4 || (b[0] & 0x0f) != 5)
+    if (packet->CopyData(b, sizeof(b)) < sizeof(b))
     {
-        return true; // not a RoCEv2 packet of ours: a shorter or optioned header
+        return true; // not a RoCEv2 packet of ours: too short
+    }
+    ReceiveIp(b, packet, packet->GetSize(), b[8]);
+    return true;
+}
+
+bool
+RdmaEndpoint::ReceiveFrame(const Ptr<RoceNetDevice>& device,
+                           const Ptr<Packet>& frame,
+                           const uint8_t* head,
+                           uint32_t headBytes,
+                           uint8_t ttlDebt)
+{
+    // What Receive reads, from the head bytes: the IPv4 header starts after the Ethernet
+    // header, and its TTL is as the port would have patched it.
+    constexpr uint32_t ethernet = RoceV2Packet::ETHERNET_HEADER_SIZE;
+    constexpr uint32_t needed =
+        RoceV2Packet::IPV4_UDP_SIZE + IbBthHeader::SIZE + IbAethHeader::SIZE;
+    if (headBytes < ethernet + needed ||
+        static_cast<uint16_t>((head[12] << 8) | head[13]) != RoceV2Packet::ETHERTYPE_IPV4)
+    {
+        return false;
+    }
+    const uint8_t* b = head + ethernet;
+    ReceiveIp(b, frame, frame->GetSize() - ethernet, FramePrefixHeader::TtlAfter(b[8], ttlDebt));
+    return true;
+}
+
+void
+RdmaEndpoint::ReceiveIp(const uint8_t* b,
+                        const Ptr<const Packet>& packet,
+                        uint32_t ipBytes,
+                        uint8_t ttl)
+{
+    constexpr uint32_t bthAt = RoceV2Packet::IPV4_UDP_SIZE;
+    if ((b[0] >> 4) != 4 || (b[0] & 0x0f) != 5)
+    {
+        return; // not a RoCEv2 packet of ours: an optioned header
     }
     uint32_t destination = (static_cast<uint32_t>(b[16]) << 24) |
                            (static_cast<uint32_t>(b[17]) << 16) |
                            (static_cast<uint32_t>(b[18]) << 8) | b[19];
     if (b[9] != RoceV2Packet::IP_PROTOCOL_UDP || destination != m_address.Get())
     {
-        return true;
+        return;
     }
     if (static_cast<uint16_t>((b[22] << 8) | b[23]) != RoceV2Packet::UDP_PORT)
     {
-        return true;
+        return;
     }
     bool ceMarked = (b[1] & 0x03) == Ipv4Header::ECN_CE;
-    uint8_t ttl = b[8];
     IbBthHeader bth;
     bth.Read(b + bthAt);
     auto it = m_qpByQpn.find(bth.GetDestQp());
     if (it == m_qpByQpn.end())
     {
         NS_LOG_LOGIC("no queue pair " << bth.GetDestQp() << " at " << m_address);
-        return true;
+        return;
     }
-    it->second->Receive(bth, b + bthAt + IbBthHeader::SIZE, packet, ceMarked, ttl);
-    return true;
+    it->second->Receive(bth, b + bthAt + IbBthHeader::SIZE, packet, ipBytes, ceMarked, ttl);
 }
 
 } // namespace ns3

@@ -164,6 +164,36 @@ class RdmaEndpoint : public Object
                  const Address& from);
 
     /**
+     * The port handed over a whole frame addressed to it (RoceNetDevice::
+     * HostFrameReceiveCallback): read from its head bytes, as Receive reads the packet.
+     * @param device the port.
+     * @param frame the frame, Ethernet header included, its TTL decrements deferred.
+     * @param head its first bytes.
+     * @param headBytes how many.
+     * @param ttlDebt the TTL decrements deferred.
+     * @return false (nothing done) for a frame that is not IPv4 or too short to read here, which
+     *         the port then hands to Receive; true otherwise.
+     */
+    bool ReceiveFrame(const Ptr<RoceNetDevice>& device,
+                      const Ptr<Packet>& frame,
+                      const uint8_t* head,
+                      uint32_t headBytes,
+                      uint8_t ttlDebt);
+
+    /**
+     * What Receive and ReceiveFrame share: a RoCEv2 packet for this host goes to its queue pair.
+     * @param b the packet's first bytes from its IPv4 header: IPv4 and UDP
+     *        (RoceV2Packet::IPV4_UDP_SIZE), the BTH and the IbAethHeader::SIZE bytes after it.
+     * @param packet the packet as it arrived (only its end is read).
+     * @param ipBytes its size from its IPv4 header.
+     * @param ttl its TTL.
+     */
+    void ReceiveIp(const uint8_t* b,
+                   const Ptr<const Packet>& packet,
+                   uint32_t ipBytes,
+                   uint8_t ttl);
+
+    /**
      * The port's PauseState trace: a priority starts or stops being paused.
      * @param priority the priority.
      * @param paused true when the pause starts.

@@ -564,6 +564,7 @@ void
 RdmaQueuePair::Receive(const IbBthHeader& bth,
                        const uint8_t* afterBth,
                        const Ptr<const Packet>& packet,
+                       uint32_t ipBytes,
                        bool ceMarked,
                        uint8_t ttl)
 {
@@ -581,13 +582,13 @@ RdmaQueuePair::Receive(const IbBthHeader& bth,
     }
     // Telemetry precedes the ICRC: it is the packet's last part but for that.
     constexpr uint32_t headers = RoceV2Packet::IPV4_UDP_SIZE + IbBthHeader::SIZE;
-    if (packet->GetSize() < headers + RoceIcrcTrailer::ICRC_SIZE)
+    if (ipBytes < headers + RoceIcrcTrailer::ICRC_SIZE)
     {
         NS_LOG_LOGIC("a packet too short for its headers and ICRC: dropped");
         return;
     }
     const bool withTelemetry = bth.GetTelemetryFill() || bth.GetTelemetryEcho();
-    uint32_t after = packet->GetSize() - headers - RoceIcrcTrailer::ICRC_SIZE;
+    uint32_t after = ipBytes - headers - RoceIcrcTrailer::ICRC_SIZE;
     // Made only for a packet that carries it (an ns-3 Trailer costs a constructor and, in
     // ns-3's ObjectBase, a logged destructor).
     std::optional<RoceIntHeader> telemetry;

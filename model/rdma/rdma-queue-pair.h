@@ -189,7 +189,9 @@ class RdmaQueuePair : public Object
      * (except to take telemetry off its end).
      * @param bth its base transport header.
      * @param afterBth the IbAethHeader::SIZE bytes after the BTH (an ACK's AETH).
-     * @param packet the packet from its IPv4 header to its ICRC, as it arrived; not changed.
+     * @param packet the packet as it arrived, ending with its ICRC (from its IPv4 header, or
+     *        with its Ethernet header still in front: only its end is read); not changed.
+     * @param ipBytes its size from its IPv4 header to its ICRC.
      * @param ceMarked the IPv4 ECN field was CE.
      * @param ttl the IPv4 TTL it arrived with (64, the initial TTL, minus the switches it
      *        crossed).
@@ -197,6 +199,7 @@ class RdmaQueuePair : public Object
     void Receive(const IbBthHeader& bth,
                  const uint8_t* afterBth,
                  const Ptr<const Packet>& packet,
+                 uint32_t ipBytes,
                  bool ceMarked,
                  uint8_t ttl = 64);
 
