@@ -183,12 +183,12 @@ RoceChannel::Attach(Ptr<RoceNetDevice> device)
 }
 
 void
-RoceChannel::Transmit(Ptr<Packet> packet,
-                      Ptr<RoceNetDevice> source,
+RoceChannel::Transmit(const Ptr<Packet>& packet,
+                      const RoceNetDevice* source,
                       Time arrivalDelay,
                       uint8_t ttlDebt)
 {
-    const size_t end = (m_devices[0] == source) ? 1 : 0;
+    const size_t end = (PeekPointer(m_devices[0]) == source) ? 1 : 0;
     const Ptr<RoceNetDevice>& peer = m_devices[end];
     if (!peer)
     {

@@ -53,8 +53,8 @@ class RoceChannel : public Channel
      * @param ttlDebt TTL decrements deferred for the frame (RoceNetDevice::Enqueue), handed to
      *        the receiving device with it.
      */
-    void Transmit(Ptr<Packet> packet,
-                  Ptr<RoceNetDevice> source,
+    void Transmit(const Ptr<Packet>& packet,
+                  const RoceNetDevice* source,
                   Time arrivalDelay,
                   uint8_t ttlDebt = 0);
 

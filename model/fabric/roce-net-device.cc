@@ -469,7 +469,7 @@ RoceNetDevice::TryTransmit()
     {
         Ptr<Packet> frame = std::move(m_control.front());
         m_control.pop_front();
-        StartTransmission(std::move(frame));
+        StartTransmission(frame);
         return;
     }
     uint8_t p = SelectPriority();
@@ -491,11 +491,11 @@ RoceNetDevice::TryTransmit()
     {
         m_dequeueCallback(this, entry.frame, p, entry.tag, entry.ttlDebt);
     }
-    StartTransmission(std::move(entry.frame), entry.ttlDebt);
+    StartTransmission(entry.frame, entry.ttlDebt);
 }
 
 void
-RoceNetDevice::StartTransmission(Ptr<Packet> frame, uint8_t ttlDebt)
+RoceNetDevice::StartTransmission(const Ptr<Packet>& frame, uint8_t ttlDebt)
 {
     m_txBusy = true;
     // Until the end is decided below, a frame queued by a trace sink (an endpoint refilling
@@ -548,10 +548,7 @@ RoceNetDevice::StartTransmission(Ptr<Packet> frame, uint8_t ttlDebt)
         m_currentFrame = frame;
         m_currentFrameTtlDebt = ttlDebt;
     }
-    m_channel->Transmit(std::move(frame),
-                        this,
-                        ExactTime::FromFs(lastBitFs - nowFs, unitFs),
-                        ttlDebt);
+    m_channel->Transmit(frame, this, ExactTime::FromFs(lastBitFs - nowFs, unitFs), ttlDebt);
     // The frame's end, rounded to the clock's resolution as its event would be.
     m_txEndFs = ExactTime::UnitsHalfUp(m_wireFreeFs, unitFs) * unitFs;
     m_txEndPending = false;

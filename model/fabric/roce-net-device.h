@@ -511,7 +511,7 @@ class RoceNetDevice : public NetDevice
      * @param ttlDebt TTL decrements deferred for it (see Enqueue): paid here if a sink sees
      * the frame, else passed to the link.
      */
-    void StartTransmission(Ptr<Packet> frame, uint8_t ttlDebt = 0);
+    void StartTransmission(const Ptr<Packet>& frame, uint8_t ttlDebt = 0);
     /// The wire is free again (the event at a frame's end, when one was scheduled).
     void TransmitComplete();
     /**
