@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -616,6 +617,56 @@ class RoceDeviceSendFrameTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * TxStartCallback: called once at each frame's start on the wire, data and PFC frames, before
+ * the PhyTxBegin sinks (so that they see the port as the RDMA endpoint, which refills it from
+ * this callback, leaves it), and not at all once removed.
+ */
+class RoceDeviceTxStartTestCase : public TestCase
+{
+  public:
+    RoceDeviceTxStartTestCase()
+        : TestCase("TxStartCallback: once per frame start, before the PhyTxBegin sinks")
+    {
+    }
+
+  private:
+    /**
+     * @param log where to write.
+     */
+    static void Start(std::string* log)
+    {
+        *log += "S";
+    }
+
+    /**
+     * @param log where to write.
+     * @param frame the frame.
+     */
+    static void Begin(std::string* log, Ptr<const Packet> frame)
+    {
+        *log += "B";
+    }
+
+    void DoRun() override
+    {
+        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+        std::string log;
+        link.a->TraceConnectWithoutContext("PhyTxBegin", MakeBoundCallback(&Begin, &log));
+        link.a->SetTxStartCallback(MakeBoundCallback(&Start, &log));
+        EnqueueFrames(link.a, 3, 988, 0, 0);
+        Simulator::Run();
+        link.a->SendPfc(3, 100);
+        Simulator::Run();
+        link.a->SetTxStartCallback(RoceNetDevice::TxStartCallback());
+        EnqueueFrames(link.a, 2, 988, 0, 0);
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(log, "SBSBSBSBBB", "three data frames and a PFC frame, then none");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * HostFrameReceiveCallback: a frame to the port's own address goes whole (Ethernet header
  * included, its first bytes as they arrived) to the host-frame receiver and not to the stack;
  * a broadcast frame, a frame the receiver declines (it returns false), and any frame while a
@@ -1114,6 +1165,7 @@ class RoceNetDeviceTestSuite : public TestSuite
         AddTestCase(new RoceDeviceSendFrameTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceDeliverTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceHostFrameTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RoceDeviceTxStartTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceFrameEndTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceHostPfcTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceHighWaterTestCase, ns3::llmfabric::TEST_QUICK);

@@ -280,6 +280,7 @@ RoceNetDevice::DoDispose()
     m_receiveErrorModel = nullptr;
     m_dequeueCallback = DequeueCallback();
     m_hostFrameRxCallback = HostFrameReceiveCallback();
+    m_txStartCallback = TxStartCallback();
     m_rxCallback = NetDevice::ReceiveCallback();
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
     // Drop what trace sinks hold (a pcap file is closed, and so flushed, when its last holder
@@ -507,6 +508,10 @@ RoceNetDevice::StartTransmission(const Ptr<Packet>& frame, uint8_t ttlDebt)
     {
         FramePrefixHeader::DecrementIpv4Ttl(frame, ttlDebt);
         ttlDebt = 0;
+    }
+    if (!m_txStartCallback.IsNull())
+    {
+        m_txStartCallback();
     }
     // A trace with no sink costs a test here, not a call and a Ptr<const Packet> per frame.
     if (!m_phyTxBeginTrace.IsEmpty())
@@ -1145,6 +1150,12 @@ void
 RoceNetDevice::SetFrameReceiveCallback(FrameReceiveCallback cb)
 {
     m_frameRxCallback = cb;
+}
+
+void
+RoceNetDevice::SetTxStartCallback(TxStartCallback cb)
+{
+    m_txStartCallback = cb;
 }
 
 void

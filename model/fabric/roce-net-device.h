@@ -419,6 +419,18 @@ class RoceNetDevice : public NetDevice
     void SetFrameReceiveCallback(FrameReceiveCallback cb);
 
     /**
+     * Callback when a frame starts on the wire, before the PhyTxBegin sinks: the RDMA endpoint
+     * refills the port from it. A callback without the frame costs less per frame than a
+     * PhyTxBegin sink (a Ptr<const Packet> made and released per sink).
+     */
+    typedef Callback<void> TxStartCallback;
+
+    /**
+     * @param cb callback at each frame's start on the wire (TxStartCallback); one.
+     */
+    void SetTxStartCallback(TxStartCallback cb);
+
+    /**
      * @param cb callback taking whole frames addressed to this port ahead of the
      *        ReceiveCallback (HostFrameReceiveCallback); SetReceiveCallback removes it, so that
      *        a new receiver is never bypassed.
@@ -680,6 +692,7 @@ class RoceNetDevice : public NetDevice
     FrameReceiveCallback m_frameRxCallback;              //!< whole-frame receiver (switch)
     DequeueCallback m_dequeueCallback;                   //!< dequeue notification (switch)
     HostFrameReceiveCallback m_hostFrameRxCallback;      //!< whole-frame receiver (host)
+    TxStartCallback m_txStartCallback;                   //!< at each frame's start (host)
     NetDevice::ReceiveCallback m_rxCallback;             //!< stack receiver
     NetDevice::PromiscReceiveCallback m_promiscCallback; //!< promiscuous stack receiver
 

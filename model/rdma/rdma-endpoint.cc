@@ -95,7 +95,8 @@ RdmaEndpoint::Setup(Ptr<RoceNetDevice> device, Ipv4Address address)
     device->SetReceiveCallback(MakeCallback(&RdmaEndpoint::Receive, this));
     // After SetReceiveCallback, which removes it.
     device->SetHostFrameReceiveCallback(MakeCallback(&RdmaEndpoint::ReceiveFrame, this));
-    device->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&RdmaEndpoint::TxBegin, this));
+    // Each frame's start on the wire runs the scheduler (Pump): the port holds the next frame.
+    device->SetTxStartCallback(MakeCallback(&RdmaEndpoint::Pump, this));
     device->TraceConnectWithoutContext("PauseState",
                                        MakeCallback(&RdmaEndpoint::PauseChanged, this));
 }
@@ -228,12 +229,6 @@ RdmaEndpoint::IsDataPaused() const
 }
 
 void
-RdmaEndpoint::TxBegin(Ptr<const Packet> frame)
-{
-    Pump();
-}
-
-void
 RdmaEndpoint::Pump()
 {
     if (m_active.empty() || m_device->GetQueueBytes(m_dataDscp >> 3) > 0)
@@ -281,7 +276,7 @@ void
 RdmaEndpoint::Repace(int64_t atFs)
 {
     // Only a sleeping scheduler is moved: when the port holds a frame, the frame's start on the
-    // wire runs the scheduler anyway (TxBegin), and it reads the new time then.
+    // wire runs the scheduler anyway (the port's TxStartCallback), and it reads the new time then.
     if (!m_wakeup.IsExpired() && atFs < m_wakeupFs)
     {
         m_wakeup.Cancel();

@@ -141,14 +141,9 @@ class RdmaEndpoint : public Object
     void DoDispose() override;
 
   private:
-    /// Give the port a packet if its data queue is empty and a queue pair may send.
+    /// Give the port a packet if its data queue is empty and a queue pair may send (also at
+    /// each frame's start on the port's wire: RoceNetDevice::TxStartCallback).
     void Pump();
-
-    /**
-     * A frame started on the port's wire.
-     * @param frame the frame.
-     */
-    void TxBegin(Ptr<const Packet> frame);
 
     /**
      * The port passed a received packet up.
