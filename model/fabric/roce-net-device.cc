@@ -345,7 +345,9 @@ void
 RoceNetDevice::Enqueue(const Ptr<Packet>& frame, uint8_t priority, uint64_t tag, uint8_t ttlDebt)
 {
     CheckPriority(priority);
-    m_queues[priority].push_back(Entry{frame, tag, ttlDebt});
+    // Made in place: on ns-3.37 a Ptr has no move, so a temporary Entry would cost a reference
+    // taken and released.
+    m_queues[priority].emplace_back(frame, tag, ttlDebt);
     uint32_t bytes = m_queueBytes[priority] + frame->GetSize();
     m_queueBytes[priority] = bytes;
     for (auto& mark : m_highWaterMarks)

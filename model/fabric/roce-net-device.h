@@ -501,6 +501,18 @@ class RoceNetDevice : public NetDevice
     /// A frame waiting in a priority queue.
     struct Entry
     {
+        /**
+         * @param f the frame.
+         * @param t its tag.
+         * @param debt its deferred TTL decrements.
+         */
+        Entry(const Ptr<Packet>& f, uint64_t t, uint8_t debt)
+            : frame(f),
+              tag(t),
+              ttlDebt(debt)
+        {
+        }
+
         Ptr<Packet> frame;  //!< the frame
         uint64_t tag;       //!< handed back at dequeue
         uint8_t ttlDebt{0}; //!< TTL decrements deferred (Enqueue)
