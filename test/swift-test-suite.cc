@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 using namespace ns3;
@@ -213,6 +214,24 @@ class SwiftRulesTestCase : public TestCase
 };
 
 /**
+ * Swift on every host of a leaf-spine (2 leaves of 4 hosts, 2 spines, the topology helper's
+ * defaults), MTU 1000, whose switches mark CE every frame queued behind another (to see
+ * CE-marked frames too). Config::Reset after the run undoes the MTU.
+ * @return the fabric and its endpoints.
+ */
+std::pair<RoceFabric, std::vector<Ptr<RdmaEndpoint>>>
+SwiftLeafSpine()
+{
+    Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
+    RoceTopologyHelper topo;
+    topo.SetMmuBufferAndEcn("12MB", "0B", "1B", 1.0, true);
+    RoceTopologyHelper::LeafSpineConfig config; // 2 leaves of 4 hosts, 2 spines
+    RoceFabric fabric = topo.BuildLeafSpine(config);
+    auto ep = InstallCc(fabric, Swift::GetTypeId());
+    return {fabric, ep};
+}
+
+/**
  * @ingroup llm-fabric-tests
  * The hop count: switches decrement the IPv4 TTL and keep the header checksum valid (CE-marked
  * or not), receivers echo 64 - TTL in their ACKs, and Swift's target grows with it: 1 hop
@@ -229,13 +248,7 @@ class SwiftHopsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
-        RoceTopologyHelper topo;
-        // Mark everything queued behind another packet, to see CE-marked frames too.
-        topo.SetMmuBufferAndEcn("12MB", "0B", "1B", 1.0, true);
-        RoceTopologyHelper::LeafSpineConfig config; // 2 leaves of 4 hosts, 2 spines
-        RoceFabric fabric = topo.BuildLeafSpine(config);
-        auto ep = InstallCc(fabric, Swift::GetTypeId());
+        auto [fabric, ep] = SwiftLeafSpine();
         // Hosts 0 and 1 under leaf 0 write to host 2 (same leaf: 1 switch) and host 4 (other
         // leaf: leaf, spine, leaf).
         auto [near, nearPeer] = RdmaEndpoint::Connect(ep[0], ep[2], 0xC000);
@@ -340,12 +353,7 @@ class HostFramePathTestCase : public TestCase
     static Outcome Run(bool watched)
     {
         Outcome out;
-        Config::SetDefault("ns3::RdmaQueuePair::Mtu", UintegerValue(1000));
-        RoceTopologyHelper topo;
-        topo.SetMmuBufferAndEcn("12MB", "0B", "1B", 1.0, true);
-        RoceTopologyHelper::LeafSpineConfig config; // 2 leaves of 4 hosts, 2 spines
-        RoceFabric fabric = topo.BuildLeafSpine(config);
-        auto ep = InstallCc(fabric, Swift::GetTypeId());
+        auto [fabric, ep] = SwiftLeafSpine();
         if (watched)
         {
             for (uint32_t h = 0; h < fabric.GetNHosts(); ++h)
