@@ -122,6 +122,42 @@ GetCrc32()
     return crc;
 }
 
+/// A linear map of a CRC register as four tables, one per byte of the register: map[b][x] is
+/// the image of byte b holding x.
+using ByteMap = std::array<std::array<uint32_t, 256>, 4>;
+
+/**
+ * @tparam F a linear map of registers, uint32_t(uint32_t).
+ * @param image the map.
+ * @return it as a ByteMap.
+ */
+template <typename F>
+ByteMap
+MakeByteMap(F image)
+{
+    ByteMap map;
+    for (uint32_t b = 0; b < 4; ++b)
+    {
+        for (uint32_t x = 0; x < 256; ++x)
+        {
+            map[b][x] = image(x << (8 * b));
+        }
+    }
+    return map;
+}
+
+/**
+ * @param map a ByteMap.
+ * @param reg a register.
+ * @return its image (the map is linear: the XOR of its bytes' images).
+ */
+uint32_t
+ApplyByteMap(const ByteMap& map, uint32_t reg)
+{
+    return map[0][reg & 0xFF] ^ map[1][(reg >> 8) & 0xFF] ^ map[2][(reg >> 16) & 0xFF] ^
+           map[3][reg >> 24];
+}
+
 /**
  * Appending zero bytes to a CRC is a linear map of its register. ZeroRuns holds that map for
  * 2^k zero bytes, k = 0..31, as 32x32 bit matrices built from the byte step itself (one column
@@ -151,16 +187,10 @@ class ZeroRuns
         }
         // The same maps as tables of the four bytes of the register (the map is linear, so the
         // image of a register is the XOR of the images of its bytes).
-        m_tables.resize(32);
+        m_tables.reserve(32);
         for (uint32_t k = 0; k < 32; ++k)
         {
-            for (uint32_t b = 0; b < 4; ++b)
-            {
-                for (uint32_t x = 0; x < 256; ++x)
-                {
-                    m_tables[k][b][x] = Apply(powers[k], x << (8 * b));
-                }
-            }
+            m_tables.push_back(MakeByteMap([&](uint32_t v) { return Apply(powers[k], v); }));
         }
     }
 
@@ -176,9 +206,7 @@ class ZeroRuns
         {
             if (n & 1)
             {
-                const auto& t = m_tables[k];
-                reg = t[0][reg & 0xFF] ^ t[1][(reg >> 8) & 0xFF] ^ t[2][(reg >> 16) & 0xFF] ^
-                      t[3][reg >> 24];
+                reg = ApplyByteMap(m_tables[k], reg);
             }
         }
         return reg;
@@ -204,7 +232,7 @@ class ZeroRuns
     }
 
     /// m_tables[k][b][x]: the map for 2^k zero bytes applied to byte b of value x.
-    std::vector<std::array<std::array<uint32_t, 256>, 4>> m_tables;
+    std::vector<ByteMap> m_tables;
 };
 
 /// @return the zero-run maps, built once.
@@ -246,25 +274,18 @@ class RepeatedZeroRun
             {
                 return GetZeroRuns().Advance(reg, n);
             }
-            for (uint32_t b = 0; b < 4; ++b)
-            {
-                for (uint32_t x = 0; x < 256; ++x)
-                {
-                    m_table[b][x] = GetZeroRuns().Advance(x << (8 * b), n);
-                }
-            }
+            m_table = MakeByteMap([n](uint32_t v) { return GetZeroRuns().Advance(v, n); });
             m_tableLength = n;
             m_misses = 0;
         }
-        return m_table[0][reg & 0xFF] ^ m_table[1][(reg >> 8) & 0xFF] ^
-               m_table[2][(reg >> 16) & 0xFF] ^ m_table[3][reg >> 24];
+        return ApplyByteMap(m_table, reg);
     }
 
   private:
     /// Misses of one length that give it the tables.
     static constexpr uint32_t REBUILD_AFTER = 64;
 
-    std::array<std::array<uint32_t, 256>, 4> m_table{}; //!< the map of m_tableLength zeros
+    ByteMap m_table{};          //!< the map of m_tableLength zeros
     uint64_t m_tableLength{0};  //!< the length m_table is for (0: none; 0 needs no table)
     uint64_t m_missedLength{0}; //!< the length that missed last
     uint32_t m_misses{0};       //!< its misses since another length missed
