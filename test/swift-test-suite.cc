@@ -306,7 +306,8 @@ class SwiftHopsTestCase : public TestCase
  * watching and once with a MacRx sink on every host, complete at the same times at both ends,
  * the receivers count the 100,000 bytes of each, and Swift, which reads the TTL, counts the same
  * hops (1 and 3) and sets the same targets. And
- * TtlAfter is the TTL DecrementIpv4TtlBytes leaves, for every TTL and up to 300 hops.
+ * TtlAfter is the TTL DecrementIpv4TtlBytes leaves, and both are what routers one by one leave
+ * (one off a TTL above 1, a TTL of 1 or 0 kept), for every TTL and up to 300 hops.
  */
 class HostFramePathTestCase : public TestCase
 {
@@ -387,16 +388,25 @@ class HostFramePathTestCase : public TestCase
     void DoRun() override
     {
         uint32_t wrong = 0;
+        uint32_t unlikeRouters = 0;
         for (uint32_t ttl = 0; ttl < 256; ++ttl)
         {
             for (uint32_t hops = 0; hops <= 300; ++hops)
             {
                 uint8_t ipv4[20] = {0x45, 0, 0, 20, 0, 0, 0, 0, static_cast<uint8_t>(ttl), 17};
-                FramePrefixHeader::DecrementIpv4TtlBytes(ipv4, hops);
+                uint32_t made = FramePrefixHeader::DecrementIpv4TtlBytes(ipv4, hops);
                 wrong += FramePrefixHeader::TtlAfter(static_cast<uint8_t>(ttl), hops) != ipv4[8];
+                // Router by router: each takes one off a TTL above 1 and leaves 1 or 0 as it is.
+                uint32_t expected = ttl;
+                for (uint32_t h = 0; h < hops; ++h)
+                {
+                    expected -= expected > 1 ? 1 : 0;
+                }
+                unlikeRouters += (ipv4[8] != expected) || (made != ttl - expected);
             }
         }
         NS_TEST_EXPECT_MSG_EQ(wrong, 0, "TtlAfter disagrees with DecrementIpv4TtlBytes");
+        NS_TEST_EXPECT_MSG_EQ(unlikeRouters, 0, "not what the routers one by one leave");
 
         Outcome direct = Run(false);
         Outcome stack = Run(true);

@@ -180,13 +180,13 @@ uint32_t
 FramePrefixHeader::DecrementIpv4TtlBytes(uint8_t* ipv4, uint32_t hops)
 {
     const uint8_t* ttl = ipv4 + IPV4_TTL_OFFSET;
-    uint32_t made = 0;
-    while (made < hops && ttl[0] > 1)
+    const uint32_t made = ttl[0] - TtlAfter(ttl[0], hops);
+    for (uint32_t k = 0; k < made; ++k)
     {
-        // The 16-bit word holding TTL and protocol, TTL one less (RFC 1624 for the checksum).
+        // The 16-bit word holding TTL and protocol, TTL one less (RFC 1624 for the checksum),
+        // once per router, as each would patch it.
         const uint32_t word = (static_cast<uint32_t>(ttl[0]) << 8) | ttl[1];
         PatchIpv4Word(ipv4, IPV4_TTL_OFFSET, static_cast<uint16_t>(word - 0x100));
-        ++made;
     }
     return made;
 }

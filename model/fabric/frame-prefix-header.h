@@ -102,8 +102,8 @@ class FramePrefixHeader : public Header
     static uint32_t DecrementIpv4TtlBytes(uint8_t* ipv4, uint32_t hops);
 
     /**
-     * The TTL that DecrementIpv4TtlBytes leaves: a TTL of 1 or 0 stays, a larger one goes down
-     * by @p hops but not below 1.
+     * The TTL that @p hops routers leave (DecrementIpv4TtlBytes patches a header to it): a TTL
+     * of 1 or 0 stays, a larger one goes down by @p hops but not below 1.
      * @param ttl the TTL before.
      * @param hops how many decrements.
      * @return the TTL after.
