@@ -28,6 +28,16 @@ NS_LOG_COMPONENT_DEFINE("RdmaEndpoint");
 
 NS_OBJECT_ENSURE_REGISTERED(RdmaEndpoint);
 
+namespace
+{
+/// Where a packet's BTH starts: after IPv4 (20 bytes: RoCEv2 packets carry no options) and UDP.
+constexpr uint32_t BTH_AT = RoceV2Packet::IPV4_UDP_SIZE;
+/// The bytes of a packet, from its IPv4 header, that the endpoint reads (ReceiveIp): IPv4, UDP,
+/// the BTH and the 4 bytes after it (an ACK's AETH; a packet's ICRC at the least).
+constexpr uint32_t READ_BYTES = BTH_AT + IbBthHeader::SIZE + IbAethHeader::SIZE;
+static_assert(IbAethHeader::SIZE == RoceIcrcTrailer::ICRC_SIZE);
+} // namespace
+
 TypeId
 RdmaEndpoint::GetTypeId()
 {
@@ -296,12 +306,9 @@ RdmaEndpoint::Receive(Ptr<NetDevice> device,
         return true;
     }
     // The IPv4 and UDP fields this needs, the BTH and the 4 bytes after it (an ACK's AETH) are
-    // read at their fixed offsets (RoCEv2 packets carry a 20-byte IPv4 header, no options)
-    // instead of deserializing the headers; the smallest packet taken has them all (the 4 bytes
-    // after the BTH may be its ICRC).
-    constexpr uint32_t bthAt = RoceV2Packet::IPV4_UDP_SIZE;
-    uint8_t b[bthAt + IbBthHeader::SIZE + IbAethHeader::SIZE];
-    static_assert(IbAethHeader::SIZE == RoceIcrcTrailer::ICRC_SIZE);
+    // read at their fixed offsets instead of deserializing the headers; the smallest packet
+    // taken has them all (the 4 bytes after the BTH may be its ICRC).
+    uint8_t b[READ_BYTES];
     if (packet->CopyData(b, sizeof(b)) < sizeof(b))
     {
         return true; // not a RoCEv2 packet of ours: too short
@@ -320,9 +327,7 @@ RdmaEndpoint::ReceiveFrame(const Ptr<RoceNetDevice>& device,
     // What Receive reads, from the head bytes: the IPv4 header starts after the Ethernet
     // header, and its TTL is as the port would have patched it.
     constexpr uint32_t ethernet = RoceV2Packet::ETHERNET_HEADER_SIZE;
-    constexpr uint32_t needed =
-        RoceV2Packet::IPV4_UDP_SIZE + IbBthHeader::SIZE + IbAethHeader::SIZE;
-    if (headBytes < ethernet + needed ||
+    if (headBytes < ethernet + READ_BYTES ||
         static_cast<uint16_t>((head[12] << 8) | head[13]) != RoceV2Packet::ETHERTYPE_IPV4)
     {
         return false;
@@ -338,7 +343,6 @@ RdmaEndpoint::ReceiveIp(const uint8_t* b,
                         uint32_t ipBytes,
                         uint8_t ttl)
 {
-    constexpr uint32_t bthAt = RoceV2Packet::IPV4_UDP_SIZE;
     if ((b[0] >> 4) != 4 || (b[0] & 0x0f) != 5)
     {
         return; // not a RoCEv2 packet of ours: an optioned header
@@ -356,14 +360,14 @@ RdmaEndpoint::ReceiveIp(const uint8_t* b,
     }
     bool ceMarked = (b[1] & 0x03) == Ipv4Header::ECN_CE;
     IbBthHeader bth;
-    bth.Read(b + bthAt);
+    bth.Read(b + BTH_AT);
     auto it = m_qpByQpn.find(bth.GetDestQp());
     if (it == m_qpByQpn.end())
     {
         NS_LOG_LOGIC("no queue pair " << bth.GetDestQp() << " at " << m_address);
         return;
     }
-    it->second->Receive(bth, b + bthAt + IbBthHeader::SIZE, packet, ipBytes, ceMarked, ttl);
+    it->second->Receive(bth, b + BTH_AT + IbBthHeader::SIZE, packet, ipBytes, ceMarked, ttl);
 }
 
 } // namespace ns3
