@@ -87,10 +87,7 @@ class LeanSimulatorScript
             }
             else
             {
-                Keep(Simulator::Schedule(NanoSeconds(m_random() % 4),
-                                         &LeanSimulatorScript::Fire,
-                                         this,
-                                         NextLabel()));
+                ScheduleFire(NanoSeconds(m_random() % 4));
             }
         }
         Keep(Simulator::ScheduleDestroy(&LeanSimulatorScript::AtDestroy, this, NextLabel()));
@@ -137,6 +134,28 @@ class LeanSimulatorScript
         Log("  uid " + std::to_string(id.GetUid()) + " ts " + std::to_string(id.GetTs()));
         m_ids.push_back(id);
         m_idOfLabel[m_labels] = m_ids.size() - 1;
+    }
+
+    /**
+     * Schedule an event of the script, and keep its id.
+     * @param delay its delay.
+     */
+    void ScheduleFire(Time delay)
+    {
+        Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+    }
+
+    /**
+     * Cancel or remove one of the ids kept, chosen at random, and log whether it has expired.
+     * @param what "cancel" or "remove", for the log.
+     * @param drop Simulator::Cancel or Simulator::Remove.
+     */
+    void Drop(const std::string& what, void (*drop)(const EventId&))
+    {
+        EventId& id = AnyId();
+        drop(id);
+        Log("  " + what + " " + std::to_string(id.GetUid()) + " expired " +
+            std::to_string(Simulator::IsExpired(id)));
     }
 
     /// @return one of the ids kept, chosen at random.
@@ -201,10 +220,7 @@ class LeanSimulatorScript
         {
             for (uint32_t k = 0; k < 2; ++k)
             {
-                Keep(Simulator::Schedule(NanoSeconds(m_random() % 4),
-                                         &LeanSimulatorScript::Fire,
-                                         this,
-                                         NextLabel()));
+                ScheduleFire(NanoSeconds(m_random() % 4));
             }
         }
         else if (r == 5)
@@ -221,19 +237,13 @@ class LeanSimulatorScript
         }
         else if (r == 7)
         {
-            EventId& id = AnyId();
-            Simulator::Cancel(id);
-            Log("  cancel " + std::to_string(id.GetUid()) + " expired " +
-                std::to_string(Simulator::IsExpired(id)));
-            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+            Drop("cancel", &Simulator::Cancel);
+            ScheduleFire(delay);
         }
         else if (r == 8)
         {
-            EventId& id = AnyId();
-            Simulator::Remove(id);
-            Log("  remove " + std::to_string(id.GetUid()) + " expired " +
-                std::to_string(Simulator::IsExpired(id)));
-            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+            Drop("remove", &Simulator::Remove);
+            ScheduleFire(delay);
         }
         else if (r == 9)
         {
@@ -241,28 +251,28 @@ class LeanSimulatorScript
             Log("  query " + std::to_string(id.GetUid()) + " expired " +
                 std::to_string(Simulator::IsExpired(id)) + " left " +
                 std::to_string(Simulator::GetDelayLeft(id).GetTimeStep()));
-            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+            ScheduleFire(delay);
         }
         else if (r == 10)
         {
             Keep(Simulator::ScheduleDestroy(&LeanSimulatorScript::AtDestroy, this, NextLabel()));
-            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+            ScheduleFire(delay);
         }
         else if (r == 11)
         {
             ScheduleFromAnotherThread(NextLabel());
-            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+            ScheduleFire(delay);
         }
         else if (r == 12 && m_replaced < 4)
         {
             ++m_replaced;
             Simulator::SetScheduler(ObjectFactory(m_schedulers[m_replaced % 3]));
             Log("  scheduler " + m_schedulers[m_replaced % 3]);
-            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+            ScheduleFire(delay);
         }
         else
         {
-            Keep(Simulator::Schedule(delay, &LeanSimulatorScript::Fire, this, NextLabel()));
+            ScheduleFire(delay);
         }
     }
 
