@@ -41,6 +41,8 @@ ScheduleStop(const Time& delay)
 }
 } // namespace
 
+LeanSimulatorImpl* LeanSimulatorImpl::s_running = nullptr;
+
 TypeId
 LeanSimulatorImpl::GetTypeId()
 {
@@ -168,6 +170,22 @@ LeanSimulatorImpl::Run()
     TakeEventsFromOtherThreads();
     m_stop = false;
     Scheduler* events = PeekPointer(m_events);
+
+    // ScheduleSteps and ScheduleStepsWithContext insert here directly until Run returns (or
+    // an event throws).
+    struct Running
+    {
+        explicit Running(LeanSimulatorImpl* impl)
+        {
+            s_running = impl;
+        }
+
+        ~Running()
+        {
+            s_running = nullptr;
+        }
+    } running(this);
+
     while (!m_stop && !events->IsEmpty())
     {
         // What DefaultSimulatorImpl::ProcessOneEvent does, but for the EventId it builds for

@@ -13,6 +13,7 @@
 #include "ns3/ptr.h"
 #include "ns3/scheduler.h"
 #include "ns3/simulator-impl.h"
+#include "ns3/simulator.h"
 
 #include <atomic>
 #include <cstdint>
@@ -69,6 +70,28 @@ class LeanSimulatorImpl : public SimulatorImpl
     using StopAfterResult =
         decltype(std::declval<SimulatorImpl&>().Stop(std::declval<const Time&>()));
 
+    /**
+     * Schedule an event with a context, as Simulator::ScheduleWithContext does (the same
+     * time, context and uid, so the same order), for events a model schedules per frame from
+     * inside the simulation. While a LeanSimulatorImpl runs (Run, on its thread) the event goes
+     * straight into it, without ns-3's static Simulator wrapper (its log test and the lookup
+     * of the implementation) and without ScheduleWithContext's thread check; otherwise through
+     * Simulator::ScheduleWithContext. Call it only from the simulation's own thread (from an
+     * event, or before Run).
+     * @param context the event's context.
+     * @param delay the delay from now, in time steps (Time::GetTimeStep).
+     * @param event the event; the simulator takes over one reference, as ScheduleWithContext.
+     */
+    static void ScheduleStepsWithContext(uint32_t context, uint64_t delay, EventImpl* event);
+
+    /**
+     * Schedule an event in the running event's context, as Simulator::Schedule does, but
+     * returning no EventId (see ScheduleStepsWithContext for when it goes straight in).
+     * @param delay the delay from now, in time steps.
+     * @param event the event; the simulator takes over one reference.
+     */
+    static void ScheduleSteps(uint64_t delay, EventImpl* event);
+
     // Inherited from SimulatorImpl.
     void Destroy() override;
     bool IsFinished() const override;
@@ -114,6 +137,8 @@ class LeanSimulatorImpl : public SimulatorImpl
         EventImpl* event; //!< the event (one reference)
     };
 
+    static LeanSimulatorImpl* s_running; //!< the LeanSimulatorImpl in Run, if one is
+
     Ptr<Scheduler> m_events;            //!< the pending events
     std::list<EventId> m_destroyEvents; //!< the events to run at Destroy
     bool m_stop;                        //!< whether Run is to return
@@ -128,6 +153,31 @@ class LeanSimulatorImpl : public SimulatorImpl
     std::atomic<bool> m_foreignEmpty;   //!< whether m_foreign is empty
     std::mutex m_foreignMutex;          //!< guards m_foreign
 };
+
+inline void
+LeanSimulatorImpl::ScheduleStepsWithContext(uint32_t context, uint64_t delay, EventImpl* event)
+{
+    LeanSimulatorImpl* running = s_running;
+    if (running != nullptr)
+    {
+        running->Insert(running->m_currentTs + delay, context, event);
+        return;
+    }
+    Simulator::ScheduleWithContext(context, TimeStep(delay), event);
+}
+
+inline void
+LeanSimulatorImpl::ScheduleSteps(uint64_t delay, EventImpl* event)
+{
+    LeanSimulatorImpl* running = s_running;
+    if (running != nullptr)
+    {
+        running->Insert(running->m_currentTs + delay, running->m_currentContext, event);
+        return;
+    }
+    // ScheduleWithContext in the running context is what Schedule does, less the EventId.
+    Simulator::ScheduleWithContext(Simulator::GetContext(), TimeStep(delay), event);
+}
 
 } // namespace ns3
 

@@ -49,9 +49,12 @@ namespace tests
  * earlier events (IsExpired, GetDelayLeft, including ones already run, cancelled or removed);
  * schedule from another thread (ns-3 inserts such an event before the next one, at the delay
  * from the clock then); replace the scheduler in the middle of the run; the run stops at 150 ns
- * (Simulator::Stop with a delay) and is run again. Each event logs its label, time, context,
- * the event count, and whether ExactTime::Now agrees with Simulator::Now; each id logs its uid
- * (which counts every event scheduled, destroy events included).
+ * (Simulator::Stop with a delay) and is run again. Events also come through
+ * LeanSimulatorImpl::ScheduleSteps and ScheduleStepsWithContext (straight into the running
+ * LeanSimulatorImpl; before Run, and under DefaultSimulatorImpl, through ns-3's Simulator). Each
+ * event logs its label, time, context, the event count, and whether ExactTime::Now agrees with
+ * Simulator::Now; each id logs its uid (which counts every event scheduled, destroy events
+ * included).
  */
 class LeanSimulatorScript
 {
@@ -77,7 +80,15 @@ class LeanSimulatorScript
         m_schedulers = {scheduler, "ns3::MapScheduler", "ns3::HeapScheduler"};
         for (uint32_t k = 0; k < 40; ++k)
         {
-            if (k % 3 == 0)
+            if (k % 7 == 6)
+            {
+                // Before Run: through Simulator::ScheduleWithContext under both.
+                LeanSimulatorImpl::ScheduleStepsWithContext(
+                    k % 5,
+                    static_cast<uint64_t>(NanoSeconds(m_random() % 4).GetTimeStep()),
+                    MakeEvent(&LeanSimulatorScript::Fire, this, NextLabel()));
+            }
+            else if (k % 3 == 0)
             {
                 Simulator::ScheduleWithContext(k % 5,
                                                NanoSeconds(m_random() % 4),
@@ -261,6 +272,23 @@ class LeanSimulatorScript
         else if (r == 11)
         {
             ScheduleFromAnotherThread(NextLabel());
+            ScheduleFire(delay);
+        }
+        else if (r == 13)
+        {
+            // Straight into the running LeanSimulatorImpl (through Simulator::ScheduleWithContext
+            // under the other): the same uid, time and running context as Schedule.
+            LeanSimulatorImpl::ScheduleSteps(
+                static_cast<uint64_t>(delay.GetTimeStep()),
+                MakeEvent(&LeanSimulatorScript::Fire, this, NextLabel()));
+            ScheduleFire(delay);
+        }
+        else if (r == 14)
+        {
+            LeanSimulatorImpl::ScheduleStepsWithContext(
+                static_cast<uint32_t>(m_random() % 5),
+                static_cast<uint64_t>(delay.GetTimeStep()),
+                MakeEvent(&LeanSimulatorScript::Fire, this, NextLabel()));
             ScheduleFire(delay);
         }
         else if (r == 12 && m_replaced < 4)

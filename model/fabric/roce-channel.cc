@@ -12,6 +12,7 @@
 #include "ns3/assert.h"
 #include "ns3/event-impl.h"
 #include "ns3/exact-time.h"
+#include "ns3/lean-simulator-impl.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
@@ -204,7 +205,9 @@ RoceChannel::Transmit(const Ptr<Packet>& packet,
     m_inFlight[end]->Push(packet, ExactTime::NowFs() + delay.GetTimeStep() * unitFs, ttlDebt);
     // The simulator keeps a reference per scheduling (ScheduleWithContext takes the one given).
     m_inFlight[end]->Ref();
-    Simulator::ScheduleWithContext(m_nodeIds[end], delay, PeekPointer(m_inFlight[end]));
+    LeanSimulatorImpl::ScheduleStepsWithContext(m_nodeIds[end],
+                                                static_cast<uint64_t>(delay.GetTimeStep()),
+                                                PeekPointer(m_inFlight[end]));
 }
 
 Ptr<RoceNetDevice>

@@ -17,6 +17,7 @@
 #include "ns3/enum.h"
 #include "ns3/error-model.h"
 #include "ns3/ethernet-header.h"
+#include "ns3/lean-simulator-impl.h"
 #include "ns3/llm-fabric-compat.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -593,7 +594,11 @@ RoceNetDevice::ScheduleTransmitComplete(int64_t nowFs, int64_t unitFs)
             Ptr<EventImpl>(MakeEvent(&RoceNetDevice::TransmitComplete, this), false);
     }
     m_txEndPending = true;
-    Simulator::Schedule(ExactTime::FromFs(m_txEndFs - nowFs, unitFs), m_transmitCompleteEvent);
+    // The simulator keeps a reference per scheduling.
+    m_transmitCompleteEvent->Ref();
+    LeanSimulatorImpl::ScheduleSteps(
+        static_cast<uint64_t>(ExactTime::FromFs(m_txEndFs - nowFs, unitFs).GetTimeStep()),
+        PeekPointer(m_transmitCompleteEvent));
 }
 
 void
