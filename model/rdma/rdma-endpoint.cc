@@ -359,7 +359,7 @@ RdmaEndpoint::ReceiveIp(const uint8_t* b,
         return;
     }
     bool ceMarked = (b[1] & 0x03) == Ipv4Header::ECN_CE;
-    IbBthHeader bth;
+    IbBthHeader& bth = m_rxBth;
     bth.Read(b + BTH_AT);
     auto it = m_qpByQpn.find(bth.GetDestQp());
     if (it == m_qpByQpn.end())

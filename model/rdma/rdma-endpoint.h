@@ -210,6 +210,10 @@ class RdmaEndpoint : public Object
     bool m_dataPaused{false};                                   //!< data priority paused now
     Time m_pauseBegan;                                          //!< start of that pause
     Time m_pausedTotal;                                         //!< ended pauses, summed
+    /// The BTH of the packet being received, read into one object for every packet: an ns-3
+    /// Header made per packet costs an out-of-line, logged destructor chain (Read sets every
+    /// field, and a packet's receipt never runs into another's).
+    IbBthHeader m_rxBth;
 };
 
 } // namespace ns3

@@ -391,7 +391,7 @@ RdmaQueuePair::GetNextPacket()
     {
         p->AddTrailer(RoceIntHeader()); // 84 zero bytes before the ICRC, for the switches
     }
-    IbBthHeader bth;
+    IbBthHeader& bth = m_txBth;
     bth.SetOpcode(opcode);
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(static_cast<uint32_t>(index % PSN_MODULUS));

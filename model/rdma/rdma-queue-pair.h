@@ -407,6 +407,10 @@ class RdmaQueuePair : public Object
     /// slot lasts this at the congestion control's current rate, so that a rate change also
     /// moves the next send.
     uint64_t m_slotBits;
+    /// The data packets' BTH, one object for every packet sent (an ns-3 Header made per packet
+    /// costs an out-of-line, logged destructor chain): GetNextPacket sets its opcode, PSN,
+    /// destination QP, AckRequest and TelemetryFill each time, and nothing sets the others.
+    IbBthHeader m_txBth;
     EventId m_timer;          //!< retransmission timer
     bool m_timerArmed{false}; //!< the retransmission timer runs
     bool m_inRoundRobin;      //!< in the endpoint's round robin of senders
