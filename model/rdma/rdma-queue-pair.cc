@@ -8,6 +8,7 @@
 
 #include "ib-reth-header.h"
 #include "rdma-endpoint.h"
+#include "rdma-packet-pool.h"
 #include "roce-cnp-header.h"
 #include "roce-v2-packet.h"
 
@@ -386,7 +387,7 @@ RdmaQueuePair::GetNextPacket()
                      : j == 0               ? IbBthHeader::RC_RDMA_WRITE_FIRST
                      : j + 1 == msg.packets ? IbBthHeader::RC_RDMA_WRITE_LAST
                                             : IbBthHeader::RC_RDMA_WRITE_MIDDLE;
-    Ptr<Packet> p = Create<Packet>(payload);
+    Ptr<Packet> p = RdmaPacketPool::Take(payload); // as Create<Packet>(payload), maybe reused
     if (m_telemetry)
     {
         p->AddTrailer(RoceIntHeader()); // 84 zero bytes before the ICRC, for the switches
@@ -612,9 +613,26 @@ RdmaQueuePair::Receive(const IbBthHeader& bth,
             aeth.Read(afterBth);
         }
         ReceiveAck(bth, aeth, telemetry ? &*telemetry : nullptr);
+        // SendAck's packets have no zeros: headers, then telemetry and the ICRC.
+        uint32_t back = RoceIcrcTrailer::ICRC_SIZE + (withTelemetry ? RoceIntHeader::SIZE : 0);
+        RdmaPacketPool::Offer(ConstCast<Packet>(packet), packet->GetSize() - back, back);
         return;
     }
     ReceiveData(bth, after, ceMarked, telemetry ? &*telemetry : nullptr, ttl);
+    // A full RDMA WRITE packet is read: its payload is the zeros GetNextPacket made it with (the
+    // model carries no data), so it goes back to the senders' pool, its headers and trailers to
+    // be removed once nothing holds it (RdmaPacketPool).
+    uint32_t reth = IbBthHeader::HasReth(opcode) ? IbRethHeader::SIZE : 0;
+    if (after == m_mtu + reth &&
+        (opcode == IbBthHeader::RC_RDMA_WRITE_FIRST ||
+         opcode == IbBthHeader::RC_RDMA_WRITE_MIDDLE || opcode == IbBthHeader::RC_RDMA_WRITE_LAST ||
+         opcode == IbBthHeader::RC_RDMA_WRITE_ONLY))
+    {
+        RdmaPacketPool::Offer(ConstCast<Packet>(packet),
+                              packet->GetSize() - ipBytes + headers + reth,
+                              RoceIcrcTrailer::ICRC_SIZE +
+                                  (withTelemetry ? RoceIntHeader::SIZE : 0));
+    }
 }
 
 void
@@ -856,7 +874,7 @@ RdmaQueuePair::Accept(uint32_t bytes, bool last)
 void
 RdmaQueuePair::SendAck(uint64_t index, bool nak)
 {
-    Ptr<Packet> p = Create<Packet>();
+    Ptr<Packet> p = RdmaPacketPool::Take(0); // as Create<Packet>(), maybe reused
     IbAethHeader aeth;
     if (nak)
     {
