@@ -313,7 +313,7 @@ RoceNetDevice::BytesToFs(uint64_t bytes) const
 {
     // 8e15 fs per byte-second; double keeps the result exact to far below a femtosecond for
     // any frame size and rate (the quotient is at most ~1e12, well inside 53 bits).
-    return std::llround(static_cast<double>(bytes) * 8e15 / static_cast<double>(m_bitRate));
+    return ExactTime::Round(static_cast<double>(bytes) * 8e15 / static_cast<double>(m_bitRate));
 }
 
 int64_t
@@ -757,7 +757,7 @@ RoceNetDevice::ScheduleRxDrain()
     // when the previous one ended, not when its rounded event ran.
     int64_t startFs = ExactTime::NextStart(m_rxDrainEndFs);
     double bits = 8.0 * m_rxBuffer.front().first->GetSize();
-    m_rxDrainEndFs = startFs + std::llround(bits * 1e15 / static_cast<double>(m_rxDrainBps));
+    m_rxDrainEndFs = startFs + ExactTime::Round(bits * 1e15 / static_cast<double>(m_rxDrainBps));
     m_rxDrainEvent =
         Simulator::Schedule(ExactTime::DelayUntil(m_rxDrainEndFs), &RoceNetDevice::RxDrained, this);
 }

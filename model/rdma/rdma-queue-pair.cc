@@ -304,7 +304,7 @@ RdmaQueuePair::SlotEndFs(uint64_t rate) const
         return m_slotStartFs;
     }
     return m_slotStartFs +
-           std::llround(static_cast<double>(m_slotBits) * 1e15 / static_cast<double>(rate));
+           ExactTime::Round(static_cast<double>(m_slotBits) * 1e15 / static_cast<double>(rate));
 }
 
 void
