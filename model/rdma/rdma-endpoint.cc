@@ -102,6 +102,7 @@ RdmaEndpoint::Setup(Ptr<RoceNetDevice> device, Ipv4Address address)
     NS_LOG_FUNCTION(this << device << address);
     m_device = device;
     m_address = address;
+    m_addressBits = address.Get();
     device->SetReceiveCallback(MakeCallback(&RdmaEndpoint::Receive, this));
     // After SetReceiveCallback, which removes it.
     device->SetHostFrameReceiveCallback(MakeCallback(&RdmaEndpoint::ReceiveFrame, this));
@@ -176,14 +177,16 @@ RdmaEndpoint::Encapsulate(const Ptr<Packet>& packet,
                           const uint8_t* transport,
                           uint32_t transportSize)
 {
-    RoceV2Packet::Addressing addressing;
-    addressing.source = m_address;
-    addressing.destination = qp.GetRemoteAddress();
-    addressing.udpSourcePort = qp.GetUdpSourcePort();
-    addressing.dscp = data ? m_dataDscp : m_controlDscp;
-    addressing.ecn = data ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT;
-    addressing.identification = m_ipId++;
-    addressing.zeroPayloadBytes = zeroPayloadBytes;
+    // Made in one piece: the addresses are copied, not default-made first (Ipv4Address's
+    // default constructor is an ns-3 call with a log test).
+    const RoceV2Packet::Addressing addressing{m_address,
+                                              qp.GetRemoteAddress(),
+                                              qp.GetUdpSourcePort(),
+                                              data ? m_dataDscp : m_controlDscp,
+                                              data ? Ipv4Header::ECN_ECT0 : Ipv4Header::ECN_NotECT,
+                                              RoceV2Packet::INITIAL_TTL,
+                                              m_ipId++,
+                                              zeroPayloadBytes};
     // The Ethernet header joins the others in one piece: no header added by the port.
     uint8_t ethernet[RoceV2Packet::ETHERNET_HEADER_SIZE];
     m_device->WriteEthernetHeader(ethernet, qp.GetRemoteMacBytes(), RoceV2Packet::ETHERTYPE_IPV4);
@@ -350,7 +353,7 @@ RdmaEndpoint::ReceiveIp(const uint8_t* b,
     uint32_t destination = (static_cast<uint32_t>(b[16]) << 24) |
                            (static_cast<uint32_t>(b[17]) << 16) |
                            (static_cast<uint32_t>(b[18]) << 8) | b[19];
-    if (b[9] != RoceV2Packet::IP_PROTOCOL_UDP || destination != m_address.Get())
+    if (b[9] != RoceV2Packet::IP_PROTOCOL_UDP || destination != m_addressBits)
     {
         return;
     }

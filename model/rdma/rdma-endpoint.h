@@ -195,12 +195,13 @@ class RdmaEndpoint : public Object
      */
     void PauseChanged(uint8_t priority, bool paused);
 
-    Ptr<RoceNetDevice> m_device;                                //!< the port
-    Ipv4Address m_address;                                      //!< the host's address
-    TypeId m_ccTypeId;                                          //!< congestion control per QP
-    uint8_t m_dataDscp;                                         //!< DSCP of data
-    uint8_t m_controlDscp;                                      //!< DSCP of ACK/NAK/CNP
-    uint32_t m_nextQpn;                                         //!< next local QP number
+    Ptr<RoceNetDevice> m_device; //!< the port
+    Ipv4Address m_address;       //!< the host's address
+    uint32_t m_addressBits{0};   //!< m_address.Get(), which is an ns-3 call, for each packet read
+    TypeId m_ccTypeId;           //!< congestion control per QP
+    uint8_t m_dataDscp;          //!< DSCP of data
+    uint8_t m_controlDscp;       //!< DSCP of ACK/NAK/CNP
+    uint32_t m_nextQpn;          //!< next local QP number
     std::vector<Ptr<RdmaQueuePair>> m_qps;                      //!< queue pairs
     std::unordered_map<uint32_t, Ptr<RdmaQueuePair>> m_qpByQpn; //!< by local QP number
     std::deque<Ptr<RdmaQueuePair>> m_active;                    //!< round robin of senders
