@@ -6,6 +6,7 @@
 
 #include "llm-fabric-test-util.h"
 
+#include "ns3/frame-prefix-header.h"
 #include "ns3/ib-bth-header.h"
 #include "ns3/ib-reth-header.h"
 #include "ns3/llm-fabric-compat.h"
@@ -185,6 +186,50 @@ class RoceV2HeadersInMemoryTestCase : public TestCase
         sum = (sum & 0xFFFF) + (sum >> 16);
         sum = (sum & 0xFFFF) + (sum >> 16);
         NS_TEST_ASSERT_MSG_EQ(sum, 0xFFFF, "the IPv4 header checksum is valid");
+
+        // Packets of different header sizes in turn, with and without an Ethernet header (the
+        // function writes every packet's headers into one reused object): each gets its own.
+        const uint8_t ethernet[RoceV2Packet::ETHERNET_HEADER_SIZE] =
+            {2, 0, 0, 0, 0, 9, 2, 0, 0, 0, 0, 7, 8, 0};
+        for (uint32_t k = 0; k < 6; ++k)
+        {
+            uint32_t size =
+                (k % 3 == 1) ? IbBthHeader::SIZE : IbBthHeader::SIZE + IbRethHeader::SIZE;
+            bool withEthernet = k >= 3;
+            a.identification = static_cast<uint16_t>(k);
+            Ptr<Packet> reused = Create<Packet>(1000);
+            RoceV2Packet::Encapsulate(reused,
+                                      a,
+                                      transport.data(),
+                                      size,
+                                      withEthernet ? ethernet : nullptr);
+            Ptr<Packet> oneByOne = Create<Packet>(1000);
+            if (size > IbBthHeader::SIZE)
+            {
+                oneByOne->AddHeader(KnownAnswerReth());
+            }
+            oneByOne->AddHeader(KnownAnswerBth());
+            RoceV2Packet::Encapsulate(oneByOne, a);
+            if (withEthernet)
+            {
+                oneByOne->AddHeader(FramePrefixHeaderFrom(ethernet));
+            }
+            NS_TEST_EXPECT_MSG_EQ(BytesToHex(PacketBytes(reused)),
+                                  BytesToHex(PacketBytes(oneByOne)),
+                                  "packet " << k << ": its own headers");
+        }
+    }
+
+  private:
+    /**
+     * @param ethernet an Ethernet header's 14 bytes.
+     * @return a header holding them.
+     */
+    static FramePrefixHeader FramePrefixHeaderFrom(const uint8_t* ethernet)
+    {
+        FramePrefixHeader h(RoceV2Packet::ETHERNET_HEADER_SIZE);
+        std::copy(ethernet, ethernet + RoceV2Packet::ETHERNET_HEADER_SIZE, h.GetBytes());
+        return h;
     }
 };
 

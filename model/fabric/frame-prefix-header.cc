@@ -37,6 +37,14 @@ FramePrefixHeader::FramePrefixHeader(uint32_t size)
                     "FramePrefixHeader: size " << size << " outside 1.." << MAX_SIZE);
 }
 
+void
+FramePrefixHeader::SetSize(uint32_t size)
+{
+    NS_ABORT_MSG_IF(size == 0 || size > MAX_SIZE,
+                    "FramePrefixHeader: size " << size << " outside 1.." << MAX_SIZE);
+    m_size = size;
+}
+
 TypeId
 FramePrefixHeader::GetInstanceTypeId() const
 {

@@ -55,6 +55,12 @@ class FramePrefixHeader : public Header
     void Serialize(Buffer::Iterator start) const override;
     uint32_t Deserialize(Buffer::Iterator start) override;
 
+    /**
+     * Hold another number of bytes (those kept keep their values; new ones are undefined until
+     * written), as a new header of that size would, for a caller that reuses one header object.
+     * @param size how many bytes it holds (1 to MAX_SIZE); aborts otherwise.
+     */
+    void SetSize(uint32_t size);
     /// @return the bytes, to read or patch (GetSize() of them are meaningful).
     uint8_t* GetBytes();
 
