@@ -875,7 +875,9 @@ void
 RdmaQueuePair::SendAck(uint64_t index, bool nak)
 {
     Ptr<Packet> p = RdmaPacketPool::Take(0); // as Create<Packet>(), maybe reused
-    IbAethHeader aeth;
+    // The queue pair's own AETH and BTH for its ACKs (see m_txBth): every field an ACK sets is
+    // set here each time, the others keep their defaults.
+    IbAethHeader& aeth = m_ackAeth;
     if (nak)
     {
         aeth.SetNak(IbAethHeader::NakCode::PSN_SEQUENCE_ERROR);
@@ -885,23 +887,18 @@ RdmaQueuePair::SendAck(uint64_t index, bool nak)
         aeth.SetAck();
     }
     aeth.SetMsn(static_cast<uint32_t>(m_receivedMessages % PSN_MODULUS));
-    IbBthHeader bth;
+    IbBthHeader& bth = m_ackBth;
     bth.SetOpcode(IbBthHeader::RC_ACKNOWLEDGE);
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(static_cast<uint32_t>(index % PSN_MODULUS));
-    if (m_ecnEcho)
-    {
-        bth.SetBecn(m_ceState); // every packet this acknowledges arrived in this CE state
-    }
+    // Every packet this acknowledges arrived in this CE state.
+    bth.SetBecn(m_ecnEcho && m_ceState);
     if (m_hasEcho)
     {
         p->AddTrailer(m_echo); // the telemetry of the newest in-order data packet
-        bth.SetTelemetryEcho(true);
     }
-    if (m_hopEcho)
-    {
-        bth.SetHopEcho(m_lastHops);
-    }
+    bth.SetTelemetryEcho(m_hasEcho);
+    bth.SetHopEcho(m_hopEcho ? m_lastHops : 0);
     // BTH and AETH written to memory and added with IPv4 and UDP as one header, as for data.
     std::array<uint8_t, IbBthHeader::SIZE + IbAethHeader::SIZE> transport;
     bth.Write(transport.data());

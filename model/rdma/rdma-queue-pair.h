@@ -411,6 +411,10 @@ class RdmaQueuePair : public Object
     /// costs an out-of-line, logged destructor chain): GetNextPacket sets its opcode, PSN,
     /// destination QP, AckRequest and TelemetryFill each time, and nothing sets the others.
     IbBthHeader m_txBth;
+    /// The ACKs' and NAKs' BTH and AETH, likewise: SendAck sets the opcode, PSN, destination
+    /// QP, BECN, TelemetryEcho and HopEcho, and the syndrome and MSN, each time.
+    IbBthHeader m_ackBth;
+    IbAethHeader m_ackAeth;   //!< see m_ackBth
     EventId m_timer;          //!< retransmission timer
     bool m_timerArmed{false}; //!< the retransmission timer runs
     bool m_inRoundRobin;      //!< in the endpoint's round robin of senders
