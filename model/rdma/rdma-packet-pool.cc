@@ -46,6 +46,22 @@ struct Pool
     uint64_t taken = 0;                                     //!< packets given back
     bool destroyScheduled = false; //!< Clear is scheduled at Simulator::Destroy
 
+    /**
+     * @param zeros a payload size.
+     * @return its packets, or nullptr if the pool keeps none of that size.
+     */
+    SizeClass* Find(uint32_t zeros)
+    {
+        for (size_t i = 0; i < sizeCount; ++i)
+        {
+            if (sizes[i].zeros == zeros)
+            {
+                return &sizes[i];
+            }
+        }
+        return nullptr;
+    }
+
     void Clear()
     {
         for (size_t i = 0; i < sizeCount; ++i)
@@ -76,39 +92,30 @@ Ptr<Packet>
 RdmaPacketPool::Take(uint32_t zeros)
 {
     Pool& pool = g_pool;
-    for (size_t i = 0; i < pool.sizeCount; ++i)
+    SizeClass* c = pool.Find(zeros);
+    while (c && !c->packets.empty())
     {
-        SizeClass& c = pool.sizes[i];
-        if (c.zeros != zeros)
+        Kept k = c->packets.back();
+        c->packets.pop_back();
+        --pool.kept;
+        Ptr<Packet> p(k.packet, false); // takes over the pool's reference
+        if (p->GetReferenceCount() != 1)
         {
-            continue;
+            continue; // someone still holds it: theirs alone now
         }
-        while (!c.packets.empty())
-        {
-            Kept k = c.packets.back();
-            c.packets.pop_back();
-            --pool.kept;
-            Ptr<Packet> p(k.packet, false); // takes over the pool's reference
-            if (p->GetReferenceCount() != 1)
-            {
-                continue; // someone still holds it: theirs alone now
-            }
-            p->RemoveAtStart(k.front);
-            p->RemoveAtEnd(k.back);
-            p->RemoveAllPacketTags();
-            p->RemoveAllByteTags();
+        p->RemoveAtStart(k.front);
+        p->RemoveAtEnd(k.back);
+        p->RemoveAllPacketTags();
+        p->RemoveAllByteTags();
 #ifdef NS3_ASSERT_ENABLE
-            std::vector<uint8_t> bytes(zeros + 1, 1);
-            NS_ASSERT_MSG(p->CopyData(bytes.data(), zeros + 1) == zeros &&
-                              std::all_of(bytes.begin(),
-                                          bytes.begin() + zeros,
-                                          [](uint8_t b) { return b == 0; }),
-                          "RdmaPacketPool: a packet offered with bytes other than its zeros");
+        std::vector<uint8_t> bytes(zeros + 1, 1);
+        NS_ASSERT_MSG(
+            p->CopyData(bytes.data(), zeros + 1) == zeros &&
+                std::all_of(bytes.begin(), bytes.begin() + zeros, [](uint8_t b) { return b == 0; }),
+            "RdmaPacketPool: a packet offered with bytes other than its zeros");
 #endif
-            ++pool.taken;
-            return p;
-        }
-        break;
+        ++pool.taken;
+        return p;
     }
     return Create<Packet>(zeros);
 }
@@ -123,15 +130,7 @@ RdmaPacketPool::Offer(const Ptr<Packet>& packet, uint32_t front, uint32_t back)
         return;
     }
     uint32_t zeros = size - front - back;
-    SizeClass* c = nullptr;
-    for (size_t i = 0; i < pool.sizeCount; ++i)
-    {
-        if (pool.sizes[i].zeros == zeros)
-        {
-            c = &pool.sizes[i];
-            break;
-        }
-    }
+    SizeClass* c = pool.Find(zeros);
     if (!c)
     {
         if (pool.sizeCount == MAX_SIZES)

@@ -25,17 +25,17 @@ namespace ns3
  * metadata and its buffer each come from the heap; with more than a thousand packets alive
  * ns-3's buffer free list is empty and the headers and trailers reallocate the buffer twice).
  *
- * A queue pair that has read a full data packet Offers it with the sizes of its headers and
- * trailers. Take, asked for a payload of that size, gives it back without them, that is, as
- * `Create<Packet>(zeros)` would make it (the same bytes; the buffer has room for the headers
- * again), but only once nothing else holds the packet: a packet still referenced anywhere (a
- * trace sink that kept it, a receive buffer) is left alone. What can tell a taken packet from a
- * new one: its uid (ns-3's Packet::GetUid) is the first life's, and uids stay unique among the
- * packets alive. Packet and byte tags are removed.
+ * A queue pair that has read a full data packet (or an ACK, a packet of no zeros) Offers it with
+ * the sizes of its headers and trailers. Take, asked for a payload of that size, gives it back
+ * without them, that is, as `Create<Packet>(zeros)` would make it (the same bytes; the buffer has
+ * room for the headers again), but only once nothing else holds the packet: a packet still
+ * referenced anywhere (a trace sink that kept it, a receive buffer) is left alone. What can tell a
+ * taken packet from a new one: its uid (ns-3's Packet::GetUid) is the first life's, and uids stay
+ * unique among the packets alive. Packet and byte tags are removed.
  *
  * The pool is the process's (receivers and senders are different endpoints) and holds at most
- * MAX_KEPT packets, in at most MAX_SIZES payload sizes (queue pairs offer only packets of their
- * MTU); it is emptied at Simulator::Destroy.
+ * MAX_KEPT packets, in at most MAX_SIZES payload sizes (queue pairs offer only data packets of
+ * their MTU, and ACKs); it is emptied at Simulator::Destroy.
  */
 class RdmaPacketPool
 {

@@ -589,6 +589,9 @@ RdmaQueuePair::Receive(const IbBthHeader& bth,
         return;
     }
     const bool withTelemetry = bth.GetTelemetryFill() || bth.GetTelemetryEcho();
+    // The bytes after the payload (or an ACK's AETH): telemetry, if any, and the ICRC.
+    const uint32_t trailers =
+        RoceIcrcTrailer::ICRC_SIZE + (withTelemetry ? RoceIntHeader::SIZE : 0);
     uint32_t after = ipBytes - headers - RoceIcrcTrailer::ICRC_SIZE;
     // Made only for a packet that carries it (an ns-3 Trailer costs a constructor and, in
     // ns-3's ObjectBase, a logged destructor).
@@ -613,9 +616,8 @@ RdmaQueuePair::Receive(const IbBthHeader& bth,
             aeth.Read(afterBth);
         }
         ReceiveAck(bth, aeth, telemetry ? &*telemetry : nullptr);
-        // SendAck's packets have no zeros: headers, then telemetry and the ICRC.
-        uint32_t back = RoceIcrcTrailer::ICRC_SIZE + (withTelemetry ? RoceIntHeader::SIZE : 0);
-        RdmaPacketPool::Offer(ConstCast<Packet>(packet), packet->GetSize() - back, back);
+        // SendAck's packets have no zeros: headers, then the trailers.
+        RdmaPacketPool::Offer(ConstCast<Packet>(packet), packet->GetSize() - trailers, trailers);
         return;
     }
     ReceiveData(bth, after, ceMarked, telemetry ? &*telemetry : nullptr, ttl);
@@ -630,8 +632,7 @@ RdmaQueuePair::Receive(const IbBthHeader& bth,
     {
         RdmaPacketPool::Offer(ConstCast<Packet>(packet),
                               packet->GetSize() - ipBytes + headers + reth,
-                              RoceIcrcTrailer::ICRC_SIZE +
-                                  (withTelemetry ? RoceIntHeader::SIZE : 0));
+                              trailers);
     }
 }
 
