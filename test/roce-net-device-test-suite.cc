@@ -14,6 +14,7 @@
 #include "ns3/frame-prefix-header.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/llm-fabric-compat.h"
+#include "ns3/member-hook.h"
 #include "ns3/node.h"
 #include "ns3/queue-size.h"
 #include "ns3/roce-channel.h"
@@ -667,6 +668,122 @@ class RoceDeviceTxStartTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * MemberHook and the port's hooks: a hook calls its object's member function with the arguments
+ * as given (a reference argument can be changed, a result comes back); the port calls the
+ * receiver set last, hook or callback, with itself as the port, and none once a null one is set.
+ */
+class RoceDeviceHookTestCase : public TestCase
+{
+  public:
+    RoceDeviceHookTestCase()
+        : TestCase("Hooks: the member function called; hook or callback, the one set last")
+    {
+    }
+
+  private:
+    /// A receiver of the port's TxStart and Dequeue hooks.
+    struct Receiver
+    {
+        /// A frame started.
+        void Start()
+        {
+            ++starts;
+        }
+
+        /**
+         * A frame left its queue.
+         * @param port the port.
+         * @param frame the frame.
+         * @param priority its priority.
+         * @param tag its tag.
+         * @param ttlDebt its TTL debt.
+         */
+        void Dequeued(RoceNetDevice& port,
+                      const Ptr<Packet>& frame,
+                      uint8_t priority,
+                      uint64_t tag,
+                      uint8_t& ttlDebt)
+        {
+            ports.push_back(&port);
+            priorities.push_back(priority);
+            sizes.push_back(frame->GetSize());
+        }
+
+        /**
+         * @param x a number to add one to.
+         * @return whether it is above 1 then.
+         */
+        bool Increment(int& x)
+        {
+            ++x;
+            return x > 1;
+        }
+
+        int starts{0};                     //!< Start calls
+        std::vector<RoceNetDevice*> ports; //!< the port of each Dequeued call
+        std::vector<uint8_t> priorities;   //!< the priority of each
+        std::vector<uint32_t> sizes;       //!< the frame size of each
+    };
+
+    /**
+     * @param n a count to increment.
+     */
+    static void CallbackStart(int* n)
+    {
+        ++*n;
+    }
+
+    void DoRun() override
+    {
+        Receiver r;
+        MemberHook<bool(int&)> increment = MemberHook<bool(int&)>::Bind<&Receiver::Increment>(&r);
+        NS_TEST_EXPECT_MSG_EQ(MemberHook<bool(int&)>().IsNull(), true, "a default hook is null");
+        NS_TEST_EXPECT_MSG_EQ(increment.IsNull(), false, "a bound hook is not");
+        int x = 0;
+        NS_TEST_EXPECT_MSG_EQ(increment(x), false, "0 + 1 is not above 1");
+        NS_TEST_EXPECT_MSG_EQ(increment(x), true, "1 + 1 is");
+        NS_TEST_EXPECT_MSG_EQ(x, 2, "the reference argument changed twice");
+
+        Link link = MakeLink(DataRate("100Gbps"), MicroSeconds(1));
+        int callbackStarts = 0;
+        link.a->SetTxStartHook(RoceNetDevice::TxStartHook::Bind<&Receiver::Start>(&r));
+        link.a->SetDequeueHook(RoceNetDevice::DequeueHook::Bind<&Receiver::Dequeued>(&r));
+        EnqueueFrames(link.a, 3, 988, 0, 5);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(r.starts, 3, "the hook at each of three frame starts");
+        NS_TEST_EXPECT_MSG_EQ(r.ports.size(), 3, "three dequeues");
+        NS_TEST_EXPECT_MSG_EQ((r.ports == std::vector<RoceNetDevice*>(3, PeekPointer(link.a))),
+                              true,
+                              "the port itself");
+        NS_TEST_EXPECT_MSG_EQ((r.priorities == std::vector<uint8_t>(3, 5)), true, "priority 5");
+        NS_TEST_EXPECT_MSG_EQ(r.sizes.front(), link.a->GetCounters(5).txBytes / 3, "the frame");
+
+        // A callback replaces the hook, and a hook the callback.
+        link.a->SetTxStartCallback(MakeBoundCallback(&CallbackStart, &callbackStarts));
+        EnqueueFrames(link.a, 2, 988, 0, 5);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(r.starts, 3, "the hook replaced");
+        NS_TEST_EXPECT_MSG_EQ(callbackStarts, 2, "by the callback");
+        link.a->SetTxStartHook(RoceNetDevice::TxStartHook::Bind<&Receiver::Start>(&r));
+        EnqueueFrames(link.a, 1, 988, 0, 5);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(r.starts, 4, "the hook back");
+        NS_TEST_EXPECT_MSG_EQ(callbackStarts, 2, "the callback replaced");
+
+        // Null hooks remove the receivers.
+        link.a->SetTxStartHook(RoceNetDevice::TxStartHook());
+        link.a->SetDequeueHook(RoceNetDevice::DequeueHook());
+        EnqueueFrames(link.a, 2, 988, 0, 5);
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(r.starts, 4, "no start hook");
+        NS_TEST_EXPECT_MSG_EQ(r.ports.size(), 6, "dequeues up to the null hook");
+        NS_TEST_EXPECT_MSG_EQ(link.a->GetCounters(5).txFrames, 8, "every frame sent");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * HostFrameReceiveCallback: a frame to the port's own address goes whole (Ethernet header
  * included, its first bytes as they arrived) to the host-frame receiver and not to the stack;
  * a broadcast frame, a frame the receiver declines (it returns false), and any frame while a
@@ -1166,6 +1283,7 @@ class RoceNetDeviceTestSuite : public TestSuite
         AddTestCase(new RoceDeviceDeliverTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceHostFrameTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceTxStartTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new RoceDeviceHookTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceFrameEndTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceHostPfcTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new RoceDeviceHighWaterTestCase, ns3::llmfabric::TEST_QUICK);

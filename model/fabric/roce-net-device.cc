@@ -278,10 +278,14 @@ RoceNetDevice::DoDispose()
     m_pauseEvent.Cancel();
     m_transmitCompleteEvent = nullptr;
     m_frameRxCallback = FrameReceiveCallback();
+    m_frameRxHook = FrameReceiveHook();
     m_receiveErrorModel = nullptr;
     m_dequeueCallback = DequeueCallback();
+    m_dequeueHook = DequeueHook();
     m_hostFrameRxCallback = HostFrameReceiveCallback();
+    m_hostFrameRxHook = HostFrameReceiveHook();
     m_txStartCallback = TxStartCallback();
+    m_txStartHook = TxStartHook();
     m_rxCallback = NetDevice::ReceiveCallback();
     m_promiscCallback = NetDevice::PromiscReceiveCallback();
     // Drop what trace sinks hold (a pcap file is closed, and so flushed, when its last holder
@@ -491,9 +495,9 @@ RoceNetDevice::TryTransmit()
     // port (a switch resuming the port a frame leaves by) queues it behind this frame.
     m_txBusy = true;
     m_txEndPending = true; // until StartTransmission decides the end
-    if (!m_dequeueCallback.IsNull())
+    if (!m_dequeueHook.IsNull())
     {
-        m_dequeueCallback(this, entry.frame, p, entry.tag, entry.ttlDebt);
+        m_dequeueHook(*this, entry.frame, p, entry.tag, entry.ttlDebt);
     }
     StartTransmission(entry.frame, entry.ttlDebt);
 }
@@ -512,9 +516,9 @@ RoceNetDevice::StartTransmission(const Ptr<Packet>& frame, uint8_t ttlDebt)
         FramePrefixHeader::DecrementIpv4Ttl(frame, ttlDebt);
         ttlDebt = 0;
     }
-    if (!m_txStartCallback.IsNull())
+    if (!m_txStartHook.IsNull())
     {
-        m_txStartCallback();
+        m_txStartHook();
     }
     // A trace with no sink costs a test here, not a call and a Ptr<const Packet> per frame.
     if (!m_phyTxBeginTrace.IsEmpty())
@@ -676,7 +680,7 @@ RoceNetDevice::Receive(const Ptr<Packet>& frame, uint8_t ttlDebt)
     // or the node's stack sees the frame; only a switch's receive callback takes them as they
     // are.
     if (ttlDebt != 0 &&
-        (!m_linkUp || m_receiveErrorModel || (m_frameRxCallback.IsNull() && m_rxDrainBps != 0) ||
+        (!m_linkUp || m_receiveErrorModel || (m_frameRxHook.IsNull() && m_rxDrainBps != 0) ||
          !(m_phyRxEndTrace.IsEmpty() && m_snifferTrace.IsEmpty() &&
            m_promiscSnifferTrace.IsEmpty())))
     {
@@ -719,9 +723,9 @@ RoceNetDevice::Receive(const Ptr<Packet>& frame, uint8_t ttlDebt)
     uint8_t priority = ClassifyBytes(bytes, n);
     ++m_counters[priority].rxFrames;
     m_counters[priority].rxBytes += frame->GetSize();
-    if (!m_frameRxCallback.IsNull())
+    if (!m_frameRxHook.IsNull())
     {
-        m_frameRxCallback(this, frame, priority, bytes, n, ttlDebt);
+        m_frameRxHook(*this, frame, priority, bytes, n, ttlDebt);
         return;
     }
     if (m_rxDrainBps == 0)
@@ -819,9 +823,9 @@ RoceNetDevice::DeliverUp(const Ptr<Packet>& frame,
     // A frame for this port, when nothing but the receiver would see what is handed up, goes
     // whole to a receiver that reads its head bytes (HostFrameReceiveCallback): no header to
     // remove, no TTL to patch in the packet.
-    if (!m_hostFrameRxCallback.IsNull() && m_macRxTrace.IsEmpty() && m_promiscCallback.IsNull() &&
+    if (!m_hostFrameRxHook.IsNull() && m_macRxTrace.IsEmpty() && m_promiscCallback.IsNull() &&
         std::memcmp(b, m_addressBytes.data(), 6) == 0 &&
-        m_hostFrameRxCallback(this, frame, b, headBytes, ttlDebt))
+        m_hostFrameRxHook(*this, frame, b, headBytes, ttlDebt))
     {
         return;
     }
@@ -964,9 +968,9 @@ RoceNetDevice::DiscardQueued()
             m_queues[p].pop_front();
             m_queueBytes[p] -= entry.frame->GetSize();
             ++m_linkDownDrops;
-            if (!m_dequeueCallback.IsNull())
+            if (!m_dequeueHook.IsNull())
             {
-                m_dequeueCallback(this, entry.frame, p, entry.tag, entry.ttlDebt);
+                m_dequeueHook(*this, entry.frame, p, entry.tag, entry.ttlDebt);
             }
             if (!m_macTxDropTrace.IsEmpty())
             {
@@ -1157,24 +1161,111 @@ void
 RoceNetDevice::SetFrameReceiveCallback(FrameReceiveCallback cb)
 {
     m_frameRxCallback = cb;
+    m_frameRxHook = FrameReceiveHook();
+    if (!cb.IsNull())
+    {
+        m_frameRxHook = FrameReceiveHook::FromFunction(
+            this,
+            [](void* o,
+               RoceNetDevice& device,
+               const Ptr<Packet>& frame,
+               uint8_t priority,
+               const uint8_t* head,
+               uint32_t headBytes,
+               uint8_t ttlDebt) {
+                static_cast<RoceNetDevice*>(o)
+                    ->m_frameRxCallback(&device, frame, priority, head, headBytes, ttlDebt);
+            });
+    }
 }
 
 void
 RoceNetDevice::SetTxStartCallback(TxStartCallback cb)
 {
     m_txStartCallback = cb;
+    m_txStartHook = TxStartHook();
+    if (!cb.IsNull())
+    {
+        m_txStartHook = TxStartHook::FromFunction(this, [](void* o) {
+            static_cast<RoceNetDevice*>(o)->m_txStartCallback();
+        });
+    }
 }
 
 void
 RoceNetDevice::SetHostFrameReceiveCallback(HostFrameReceiveCallback cb)
 {
     m_hostFrameRxCallback = cb;
+    m_hostFrameRxHook = HostFrameReceiveHook();
+    if (!cb.IsNull())
+    {
+        m_hostFrameRxHook = HostFrameReceiveHook::FromFunction(
+            this,
+            [](void* o,
+               RoceNetDevice& device,
+               const Ptr<Packet>& frame,
+               const uint8_t* head,
+               uint32_t headBytes,
+               uint8_t ttlDebt) {
+                return static_cast<RoceNetDevice*>(o)->m_hostFrameRxCallback(&device,
+                                                                             frame,
+                                                                             head,
+                                                                             headBytes,
+                                                                             ttlDebt);
+            });
+    }
 }
 
 void
 RoceNetDevice::SetDequeueCallback(DequeueCallback cb)
 {
     m_dequeueCallback = cb;
+    m_dequeueHook = DequeueHook();
+    if (!cb.IsNull())
+    {
+        m_dequeueHook = DequeueHook::FromFunction(
+            this,
+            [](void* o,
+               RoceNetDevice& device,
+               const Ptr<Packet>& frame,
+               uint8_t priority,
+               uint64_t tag,
+               uint8_t& ttlDebt) {
+                static_cast<RoceNetDevice*>(o)->m_dequeueCallback(&device,
+                                                                  frame,
+                                                                  priority,
+                                                                  tag,
+                                                                  ttlDebt);
+            });
+    }
+}
+
+void
+RoceNetDevice::SetFrameReceiveHook(FrameReceiveHook hook)
+{
+    m_frameRxCallback = FrameReceiveCallback();
+    m_frameRxHook = hook;
+}
+
+void
+RoceNetDevice::SetHostFrameReceiveHook(HostFrameReceiveHook hook)
+{
+    m_hostFrameRxCallback = HostFrameReceiveCallback();
+    m_hostFrameRxHook = hook;
+}
+
+void
+RoceNetDevice::SetDequeueHook(DequeueHook hook)
+{
+    m_dequeueCallback = DequeueCallback();
+    m_dequeueHook = hook;
+}
+
+void
+RoceNetDevice::SetTxStartHook(TxStartHook hook)
+{
+    m_txStartCallback = TxStartCallback();
+    m_txStartHook = hook;
 }
 
 void
@@ -1413,7 +1504,9 @@ void
 RoceNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
 {
     m_rxCallback = cb;
-    m_hostFrameRxCallback = HostFrameReceiveCallback(); // never bypass the new receiver
+    // Never bypass the new receiver.
+    m_hostFrameRxCallback = HostFrameReceiveCallback();
+    m_hostFrameRxHook = HostFrameReceiveHook();
 }
 
 void

@@ -11,6 +11,7 @@
 #include "ns3/event-id.h"
 #include "ns3/event-impl.h"
 #include "ns3/mac48-address.h"
+#include "ns3/member-hook.h"
 #include "ns3/net-device.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
@@ -168,6 +169,23 @@ class RoceNetDevice : public NetDevice
                      uint64_t,
                      uint8_t&>
         DequeueCallback;
+
+    /// The FrameReceiveCallback as a MemberHook (the port passed by reference): what a switch
+    /// sets, at a few instructions a frame instead of an ns-3 Callback's 50 to 70.
+    typedef MemberHook<
+        void(RoceNetDevice&, const Ptr<Packet>&, uint8_t, const uint8_t*, uint32_t, uint8_t)>
+        FrameReceiveHook;
+
+    /// The HostFrameReceiveCallback as a MemberHook (the port passed by reference).
+    typedef MemberHook<bool(RoceNetDevice&, const Ptr<Packet>&, const uint8_t*, uint32_t, uint8_t)>
+        HostFrameReceiveHook;
+
+    /// The DequeueCallback as a MemberHook (the port passed by reference).
+    typedef MemberHook<void(RoceNetDevice&, const Ptr<Packet>&, uint8_t, uint64_t, uint8_t&)>
+        DequeueHook;
+
+    /// The TxStartCallback as a MemberHook.
+    typedef MemberHook<void()> TxStartHook;
 
     /**
      * Signature of the PfcReceived and PfcSent traces.
@@ -443,6 +461,20 @@ class RoceNetDevice : public NetDevice
     void SetDequeueCallback(DequeueCallback cb);
 
     /**
+     * The same receivers as the four Set...Callback above, as hooks: a port calls whichever of
+     * a callback and its hook was set last (setting one replaces the other; a null hook or
+     * callback removes it). SetReceiveCallback removes the host frame receiver of either kind.
+     * @param hook the receiver; the port keeps no reference to its object.
+     */
+    void SetFrameReceiveHook(FrameReceiveHook hook);
+    /// @copydoc SetFrameReceiveHook
+    void SetHostFrameReceiveHook(HostFrameReceiveHook hook);
+    /// @copydoc SetFrameReceiveHook
+    void SetDequeueHook(DequeueHook hook);
+    /// @copydoc SetFrameReceiveHook
+    void SetTxStartHook(TxStartHook hook);
+
+    /**
      * The priority of a frame as this port's classifier sees it.
      * @param frame an Ethernet frame.
      * @return its priority (DefaultPriority for non-IPv4 frames in DSCP mode, or untagged
@@ -701,10 +733,16 @@ class RoceNetDevice : public NetDevice
     EventId m_rxDrainEvent;                                 //!< head of buffer drained
     int64_t m_rxDrainEndFs;                                 //!< exact end of the current drain (fs)
 
-    FrameReceiveCallback m_frameRxCallback;              //!< whole-frame receiver (switch)
-    DequeueCallback m_dequeueCallback;                   //!< dequeue notification (switch)
-    HostFrameReceiveCallback m_hostFrameRxCallback;      //!< whole-frame receiver (host)
-    TxStartCallback m_txStartCallback;                   //!< at each frame's start (host)
+    // Each receiver is called through its hook; a callback set instead is kept here and called
+    // by a hook that makes the Ptr<RoceNetDevice> it takes.
+    FrameReceiveCallback m_frameRxCallback;              //!< whole-frame receiver, if a callback
+    DequeueCallback m_dequeueCallback;                   //!< dequeue notification, if a callback
+    HostFrameReceiveCallback m_hostFrameRxCallback;      //!< host frame receiver, if a callback
+    TxStartCallback m_txStartCallback;                   //!< at each frame's start, if a callback
+    FrameReceiveHook m_frameRxHook;                      //!< whole-frame receiver (switch)
+    DequeueHook m_dequeueHook;                           //!< dequeue notification (switch)
+    HostFrameReceiveHook m_hostFrameRxHook;              //!< whole-frame receiver (host)
+    TxStartHook m_txStartHook;                           //!< at each frame's start (host)
     NetDevice::ReceiveCallback m_rxCallback;             //!< stack receiver
     NetDevice::PromiscReceiveCallback m_promiscCallback; //!< promiscuous stack receiver
 

@@ -130,8 +130,9 @@ RoceSwitch::AddPort(Ptr<RoceNetDevice> port)
         m_portOfIfIndex.resize(ifIndex + 1, UINT32_MAX);
     }
     m_portOfIfIndex[ifIndex] = index;
-    port->SetFrameReceiveCallback(MakeCallback(&RoceSwitch::Receive, this));
-    port->SetDequeueCallback(MakeCallback(&RoceSwitch::Dequeued, this));
+    // Hooks rather than ns-3 Callbacks: called once per frame (RoceNetDevice's FrameReceiveHook).
+    port->SetFrameReceiveHook(RoceNetDevice::FrameReceiveHook::Bind<&RoceSwitch::Receive>(this));
+    port->SetDequeueHook(RoceNetDevice::DequeueHook::Bind<&RoceSwitch::Dequeued>(this));
     m_ecnMarks.resize(m_ports.size() * RoceNetDevice::NUM_PRIORITIES, 0);
     m_drops.resize(m_ports.size() * RoceNetDevice::NUM_PRIORITIES, {});
     m_pauseRefresh.resize(m_ports.size() * RoceNetDevice::NUM_PRIORITIES);
@@ -287,7 +288,7 @@ RoceSwitch::DoDispose()
 }
 
 void
-RoceSwitch::Receive(const Ptr<RoceNetDevice>& device,
+RoceSwitch::Receive(RoceNetDevice& device,
                     const Ptr<Packet>& frame,
                     uint8_t priority,
                     const uint8_t* bytes,
@@ -298,7 +299,7 @@ RoceSwitch::Receive(const Ptr<RoceNetDevice>& device,
     // before (ttlDebt, which @p bytes lack too), then this one's; paid (hops back to 0) where
     // something that does not accept them is about to see the frame.
     uint8_t hops = ttlDebt;
-    uint32_t inPort = m_portOfIfIndex[device->GetIfIndex()];
+    uint32_t inPort = m_portOfIfIndex[device.GetIfIndex()];
     // The tuple as plain numbers: ns-3 addresses are made only for a load balancer to read.
     EcmpHash::RawTuple raw;
     if (!EcmpHash::ParseFrame(bytes, n, raw))
@@ -404,7 +405,7 @@ RoceSwitch::Receive(const Ptr<RoceNetDevice>& device,
 }
 
 void
-RoceSwitch::Dequeued(const Ptr<RoceNetDevice>& device,
+RoceSwitch::Dequeued(RoceNetDevice& device,
                      const Ptr<Packet>& frame,
                      uint8_t priority,
                      uint64_t tag,

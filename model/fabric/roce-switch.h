@@ -280,7 +280,7 @@ class RoceSwitch : public Object
      * @param n how many (RoceNetDevice::HEAD_BYTES, or fewer in a shorter frame).
      * @param ttlDebt TTL decrements the switches before deferred (RoceNetDevice::Enqueue).
      */
-    void Receive(const Ptr<RoceNetDevice>& port,
+    void Receive(RoceNetDevice& port,
                  const Ptr<Packet>& frame,
                  uint8_t priority,
                  const uint8_t* bytes,
@@ -296,7 +296,7 @@ class RoceSwitch : public Object
      * @param tag ingress port, egress port and priority packed at enqueue.
      * @param ttlDebt TTL decrements deferred for the frame; set to 0 if they are paid here.
      */
-    void Dequeued(const Ptr<RoceNetDevice>& port,
+    void Dequeued(RoceNetDevice& port,
                   const Ptr<Packet>& frame,
                   uint8_t priority,
                   uint64_t tag,

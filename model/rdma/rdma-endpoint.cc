@@ -105,9 +105,11 @@ RdmaEndpoint::Setup(Ptr<RoceNetDevice> device, Ipv4Address address)
     m_addressBits = address.Get();
     device->SetReceiveCallback(MakeCallback(&RdmaEndpoint::Receive, this));
     // After SetReceiveCallback, which removes it.
-    device->SetHostFrameReceiveCallback(MakeCallback(&RdmaEndpoint::ReceiveFrame, this));
+    // Hooks rather than ns-3 Callbacks: called once per frame (RoceNetDevice's FrameReceiveHook).
+    device->SetHostFrameReceiveHook(
+        RoceNetDevice::HostFrameReceiveHook::Bind<&RdmaEndpoint::ReceiveFrame>(this));
     // Each frame's start on the wire runs the scheduler (Pump): the port holds the next frame.
-    device->SetTxStartCallback(MakeCallback(&RdmaEndpoint::Pump, this));
+    device->SetTxStartHook(RoceNetDevice::TxStartHook::Bind<&RdmaEndpoint::Pump>(this));
     device->TraceConnectWithoutContext("PauseState",
                                        MakeCallback(&RdmaEndpoint::PauseChanged, this));
 }
@@ -321,7 +323,7 @@ RdmaEndpoint::Receive(Ptr<NetDevice> device,
 }
 
 bool
-RdmaEndpoint::ReceiveFrame(const Ptr<RoceNetDevice>& device,
+RdmaEndpoint::ReceiveFrame(RoceNetDevice& device,
                            const Ptr<Packet>& frame,
                            const uint8_t* head,
                            uint32_t headBytes,

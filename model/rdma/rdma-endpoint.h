@@ -160,7 +160,7 @@ class RdmaEndpoint : public Object
 
     /**
      * The port handed over a whole frame addressed to it (RoceNetDevice::
-     * HostFrameReceiveCallback): read from its head bytes, as Receive reads the packet.
+     * HostFrameReceiveHook): read from its head bytes, as Receive reads the packet.
      * @param device the port.
      * @param frame the frame, Ethernet header included, its TTL decrements deferred.
      * @param head its first bytes.
@@ -169,7 +169,7 @@ class RdmaEndpoint : public Object
      * @return false (nothing done) for a frame that is not IPv4 or too short to read here, which
      *         the port then hands to Receive; true otherwise.
      */
-    bool ReceiveFrame(const Ptr<RoceNetDevice>& device,
+    bool ReceiveFrame(RoceNetDevice& device,
                       const Ptr<Packet>& frame,
                       const uint8_t* head,
                       uint32_t headBytes,
