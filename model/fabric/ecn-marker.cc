@@ -84,7 +84,7 @@ bool
 EcnMarker::MayMark(RoceSwitch& sw, uint32_t port, uint8_t priority)
 {
     // What DecideEcnMark reads: the MMU's egress bytes of the queue, now.
-    Ptr<SwitchMmu> mmu = sw.GetMmu();
+    const Ptr<SwitchMmu>& mmu = sw.GetMmu();
     return mmu->GetMarkProbability(port, mmu->GetEgressBytes(port, priority)) > 0.0;
 }
 

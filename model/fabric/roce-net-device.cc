@@ -485,9 +485,13 @@ RoceNetDevice::TryTransmit()
     {
         return;
     }
-    Entry entry = std::move(m_queues[p].front());
+    Entry& front = m_queues[p].front();
+    // The queue's reference goes to frame: none taken or released here.
+    const Ptr<Packet> frame = front.TakeFrame();
+    const uint64_t tag = front.tag;
+    uint8_t ttlDebt = front.ttlDebt;
     m_queues[p].pop_front();
-    uint32_t size = entry.frame->GetSize();
+    uint32_t size = frame->GetSize();
     m_queueBytes[p] -= size;
     ++m_counters[p].txFrames;
     m_counters[p].txBytes += size;
@@ -497,9 +501,9 @@ RoceNetDevice::TryTransmit()
     m_txEndPending = true; // until StartTransmission decides the end
     if (!m_dequeueHook.IsNull())
     {
-        m_dequeueHook(*this, entry.frame, p, entry.tag, entry.ttlDebt);
+        m_dequeueHook(*this, frame, p, tag, ttlDebt);
     }
-    StartTransmission(entry.frame, entry.ttlDebt);
+    StartTransmission(frame, ttlDebt);
 }
 
 void
@@ -964,7 +968,7 @@ RoceNetDevice::DiscardQueued()
     {
         while (!m_queues[p].empty())
         {
-            Entry entry = m_queues[p].front();
+            Entry entry = std::move(m_queues[p].front());
             m_queues[p].pop_front();
             m_queueBytes[p] -= entry.frame->GetSize();
             ++m_linkDownDrops;

@@ -21,6 +21,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -539,13 +540,58 @@ class RoceNetDevice : public NetDevice
          * @param debt its deferred TTL decrements.
          */
         Entry(const Ptr<Packet>& f, uint64_t t, uint8_t debt)
-            : frame(f),
+            : frame(PeekPointer(f)),
               tag(t),
               ttlDebt(debt)
         {
+            frame->Ref();
         }
 
-        Ptr<Packet> frame;  //!< the frame
+        /**
+         * Move: the reference goes with the frame (ns-3.37's Ptr has no move, and a copy costs
+         * a reference taken and one released per frame).
+         * @param other the entry left empty.
+         */
+        Entry(Entry&& other) noexcept
+            : frame(other.frame),
+              tag(other.tag),
+              ttlDebt(other.ttlDebt)
+        {
+            other.frame = nullptr;
+        }
+
+        /**
+         * @param other the entry whose frame this takes, leaving it this one's.
+         * @return this.
+         */
+        Entry& operator=(Entry&& other) noexcept
+        {
+            std::swap(frame, other.frame);
+            tag = other.tag;
+            ttlDebt = other.ttlDebt;
+            return *this;
+        }
+
+        Entry(const Entry&) = delete;
+        Entry& operator=(const Entry&) = delete;
+
+        ~Entry()
+        {
+            if (frame)
+            {
+                frame->Unref();
+            }
+        }
+
+        /// @return the frame with the entry's reference (the entry is left without it).
+        Ptr<Packet> TakeFrame()
+        {
+            Ptr<Packet> taken(frame, false);
+            frame = nullptr;
+            return taken;
+        }
+
+        Packet* frame;      //!< the frame, with a reference the entry holds
         uint64_t tag;       //!< handed back at dequeue
         uint8_t ttlDebt{0}; //!< TTL decrements deferred (Enqueue)
     };

@@ -180,7 +180,7 @@ RoceSwitch::GetRoute(Ipv4Address destination) const
     return it == m_routes.end() ? std::vector<uint32_t>() : it->second;
 }
 
-Ptr<SwitchMmu>
+const Ptr<SwitchMmu>&
 RoceSwitch::GetMmu() const
 {
     return m_mmu;

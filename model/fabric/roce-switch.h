@@ -154,7 +154,7 @@ class RoceSwitch : public Object
     std::vector<uint32_t> GetRoute(Ipv4Address destination) const;
 
     /// @return the MMU.
-    Ptr<SwitchMmu> GetMmu() const;
+    const Ptr<SwitchMmu>& GetMmu() const;
 
     /// @return the load balancer (attribute LoadBalancer).
     Ptr<LoadBalancer> GetLoadBalancer() const;
