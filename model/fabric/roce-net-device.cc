@@ -681,8 +681,8 @@ void
 RoceNetDevice::Receive(const Ptr<Packet>& frame, uint8_t ttlDebt)
 {
     // The TTL decrements switches deferred (Enqueue) are paid before any sink, the error model
-    // or the node's stack sees the frame; only a switch's receive callback takes them as they
-    // are.
+    // or the node's stack sees the frame; only a switch's frame receiver (FrameReceiveHook) takes
+    // them as they are.
     if (ttlDebt != 0 &&
         (!m_linkUp || m_receiveErrorModel || (m_frameRxHook.IsNull() && m_rxDrainBps != 0) ||
          !(m_phyRxEndTrace.IsEmpty() && m_snifferTrace.IsEmpty() &&
@@ -825,7 +825,7 @@ RoceNetDevice::DeliverUp(const Ptr<Packet>& frame,
         return; // a runt: nothing to deliver
     }
     // A frame for this port, when nothing but the receiver would see what is handed up, goes
-    // whole to a receiver that reads its head bytes (HostFrameReceiveCallback): no header to
+    // whole to a receiver that reads its head bytes (HostFrameReceiveHook): no header to
     // remove, no TTL to patch in the packet.
     if (!m_hostFrameRxHook.IsNull() && m_macRxTrace.IsEmpty() && m_promiscCallback.IsNull() &&
         std::memcmp(b, m_addressBytes.data(), 6) == 0 &&

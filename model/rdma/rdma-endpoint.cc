@@ -291,7 +291,7 @@ void
 RdmaEndpoint::Repace(int64_t atFs)
 {
     // Only a sleeping scheduler is moved: when the port holds a frame, the frame's start on the
-    // wire runs the scheduler anyway (the port's TxStartCallback), and it reads the new time then.
+    // wire runs the scheduler anyway (the port's TxStartHook), and it reads the new time then.
     if (!m_wakeup.IsExpired() && atFs < m_wakeupFs)
     {
         m_wakeup.Cancel();

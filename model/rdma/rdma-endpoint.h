@@ -142,7 +142,7 @@ class RdmaEndpoint : public Object
 
   private:
     /// Give the port a packet if its data queue is empty and a queue pair may send (also at
-    /// each frame's start on the port's wire: RoceNetDevice::TxStartCallback).
+    /// each frame's start on the port's wire: RoceNetDevice::TxStartHook).
     void Pump();
 
     /**
