@@ -6,6 +6,7 @@
 
 #include "training-monitor.h"
 
+#include "general-format.h"
 #include "llm-training-helper.h"
 
 #include "ns3/log.h"
@@ -38,9 +39,9 @@ Us(Time t)
 
 /**
  * Append a number to a CSV row as an ostream with its default flags writes it (integers in
- * decimal; doubles as printf's "%g", 6 significant digits, which std::to_chars's general format
- * with precision 6 is defined to match), without the stream's per-field locale machinery: the
- * rows of flows.csv, one per transfer, are the bulk of a training run's output.
+ * decimal; doubles as printf's "%g", 6 significant digits, which AppendGeneral6 writes), without
+ * the stream's per-field locale machinery: the rows of flows.csv, one per transfer, are the bulk
+ * of a training run's output.
  * @tparam T an arithmetic type.
  * @param row the row.
  * @param x the number.
@@ -49,17 +50,16 @@ template <typename T>
 void
 Append(std::string& row, T x)
 {
-    char buffer[32];
-    std::to_chars_result r;
     if constexpr (std::is_floating_point_v<T>)
     {
-        r = std::to_chars(buffer, buffer + sizeof(buffer), x, std::chars_format::general, 6);
+        AppendGeneral6(row, x);
     }
     else
     {
-        r = std::to_chars(buffer, buffer + sizeof(buffer), x);
+        char buffer[32];
+        std::to_chars_result r = std::to_chars(buffer, buffer + sizeof(buffer), x);
+        row.append(buffer, r.ptr);
     }
-    row.append(buffer, r.ptr);
 }
 
 /**
@@ -291,13 +291,19 @@ TrainingMonitor::CollectiveDone(uint32_t job, const CollectiveRecord& r)
     {
         m_collectiveSlowdown.push_back(slowdown);
     }
-    m_collectivesCsv << r.instance << "," << CsvSafe(r.label) << ","
-                     << GetCollectiveKindName(r.kind) << ","
-                     << TypeIdAlias::GetShortName(r.algorithm) << "," << r.groupSize << ","
-                     << r.bytes << "," << r.interBytes << "," << r.intraBytes << ","
-                     << Us(r.firstJoin) << "," << Us(r.lastJoin) << "," << Us(r.end) << ","
-                     << Us(time) << "," << Us(r.ideal) << "," << slowdown << m_jobColumn[job]
-                     << "\n";
+    std::string row;
+    Append(row, r.instance);
+    row += ',';
+    row += CsvSafe(r.label);
+    row += ',';
+    row += GetCollectiveKindName(r.kind);
+    row += ',';
+    row += TypeIdAlias::GetShortName(r.algorithm);
+    AppendFields(row, r.groupSize, r.bytes, r.interBytes, r.intraBytes);
+    AppendFields(row, Us(r.firstJoin), Us(r.lastJoin), Us(r.end), Us(time), Us(r.ideal), slowdown);
+    row += m_jobColumn[job];
+    row += '\n';
+    m_collectivesCsv.write(row.data(), static_cast<std::streamsize>(row.size()));
 }
 
 void
