@@ -98,11 +98,13 @@ NvlinkDomain::NvlinkDomain()
       m_latency(MicroSeconds(1)),
       m_syncTick(0),
       m_wakeupTick(0),
+      m_wakeupPending(false),
       m_nextId(1),
       m_started(0),
       m_completed(0),
       m_bytesSent(0),
-      m_bytesDelivered(0)
+      m_bytesDelivered(0),
+      m_capacityPerTick(-1)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -118,6 +120,7 @@ NvlinkDomain::DoDispose()
     NS_LOG_FUNCTION(this);
     // Cancel, not Remove: it is safe even if the simulator was destroyed meanwhile.
     m_wakeup.Cancel();
+    m_wakeupPending = false;
     for (auto& entry : m_inFlight)
     {
         entry.second.arrival.Cancel();
@@ -167,11 +170,16 @@ NvlinkDomain::SetBandwidth(DataRate bandwidth)
                                                       << GetPendingTransfers()
                                                       << " transfers are pending");
     m_bandwidth = bandwidth;
+    m_capacityPerTick = -1; // ComputeRates converts it again
 }
 
 std::string
 NvlinkDomain::CheckSend(uint32_t src, uint32_t dst, uint64_t bytes) const
 {
+    if (src < m_gpus && dst < m_gpus && src != dst && bytes != 0)
+    {
+        return ""; // every Send asks: no stream is made for a valid transfer
+    }
     std::ostringstream problem;
     if (src >= m_gpus)
     {
@@ -326,7 +334,8 @@ NvlinkDomain::FinishSerialization(std::size_t first, double offset)
 {
     NS_LOG_FUNCTION(this << first << offset);
     m_active[first].remainingBits = 0;
-    std::vector<Transfer> finished;
+    std::vector<Transfer>& finished = m_finished;
+    finished.clear();
     std::size_t kept = 0;
     for (std::size_t i = 0; i < m_active.size(); ++i)
     {
@@ -363,6 +372,7 @@ NvlinkDomain::FinishSerialization(std::size_t first, double offset)
         t.arrival = Simulator::Schedule(delay, &NvlinkDomain::Arrive, this, t.id);
         m_inFlight.emplace(t.id, t);
     }
+    finished.clear();
 }
 
 void
@@ -370,7 +380,11 @@ NvlinkDomain::ComputeRates()
 {
     NS_LOG_FUNCTION(this);
     std::size_t ports = 2 * static_cast<std::size_t>(m_gpus);
-    double capacity = static_cast<double>(m_bandwidth.GetBitRate()) / TicksPerSecond();
+    if (m_capacityPerTick < 0)
+    {
+        m_capacityPerTick = static_cast<double>(m_bandwidth.GetBitRate()) / TicksPerSecond();
+    }
+    double capacity = m_capacityPerTick;
     m_residual.assign(ports, capacity);
     m_pending.assign(ports, 0);
     m_assigned.assign(m_active.size(), false);
@@ -425,9 +439,10 @@ NvlinkDomain::ScheduleWakeup()
     NS_LOG_FUNCTION(this);
     if (m_active.empty())
     {
-        if (!m_wakeup.IsExpired())
+        if (m_wakeupPending)
         {
             Simulator::Remove(m_wakeup);
+            m_wakeupPending = false;
         }
         return;
     }
@@ -435,14 +450,15 @@ NvlinkDomain::ScheduleWakeup()
     double step = NextFinish(first);
     // After Advance, every fluid finish is more than the tolerance ahead: at least one tick.
     int64_t tick = m_syncTick + std::max<int64_t>(1, CeilTicks(step));
-    if (!m_wakeup.IsExpired() && m_wakeupTick == tick)
+    if (m_wakeupPending && m_wakeupTick == tick)
     {
         return;
     }
-    if (!m_wakeup.IsExpired())
+    if (m_wakeupPending)
     {
         Simulator::Remove(m_wakeup);
     }
+    m_wakeupPending = true;
     m_wakeupTick = tick;
     m_wakeup = Simulator::Schedule(TimeStep(static_cast<uint64_t>(tick - m_syncTick)),
                                    &NvlinkDomain::Wakeup,
@@ -454,6 +470,7 @@ NvlinkDomain::Wakeup()
 {
     NS_LOG_FUNCTION(this);
     m_wakeup = EventId(); // this event: expired from now on
+    m_wakeupPending = false;
     Advance();
     ScheduleWakeup();
 }

@@ -253,16 +253,23 @@ class NvlinkDomain : public Object
     int64_t m_syncTick;                      //!< tick at which m_active's remainingBits hold
     EventId m_wakeup;                        //!< the next fluid finish
     int64_t m_wakeupTick;                    //!< tick of m_wakeup (while it is pending)
-    uint64_t m_nextId;                       //!< id of the next transfer
-    uint64_t m_started;                      //!< transfers started
-    uint64_t m_completed;                    //!< transfers arrived
-    uint64_t m_bytesSent;                    //!< bytes of the transfers started
-    uint64_t m_bytesDelivered;               //!< bytes of the transfers arrived
+    /// m_wakeup is scheduled and has neither run nor been removed (kept here: asking the
+    /// EventId costs several calls into ns-3 per Send)
+    bool m_wakeupPending;
+    uint64_t m_nextId;         //!< id of the next transfer
+    uint64_t m_started;        //!< transfers started
+    uint64_t m_completed;      //!< transfers arrived
+    uint64_t m_bytesSent;      //!< bytes of the transfers started
+    uint64_t m_bytesDelivered; //!< bytes of the transfers arrived
+    /// Bandwidth in bits per tick; negative until ComputeRates converts it (the resolution is
+    /// fixed by then)
+    double m_capacityPerTick;
 
     // Scratch space of ComputeRates, kept to avoid allocations (2 x Gpus ports).
-    std::vector<double> m_residual;  //!< residual capacity per port, bits per tick
-    std::vector<uint32_t> m_pending; //!< transfers per port without a rate yet
-    std::vector<bool> m_assigned;    //!< per active transfer: rate assigned
+    std::vector<double> m_residual;   //!< residual capacity per port, bits per tick
+    std::vector<uint32_t> m_pending;  //!< transfers per port without a rate yet
+    std::vector<bool> m_assigned;     //!< per active transfer: rate assigned
+    std::vector<Transfer> m_finished; //!< scratch of FinishSerialization
 
     TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t> m_startTrace;     //!< TransferStart
     TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t, Time> m_endTrace; //!< TransferEnd
