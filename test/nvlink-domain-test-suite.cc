@@ -508,6 +508,85 @@ class NvlinkMaxMinTestCase : public NvlinkTestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * Over random sets of transfers, the rates are the max-min fair allocation, checked by its
+ * defining properties rather than by another run of the same algorithm: no port (a GPU's egress
+ * or ingress) carries more than the Bandwidth, and every transfer has a bottleneck, a port of
+ * its own that is full and on which no transfer gets more than it does (Bertsekas and Gallager,
+ * Data Networks, 6.5.2: an allocation is max-min fair exactly when every flow has such a
+ * bottleneck link). A fair share kept stale by ComputeRates would give some transfer more than
+ * a port has, or leave a port with spare capacity.
+ */
+class NvlinkMaxMinPropertyTestCase : public TestCase
+{
+  public:
+    NvlinkMaxMinPropertyTestCase()
+        : TestCase("Random transfer sets get max-min fair rates: every transfer has a bottleneck")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937 rng(7);
+        std::uniform_int_distribution<uint32_t> gpu(0, 7);
+        std::uniform_int_distribution<uint32_t> count(1, 40);
+        uint32_t checked = 0;
+        for (int set = 0; set < 300; ++set)
+        {
+            RecordedDomain net;
+            std::vector<std::pair<uint32_t, uint32_t>> ends; // (egress port, ingress port)
+            std::vector<uint64_t> ids;
+            uint32_t n = count(rng);
+            while (ids.size() < n)
+            {
+                uint32_t src = gpu(rng);
+                uint32_t dst = gpu(rng);
+                if (src != dst)
+                {
+                    ids.push_back(net.Send(src, dst, 1000000000)); // none ends at time 0
+                    ends.emplace_back(src, 8 + dst);
+                }
+            }
+            std::vector<double> rate(n);
+            std::vector<double> load(16, 0.0);
+            std::vector<double> largest(16, 0.0);
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                rate[i] = net.domain->GetRate(ids[i]);
+                for (uint32_t port : {ends[i].first, ends[i].second})
+                {
+                    load[port] += rate[i];
+                    largest[port] = std::max(largest[port], rate[i]);
+                }
+            }
+            for (uint32_t port = 0; port < 16; ++port)
+            {
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(load[port],
+                                            FULL_BPS * (1 + 1e-9),
+                                            "set " << set << ": port " << port << " overloaded");
+            }
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                bool bottleneck = false;
+                for (uint32_t port : {ends[i].first, ends[i].second})
+                {
+                    bottleneck = bottleneck || (load[port] >= FULL_BPS * (1 - 1e-9) &&
+                                                rate[i] >= largest[port] * (1 - 1e-9));
+                }
+                NS_TEST_ASSERT_MSG_EQ(bottleneck,
+                                      true,
+                                      "set " << set << ": transfer " << i << " at " << rate[i]
+                                             << " bit/s has no bottleneck");
+                ++checked;
+            }
+            Simulator::Destroy();
+        }
+        NS_TEST_ASSERT_MSG_GT(checked, 3000, "transfers checked");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * Transfers that share no port do not slow each other down.
  */
 class NvlinkIndependentTestCase : public NvlinkTestCase
@@ -860,6 +939,7 @@ class NvlinkDomainTestSuite : public TestSuite
         AddTestCase(new NvlinkSameSourceTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new NvlinkIncastTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new NvlinkMaxMinTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new NvlinkMaxMinPropertyTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new NvlinkIndependentTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new NvlinkConservationTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new NvlinkCheckTestCase, ns3::llmfabric::TEST_QUICK);

@@ -387,12 +387,24 @@ NvlinkDomain::ComputeRates()
     double capacity = m_capacityPerTick;
     m_residual.assign(ports, capacity);
     m_pending.assign(ports, 0);
-    m_assigned.assign(m_active.size(), false);
+    m_share.resize(ports);
+    m_assigned.assign(m_active.size(), 0);
     // Port of the egress of GPU g: g; of its ingress: Gpus + g.
     for (const Transfer& t : m_active)
     {
         ++m_pending[t.src];
         ++m_pending[m_gpus + t.dst];
+    }
+    // A port's fair share of its residual capacity changes only when one of its transfers gets
+    // a rate: it is computed then, by the same expression, and the search compares the kept
+    // values (the same values, so the same bottlenecks and rates, as computing them all anew).
+    auto shareOf = [this](std::size_t p) { return std::max(0.0, m_residual[p]) / m_pending[p]; };
+    for (std::size_t p = 0; p < ports; ++p)
+    {
+        if (m_pending[p] != 0)
+        {
+            m_share[p] = shareOf(p);
+        }
     }
     std::size_t left = m_active.size();
     while (left > 0)
@@ -402,14 +414,10 @@ NvlinkDomain::ComputeRates()
         double share = std::numeric_limits<double>::infinity();
         for (std::size_t p = 0; p < ports; ++p)
         {
-            if (m_pending[p] != 0)
+            if (m_pending[p] != 0 && m_share[p] < share)
             {
-                double s = std::max(0.0, m_residual[p]) / m_pending[p];
-                if (s < share)
-                {
-                    share = s;
-                    bottleneck = p;
-                }
+                share = m_share[p];
+                bottleneck = p;
             }
         }
         NS_ABORT_MSG_IF(bottleneck == ports, "NvlinkDomain: no bottleneck found");
@@ -418,17 +426,36 @@ NvlinkDomain::ComputeRates()
             Transfer& t = m_active[i];
             std::size_t egress = t.src;
             std::size_t ingress = m_gpus + t.dst;
-            if (m_assigned[i] || (egress != bottleneck && ingress != bottleneck))
+            if (m_assigned[i] != 0 || (egress != bottleneck && ingress != bottleneck))
             {
                 continue;
             }
             t.rate = share;
-            m_assigned[i] = true;
+            m_assigned[i] = 1;
             --left;
             m_residual[egress] -= share;
             m_residual[ingress] -= share;
             --m_pending[egress];
             --m_pending[ingress];
+        }
+        // The ports whose transfers just got their rates: their shares anew.
+        for (std::size_t i = 0; i < m_active.size(); ++i)
+        {
+            const Transfer& t = m_active[i];
+            std::size_t egress = t.src;
+            std::size_t ingress = m_gpus + t.dst;
+            if (egress != bottleneck && ingress != bottleneck)
+            {
+                continue;
+            }
+            if (m_pending[egress] != 0)
+            {
+                m_share[egress] = shareOf(egress);
+            }
+            if (m_pending[ingress] != 0)
+            {
+                m_share[ingress] = shareOf(ingress);
+            }
         }
     }
 }

@@ -268,7 +268,8 @@ class NvlinkDomain : public Object
     // Scratch space of ComputeRates, kept to avoid allocations (2 x Gpus ports).
     std::vector<double> m_residual;   //!< residual capacity per port, bits per tick
     std::vector<uint32_t> m_pending;  //!< transfers per port without a rate yet
-    std::vector<bool> m_assigned;     //!< per active transfer: rate assigned
+    std::vector<double> m_share;      //!< fair share per port with pending transfers
+    std::vector<uint8_t> m_assigned;  //!< per active transfer: rate assigned (1) or not (0)
     std::vector<Transfer> m_finished; //!< scratch of FinishSerialization
 
     TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t> m_startTrace;     //!< TransferStart
