@@ -393,11 +393,14 @@ RoceNetDevice::SendPfc(uint8_t priority, uint16_t quanta)
 uint8_t
 RoceNetDevice::SelectPriority()
 {
+    // A queue holds frames exactly when it holds bytes (every frame has some): the byte counts
+    // sit in one cache line, where asking the eight queues touched eight objects per frame,
+    // the largest source of cache misses of a 128-GPU run (callgrind's cache simulation).
     if (m_scheduler == STRICT_PRIORITY)
     {
         for (int p = NUM_PRIORITIES - 1; p >= 0; --p)
         {
-            if (!m_queues[p].empty() && !m_paused[p])
+            if (m_queueBytes[p] != 0 && !m_paused[p])
             {
                 return static_cast<uint8_t>(p);
             }
@@ -407,7 +410,7 @@ RoceNetDevice::SelectPriority()
     bool any = false;
     for (uint8_t p = 0; p < NUM_PRIORITIES; ++p)
     {
-        any = any || (!m_queues[p].empty() && !m_paused[p]);
+        any = any || (m_queueBytes[p] != 0 && !m_paused[p]);
     }
     if (!any)
     {
@@ -419,7 +422,7 @@ RoceNetDevice::SelectPriority()
     while (true)
     {
         uint8_t p = m_dwrrNext;
-        if (!m_queues[p].empty() && !m_paused[p])
+        if (m_queueBytes[p] != 0 && !m_paused[p])
         {
             if (!m_dwrrCredited)
             {
@@ -433,7 +436,7 @@ RoceNetDevice::SelectPriority()
                 return p;
             }
         }
-        else if (m_queues[p].empty())
+        else if (m_queueBytes[p] == 0)
         {
             m_deficit[p] = 0;
         }

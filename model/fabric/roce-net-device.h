@@ -747,6 +747,8 @@ class RoceNetDevice : public NetDevice
 
     std::array<std::deque<Entry>, NUM_PRIORITIES> m_queues; //!< data queues
     std::array<uint32_t, NUM_PRIORITIES> m_queueBytes;      //!< bytes per queue
+    /// paused now (next to the byte counts: SelectPriority reads both per frame)
+    std::array<bool, NUM_PRIORITIES> m_paused;
     /// AddQueueHighWaterMark's marks: identifier and the largest queue since it began
     std::vector<std::pair<uint32_t, uint32_t>> m_highWaterMarks;
     uint32_t m_nextHighWaterMark{0};                     //!< identifier of the next mark
@@ -756,7 +758,6 @@ class RoceNetDevice : public NetDevice
     std::deque<Ptr<Packet>> m_control;                   //!< PFC frames to send
     std::array<int64_t, NUM_PRIORITIES> m_pausedUntilFs; //!< pause end per priority (fs)
     std::array<Time, NUM_PRIORITIES> m_pauseStart;       //!< when the current pause began
-    std::array<bool, NUM_PRIORITIES> m_paused;           //!< paused now
     std::array<bool, NUM_PRIORITIES> m_pauseIgnored;     //!< SetPauseIgnored
     std::array<Time, NUM_PRIORITIES> m_lastPauseRx;      //!< last non-zero pause received
     EventId m_pauseEvent;                                //!< next pause expiry
