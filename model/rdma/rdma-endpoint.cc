@@ -69,7 +69,7 @@ RdmaEndpoint::RdmaEndpoint()
     : m_ccTypeId(RdmaCcNone::GetTypeId()),
       m_dataDscp(26),
       m_controlDscp(48),
-      m_nextQpn(0x100),
+      m_nextQpn(FIRST_QPN),
       m_ipId(0)
 {
     NS_LOG_FUNCTION(this);
@@ -90,7 +90,6 @@ RdmaEndpoint::DoDispose()
         qp->Dispose();
     }
     m_qps.clear();
-    m_qpByQpn.clear();
     m_active.clear();
     m_device = nullptr;
     Object::DoDispose();
@@ -141,9 +140,8 @@ RdmaEndpoint::Connect(Ptr<RdmaEndpoint> a, Ptr<RdmaEndpoint> b, uint16_t udpSour
               udpSourcePort,
               ccB.Create<RdmaCongestionOps>());
     a->m_qps.push_back(qa);
-    a->m_qpByQpn[qpnA] = qa;
     b->m_qps.push_back(qb);
-    b->m_qpByQpn[qpnB] = qb;
+    NS_ASSERT(a->m_qps.size() == qpnA - FIRST_QPN + 1 && b->m_qps.size() == qpnB - FIRST_QPN + 1);
     return {qa, qb};
 }
 
@@ -366,13 +364,13 @@ RdmaEndpoint::ReceiveIp(const uint8_t* b,
     bool ceMarked = (b[1] & 0x03) == Ipv4Header::ECN_CE;
     IbBthHeader& bth = m_rxBth;
     bth.Read(b + BTH_AT);
-    auto it = m_qpByQpn.find(bth.GetDestQp());
-    if (it == m_qpByQpn.end())
+    uint32_t index = bth.GetDestQp() - FIRST_QPN; // a number below FIRST_QPN wraps: too large
+    if (index >= m_qps.size())
     {
         NS_LOG_LOGIC("no queue pair " << bth.GetDestQp() << " at " << m_address);
         return;
     }
-    it->second->Receive(bth, b + BTH_AT + IbBthHeader::SIZE, packet, ipBytes, ceMarked, ttl);
+    m_qps[index]->Receive(bth, b + BTH_AT + IbBthHeader::SIZE, packet, ipBytes, ceMarked, ttl);
 }
 
 } // namespace ns3

@@ -17,7 +17,6 @@
 
 #include <cstdint>
 #include <deque>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -195,6 +194,9 @@ class RdmaEndpoint : public Object
      */
     void PauseChanged(uint8_t priority, bool paused);
 
+    /// The number of a host's first queue pair; the next ones count up.
+    static constexpr uint32_t FIRST_QPN = 0x100;
+
     Ptr<RoceNetDevice> m_device; //!< the port
     Ipv4Address m_address;       //!< the host's address
     uint32_t m_addressBits{0};   //!< m_address.Get(), which is an ns-3 call, for each packet read
@@ -202,15 +204,17 @@ class RdmaEndpoint : public Object
     uint8_t m_dataDscp;          //!< DSCP of data
     uint8_t m_controlDscp;       //!< DSCP of ACK/NAK/CNP
     uint32_t m_nextQpn;          //!< next local QP number
-    std::vector<Ptr<RdmaQueuePair>> m_qps;                      //!< queue pairs
-    std::unordered_map<uint32_t, Ptr<RdmaQueuePair>> m_qpByQpn; //!< by local QP number
-    std::deque<Ptr<RdmaQueuePair>> m_active;                    //!< round robin of senders
-    EventId m_wakeup;                                           //!< next pacing time
-    int64_t m_wakeupFs{0};                                      //!< its time, femtoseconds
-    uint16_t m_ipId;                                            //!< IPv4 identification
-    bool m_dataPaused{false};                                   //!< data priority paused now
-    Time m_pauseBegan;                                          //!< start of that pause
-    Time m_pausedTotal;                                         //!< ended pauses, summed
+    /// Queue pairs, in the order of their numbers: m_qps[i] is number FIRST_QPN + i, so that a
+    /// received packet finds its queue pair by a subtraction (a hash table's node and bucket
+    /// were two cache misses per packet on large fabrics).
+    std::vector<Ptr<RdmaQueuePair>> m_qps;
+    std::deque<Ptr<RdmaQueuePair>> m_active; //!< round robin of senders
+    EventId m_wakeup;                        //!< next pacing time
+    int64_t m_wakeupFs{0};                   //!< its time, femtoseconds
+    uint16_t m_ipId;                         //!< IPv4 identification
+    bool m_dataPaused{false};                //!< data priority paused now
+    Time m_pauseBegan;                       //!< start of that pause
+    Time m_pausedTotal;                      //!< ended pauses, summed
     /// The BTH of the packet being received, read into one object for every packet: an ns-3
     /// Header made per packet costs an out-of-line, logged destructor chain (Read sets every
     /// field, and a packet's receipt never runs into another's).
