@@ -432,6 +432,13 @@ class RoceNetDevice : public NetDevice
     /// @return the line rate.
     DataRate GetDataRate() const;
 
+    /// @return the line rate in bit/s (GetDataRate().GetBitRate() without a DataRate's copy
+    /// and library call, for callers that ask per packet).
+    uint64_t GetBitRate() const
+    {
+        return m_bitRate;
+    }
+
     /**
      * @param cb callback receiving whole frames instead of the stack.
      */

@@ -205,7 +205,7 @@ RdmaEndpoint::Notify(Ptr<RdmaQueuePair> qp)
     if (!qp->m_inRoundRobin)
     {
         qp->m_inRoundRobin = true;
-        m_active.push_back(qp);
+        m_active.push_back(PeekPointer(qp));
     }
     Pump();
 }
@@ -251,11 +251,11 @@ RdmaEndpoint::Pump()
     int64_t nowFs = ExactTime::NowFs();
     int64_t slack = ExactTime::GetResolutionFs() / 2;
     int64_t earliest = -1;
-    uint64_t lineBps = m_device->GetDataRate().GetBitRate();
+    uint64_t lineBps = m_device->GetBitRate();
     size_t n = m_active.size();
     for (size_t k = 0; k < n; ++k)
     {
-        Ptr<RdmaQueuePair> qp = m_active.front();
+        RdmaQueuePair* qp = m_active.front();
         m_active.pop_front();
         if (!qp->HasPacketToSend())
         {
@@ -266,7 +266,7 @@ RdmaEndpoint::Pump()
         int64_t at = qp->GetNextSendFs();
         // At the line rate the port itself paces: the packet may wait in its queue behind the
         // frame on the wire (which also spares a wake-up event per packet).
-        if (at <= nowFs + slack || qp->GetCongestionControl()->GetRateBps() >= lineBps)
+        if (at <= nowFs + slack || qp->GetRateBps() >= lineBps)
         {
             Ptr<Packet> p = qp->GetNextPacket();
             m_device->SendFrame(p);

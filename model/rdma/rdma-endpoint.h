@@ -208,13 +208,15 @@ class RdmaEndpoint : public Object
     /// received packet finds its queue pair by a subtraction (a hash table's node and bucket
     /// were two cache misses per packet on large fabrics).
     std::vector<Ptr<RdmaQueuePair>> m_qps;
-    std::deque<Ptr<RdmaQueuePair>> m_active; //!< round robin of senders
-    EventId m_wakeup;                        //!< next pacing time
-    int64_t m_wakeupFs{0};                   //!< its time, femtoseconds
-    uint16_t m_ipId;                         //!< IPv4 identification
-    bool m_dataPaused{false};                //!< data priority paused now
-    Time m_pauseBegan;                       //!< start of that pause
-    Time m_pausedTotal;                      //!< ended pauses, summed
+    /// Round robin of senders: queue pairs of m_qps, which keeps them alive (plain pointers:
+    /// rotating a Ptr took and released a reference, a write to each queue pair per packet)
+    std::deque<RdmaQueuePair*> m_active;
+    EventId m_wakeup;         //!< next pacing time
+    int64_t m_wakeupFs{0};    //!< its time, femtoseconds
+    uint16_t m_ipId;          //!< IPv4 identification
+    bool m_dataPaused{false}; //!< data priority paused now
+    Time m_pauseBegan;        //!< start of that pause
+    Time m_pausedTotal;       //!< ended pauses, summed
     /// The BTH of the packet being received, read into one object for every packet: an ns-3
     /// Header made per packet costs an out-of-line, logged destructor chain (Read sets every
     /// field, and a packet's receipt never runs into another's).

@@ -964,6 +964,12 @@ RdmaQueuePair::GetCongestionControl() const
 }
 
 uint64_t
+RdmaQueuePair::GetRateBps() const
+{
+    return m_cc->GetRateBps();
+}
+
+uint64_t
 RdmaQueuePair::GetPacketsSent() const
 {
     return m_packetsSent;

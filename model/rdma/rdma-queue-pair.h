@@ -222,6 +222,9 @@ class RdmaQueuePair : public Object
     uint16_t GetUdpSourcePort() const;
     /// @return the congestion control.
     Ptr<RdmaCongestionOps> GetCongestionControl() const;
+    /// @return the congestion control's current rate, bit/s (without the reference a
+    /// GetCongestionControl takes and releases, for the endpoint's per-packet scheduler).
+    uint64_t GetRateBps() const;
 
     /// @return data packets sent, retransmissions included.
     uint64_t GetPacketsSent() const;
