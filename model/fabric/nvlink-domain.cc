@@ -334,8 +334,7 @@ NvlinkDomain::FinishSerialization(std::size_t first, double offset)
 {
     NS_LOG_FUNCTION(this << first << offset);
     m_active[first].remainingBits = 0;
-    std::vector<Transfer>& finished = m_finished;
-    finished.clear();
+    std::vector<Transfer>& finished = m_finished; // left empty by the last call
     std::size_t kept = 0;
     for (std::size_t i = 0; i < m_active.size(); ++i)
     {
@@ -372,7 +371,7 @@ NvlinkDomain::FinishSerialization(std::size_t first, double offset)
         t.arrival = Simulator::Schedule(delay, &NvlinkDomain::Arrive, this, t.id);
         m_inFlight.emplace(t.id, t);
     }
-    finished.clear();
+    finished.clear(); // their callbacks' and events' references go now
 }
 
 void
@@ -437,24 +436,14 @@ NvlinkDomain::ComputeRates()
             m_residual[ingress] -= share;
             --m_pending[egress];
             --m_pending[ingress];
-        }
-        // The ports whose transfers just got their rates: their shares anew.
-        for (std::size_t i = 0; i < m_active.size(); ++i)
-        {
-            const Transfer& t = m_active[i];
-            std::size_t egress = t.src;
-            std::size_t ingress = m_gpus + t.dst;
-            if (egress != bottleneck && ingress != bottleneck)
+            // The two ports' shares anew (a port of several such transfers ends with the share
+            // of its state after the last).
+            for (std::size_t port : {egress, ingress})
             {
-                continue;
-            }
-            if (m_pending[egress] != 0)
-            {
-                m_share[egress] = shareOf(egress);
-            }
-            if (m_pending[ingress] != 0)
-            {
-                m_share[ingress] = shareOf(ingress);
+                if (m_pending[port] != 0)
+                {
+                    m_share[port] = shareOf(port);
+                }
             }
         }
     }

@@ -69,7 +69,6 @@ RdmaEndpoint::RdmaEndpoint()
     : m_ccTypeId(RdmaCcNone::GetTypeId()),
       m_dataDscp(26),
       m_controlDscp(48),
-      m_nextQpn(FIRST_QPN),
       m_ipId(0)
 {
     NS_LOG_FUNCTION(this);
@@ -119,8 +118,11 @@ RdmaEndpoint::Connect(Ptr<RdmaEndpoint> a, Ptr<RdmaEndpoint> b, uint16_t udpSour
     NS_ABORT_MSG_IF(!a->m_device || !b->m_device, "RdmaEndpoint: Setup() before Connect()");
     Ptr<RdmaQueuePair> qa = CreateObject<RdmaQueuePair>();
     Ptr<RdmaQueuePair> qb = CreateObject<RdmaQueuePair>();
-    uint32_t qpnA = a->m_nextQpn++;
-    uint32_t qpnB = b->m_nextQpn++;
+    // A queue pair's number is FIRST_QPN plus its index in its endpoint's m_qps.
+    a->m_qps.push_back(qa);
+    auto qpnA = static_cast<uint32_t>(FIRST_QPN + a->m_qps.size() - 1);
+    b->m_qps.push_back(qb);
+    auto qpnB = static_cast<uint32_t>(FIRST_QPN + b->m_qps.size() - 1);
     ObjectFactory ccA;
     ccA.SetTypeId(a->m_ccTypeId);
     ObjectFactory ccB;
@@ -139,9 +141,6 @@ RdmaEndpoint::Connect(Ptr<RdmaEndpoint> a, Ptr<RdmaEndpoint> b, uint16_t udpSour
               a->GetMac(),
               udpSourcePort,
               ccB.Create<RdmaCongestionOps>());
-    a->m_qps.push_back(qa);
-    b->m_qps.push_back(qb);
-    NS_ASSERT(a->m_qps.size() == qpnA - FIRST_QPN + 1 && b->m_qps.size() == qpnB - FIRST_QPN + 1);
     return {qa, qb};
 }
 

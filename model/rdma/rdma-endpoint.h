@@ -203,7 +203,6 @@ class RdmaEndpoint : public Object
     TypeId m_ccTypeId;           //!< congestion control per QP
     uint8_t m_dataDscp;          //!< DSCP of data
     uint8_t m_controlDscp;       //!< DSCP of ACK/NAK/CNP
-    uint32_t m_nextQpn;          //!< next local QP number
     /// Queue pairs, in the order of their numbers: m_qps[i] is number FIRST_QPN + i, so that a
     /// received packet finds its queue pair by a subtraction (a hash table's node and bucket
     /// were two cache misses per packet on large fabrics).
