@@ -209,29 +209,29 @@ SwitchMmu::GetTypeId()
 }
 
 SwitchMmu::SwitchMmu()
-    : m_buffer("12MB"),
-      m_reserved("4200B"),
-      m_headroomBytes("0B"),
-      m_resumeOffset("3KB"),
+    : m_ready(false),
       m_mode(DYNAMIC),
-      m_alpha(1.0),
-      m_staticThreshold("200KB"),
       m_losslessMask(0x08),
-      m_maxFrameSize(4200),
-      m_peerResponseTime(NanoSeconds(500)),
-      m_kmin("5KB"),
-      m_kmax("200KB"),
-      m_pmax(0.01),
-      m_ecnReferenceRate(0),
+      m_alpha(1.0),
       m_ports(0),
-      m_ready(false),
       m_sharedPool(0),
       m_bufferBytes(0),
       m_reservedBytes(0),
       m_resumeBytes(0),
       m_sharedUsed(0),
       m_totalUsed(0),
-      m_uniform(CreateObject<UniformRandomVariable>())
+      m_pmax(0.01),
+      m_uniform(CreateObject<UniformRandomVariable>()),
+      m_buffer("12MB"),
+      m_reserved("4200B"),
+      m_headroomBytes("0B"),
+      m_resumeOffset("3KB"),
+      m_staticThreshold("200KB"),
+      m_maxFrameSize(4200),
+      m_peerResponseTime(NanoSeconds(500)),
+      m_kmin("5KB"),
+      m_kmax("200KB"),
+      m_ecnReferenceRate(0)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -259,10 +259,7 @@ SwitchMmu::ConfigurePorts(const std::vector<DataRate>& rates, const std::vector<
     m_rates = rates;
     m_delays = delays;
     size_t queues = static_cast<size_t>(m_ports) * PRIORITIES;
-    m_reservedUsed.assign(queues, 0);
-    m_sharedGroup.assign(queues, 0);
-    m_headroomUsed.assign(queues, 0);
-    m_xoff.assign(queues, 0);
+    m_groups.assign(queues, Group());
     m_egress.assign(queues, 0);
     m_headroom.assign(m_ports, 0);
     m_sharedUsed = 0;
@@ -412,10 +409,7 @@ SwitchMmu::DoDispose()
     m_headroom.clear();
     m_kminPort.clear();
     m_kmaxPort.clear();
-    m_reservedUsed.clear();
-    m_sharedGroup.clear();
-    m_headroomUsed.clear();
-    m_xoff.clear();
+    m_groups.clear();
     m_egress.clear();
     m_ports = 0;
     m_ready = false;
@@ -454,13 +448,13 @@ SwitchMmu::Admit(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t b
     }
 
     // Reserved bytes first, then the rest to the shared pool or, if lossless, the headroom.
-    uint32_t toReserved = std::min(bytes, m_reservedBytes - m_reservedUsed[group]);
+    uint32_t toReserved = std::min(bytes, m_reservedBytes - m_groups[group].reservedUsed);
     uint32_t rest = bytes - toReserved;
     bool toShared = false;
     bool toHeadroom = false;
     if (rest > 0)
     {
-        uint64_t groupShared = static_cast<uint64_t>(m_sharedGroup[group]) + rest;
+        uint64_t groupShared = static_cast<uint64_t>(m_groups[group].shared) + rest;
         bool withinAllowance = groupShared <= GetSharedAllowance(inPort, priority);
         bool withinPool = static_cast<uint64_t>(m_sharedUsed) + rest <= m_sharedPool;
         if (withinAllowance && withinPool)
@@ -469,7 +463,7 @@ SwitchMmu::Admit(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t b
         }
         else if ((m_losslessMask >> priority) & 1U)
         {
-            if (static_cast<uint64_t>(m_headroomUsed[group]) + rest > m_headroom[inPort])
+            if (static_cast<uint64_t>(m_groups[group].headroomUsed) + rest > m_headroom[inPort])
             {
                 admission.verdict = DROP_HEADROOM_FULL;
                 m_dropTrace(inPort, priority, bytes, REASON_HEADROOM_FULL);
@@ -490,18 +484,18 @@ SwitchMmu::Admit(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t b
         }
     }
 
-    m_reservedUsed[group] += toReserved;
+    m_groups[group].reservedUsed += toReserved;
     if (toShared)
     {
-        m_sharedGroup[group] += rest;
+        m_groups[group].shared += rest;
         m_sharedUsed += rest;
     }
     else if (toHeadroom)
     {
-        m_headroomUsed[group] += rest;
-        if (m_xoff[group] == 0)
+        m_groups[group].headroomUsed += rest;
+        if (m_groups[group].xoff == 0)
         {
-            m_xoff[group] = 1;
+            m_groups[group].xoff = 1;
             admission.xoff = true;
             NS_LOG_LOGIC("XOFF port " << inPort << " priority " << static_cast<uint32_t>(priority));
             m_xoffTrace(inPort, priority);
@@ -520,8 +514,8 @@ SwitchMmu::Release(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t
     CheckIndex(outPort, priority, "Release: egress");
     size_t group = static_cast<size_t>(inPort) * PRIORITIES + priority;
     size_t queue = static_cast<size_t>(outPort) * PRIORITIES + priority;
-    uint64_t charged =
-        static_cast<uint64_t>(m_reservedUsed[group]) + m_sharedGroup[group] + m_headroomUsed[group];
+    uint64_t charged = static_cast<uint64_t>(m_groups[group].reservedUsed) +
+                       m_groups[group].shared + m_groups[group].headroomUsed;
     NS_ABORT_MSG_IF(bytes > charged,
                     "SwitchMmu: Release of " << bytes << " B from ingress port " << inPort
                                              << " priority " << static_cast<uint32_t>(priority)
@@ -533,26 +527,26 @@ SwitchMmu::Release(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t
 
     // Headroom first, then shared, then reserved.
     uint32_t left = bytes;
-    uint32_t fromHeadroom = std::min(left, m_headroomUsed[group]);
-    m_headroomUsed[group] -= fromHeadroom;
+    uint32_t fromHeadroom = std::min(left, m_groups[group].headroomUsed);
+    m_groups[group].headroomUsed -= fromHeadroom;
     left -= fromHeadroom;
-    uint32_t fromShared = std::min(left, m_sharedGroup[group]);
-    m_sharedGroup[group] -= fromShared;
+    uint32_t fromShared = std::min(left, m_groups[group].shared);
+    m_groups[group].shared -= fromShared;
     m_sharedUsed -= fromShared;
     left -= fromShared;
-    m_reservedUsed[group] -= left;
+    m_groups[group].reservedUsed -= left;
     m_totalUsed -= bytes;
     m_egress[queue] -= bytes;
 
-    if (m_xoff[group] != 0 && m_headroomUsed[group] == 0)
+    if (m_groups[group].xoff != 0 && m_groups[group].headroomUsed == 0)
     {
         // Resume when the shared use is ResumeOffset below the allowance, or when the group has
         // no shared byte left to drain (a dynamic allowance below ResumeOffset would otherwise
         // keep the group paused forever).
-        uint64_t shared = m_sharedGroup[group];
+        uint64_t shared = m_groups[group].shared;
         if (shared == 0 || shared + m_resumeBytes <= GetSharedAllowance(inPort, priority))
         {
-            m_xoff[group] = 0;
+            m_groups[group].xoff = 0;
             NS_LOG_LOGIC("XON port " << inPort << " priority " << static_cast<uint32_t>(priority));
             m_xonTrace(inPort, priority);
             return true;
@@ -565,7 +559,7 @@ bool
 SwitchMmu::IsXoff(uint32_t inPort, uint8_t priority) const
 {
     CheckIndex(inPort, priority, "IsXoff:");
-    return m_xoff[static_cast<size_t>(inPort) * PRIORITIES + priority] != 0;
+    return m_groups[static_cast<size_t>(inPort) * PRIORITIES + priority].xoff != 0;
 }
 
 double
@@ -695,14 +689,14 @@ SwitchMmu::GetIngressBytes(uint32_t inPort, uint8_t priority) const
 {
     CheckIndex(inPort, priority, "GetIngressBytes:");
     size_t group = static_cast<size_t>(inPort) * PRIORITIES + priority;
-    return m_reservedUsed[group] + m_sharedGroup[group] + m_headroomUsed[group];
+    return m_groups[group].reservedUsed + m_groups[group].shared + m_groups[group].headroomUsed;
 }
 
 uint32_t
 SwitchMmu::GetHeadroomUsed(uint32_t inPort, uint8_t priority) const
 {
     CheckIndex(inPort, priority, "GetHeadroomUsed:");
-    return m_headroomUsed[static_cast<size_t>(inPort) * PRIORITIES + priority];
+    return m_groups[static_cast<size_t>(inPort) * PRIORITIES + priority].headroomUsed;
 }
 
 uint32_t
