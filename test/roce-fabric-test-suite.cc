@@ -18,6 +18,7 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-constant-rate-source.h"
 #include "ns3/roce-fabric.h"
+#include "ns3/roce-switch.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/roce-v2-packet.h"
 #include "ns3/simulator.h"
@@ -108,6 +109,61 @@ class FabricStarForwardingTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(at2.frames.size(), 1, "the destination gets the frame");
         NS_TEST_ASSERT_MSG_EQ(at1.frames.size(), 0, "another host does not");
         NS_TEST_ASSERT_MSG_EQ(at2.GetLast(), NanoSeconds(2160), "two hops of 1080 ns");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * A switch's routes stay right through its lookup table's growth, a route replaced and routes
+ * removed: frames go where the last AddRoute said, and to a removed destination nowhere.
+ */
+class FabricRouteTableTestCase : public TestCase
+{
+  public:
+    FabricRouteTableTestCase()
+        : TestCase("Switch routes: a thousand added, one replaced, some removed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RoceTopologyHelper topo;
+        RoceFabric fabric = topo.BuildStar(4, DataRate("100Gbps"), MicroSeconds(1));
+        Ptr<RoceSwitch> sw = fabric.GetSwitch(0);
+        // A thousand routes to addresses no host has (10.1.0.0 on, every 7th): the table of
+        // 16 slots doubles past half full up to 2048 and is rebuilt each time.
+        for (uint32_t k = 0; k < 1000; ++k)
+        {
+            sw->AddRoute(Ipv4Address(0x0A010000U + 7 * k), {k % 4});
+        }
+        const uint32_t port1 = sw->GetRoute(fabric.GetHostAddress(1)).at(0);
+        NS_TEST_ASSERT_MSG_NE(port1,
+                              sw->GetRoute(fabric.GetHostAddress(2)).at(0),
+                              "hosts 1 and 2 hang on different ports");
+        sw->AddRoute(fabric.GetHostAddress(2), {port1}); // host 2's frames out of host 1's port
+        sw->RemoveRoute(fabric.GetHostAddress(3));
+        for (uint32_t k = 0; k < 1000; k += 2)
+        {
+            sw->RemoveRoute(Ipv4Address(0x0A010000U + 7 * k));
+        }
+        NS_TEST_EXPECT_MSG_EQ(sw->GetRoute(Ipv4Address(0x0A010000U + 7 * 501)).at(0),
+                              501 % 4,
+                              "a route kept");
+        NS_TEST_EXPECT_MSG_EQ(sw->GetRoute(Ipv4Address(0x0A010000U + 7 * 500)).size(),
+                              0,
+                              "a route removed");
+        FrameRecorder at1(fabric.GetHostDevice(1));
+        FrameRecorder at2(fabric.GetHostDevice(2));
+        FrameRecorder at3(fabric.GetHostDevice(3));
+        AddConstantRateSource(fabric, 0, 2, DataRate("100Gbps"), 1, 930, 0xC000);
+        AddConstantRateSource(fabric, 0, 3, DataRate("100Gbps"), 1, 930, 0xC001);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(at1.frames.size(), 1, "the frame to host 2 leaves by host 1's port");
+        NS_TEST_EXPECT_MSG_EQ(at2.frames.size(), 0, "host 2's old port sends nothing");
+        NS_TEST_EXPECT_MSG_EQ(at3.frames.size(), 0, "no route to host 3");
+        NS_TEST_EXPECT_MSG_EQ(sw->GetTotalDrops(), 1, "the frame to host 3 dropped");
+        Simulator::Destroy();
     }
 };
 
@@ -514,6 +570,7 @@ class RoceFabricTestSuite : public TestSuite
         : TestSuite("llm-fabric-fabric", Type::SYSTEM)
     {
         AddTestCase(new FabricStarForwardingTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new FabricRouteTableTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FabricLeafSpineEcmpTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FabricIncastPfcTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FabricXoffCrossingTestCase, ns3::llmfabric::TEST_QUICK);

@@ -163,14 +163,71 @@ RoceSwitch::AddRoute(Ipv4Address destination, const std::vector<uint32_t>& ports
                         "RoceSwitch: route to " << destination << " names port " << p << " of "
                                                 << m_ports.size());
     }
+    const bool added = m_routes.find(destination.Get()) == m_routes.end();
     m_routes[destination.Get()] = ports;
+    if (added && (m_routes.size() * 2 > m_routeSlots.size()))
+    {
+        RebuildRouteTable();
+    }
+    else
+    {
+        StoreRoute(destination.Get(), ports);
+    }
 }
 
 void
 RoceSwitch::RemoveRoute(Ipv4Address destination)
 {
     NS_LOG_FUNCTION(this << destination);
-    m_routes.erase(destination.Get());
+    if (m_routes.erase(destination.Get()) != 0)
+    {
+        RebuildRouteTable();
+    }
+}
+
+RoceSwitch::RouteSlot&
+RoceSwitch::FindRouteSlot(uint32_t destination)
+{
+    // Fibonacci hashing: the top bits of the product (host addresses differ in their low bits).
+    const size_t mask = m_routeSlots.size() - 1;
+    size_t i = static_cast<size_t>((destination * 0x9E3779B1U) >> m_routeShift);
+    while (m_routeSlots[i].count != 0 && m_routeSlots[i].destination != destination)
+    {
+        i = (i + 1) & mask;
+    }
+    return m_routeSlots[i];
+}
+
+void
+RoceSwitch::StoreRoute(uint32_t destination, const std::vector<uint32_t>& ports)
+{
+    RouteSlot& slot = FindRouteSlot(destination);
+    if (slot.count == 0)
+    {
+        slot.destination = destination;
+        slot.index = static_cast<uint32_t>(m_routePorts.size());
+        m_routePorts.emplace_back();
+    }
+    slot.firstPort = ports[0];
+    slot.count = static_cast<uint32_t>(ports.size());
+    m_routePorts[slot.index] = ports;
+}
+
+void
+RoceSwitch::RebuildRouteTable()
+{
+    uint32_t log2 = 4;
+    while ((size_t{1} << log2) < m_routes.size() * 2)
+    {
+        ++log2;
+    }
+    m_routeSlots.assign(size_t{1} << log2, RouteSlot());
+    m_routeShift = 32 - log2;
+    m_routePorts.clear();
+    for (const auto& [destination, ports] : m_routes)
+    {
+        StoreRoute(destination, ports);
+    }
 }
 
 std::vector<uint32_t>
@@ -275,6 +332,9 @@ RoceSwitch::DoDispose()
     }
     m_ports.clear();
     m_routes.clear();
+    m_routeSlots.clear();
+    m_routePorts.clear();
+    m_routeShift = 32;
     m_mmu = nullptr;
     m_loadBalancer = nullptr;
     if (m_watchdog)
@@ -307,21 +367,21 @@ RoceSwitch::Receive(RoceNetDevice& device,
         Drop(inPort, priority, frame, DROP_NOT_IPV4, hops);
         return;
     }
-    auto route = m_routes.find(raw.destination);
-    if (route == m_routes.end())
+    const RouteSlot* route = m_routeSlots.empty() ? nullptr : &FindRouteSlot(raw.destination);
+    if (route == nullptr || route->count == 0)
     {
         Drop(inPort, priority, frame, DROP_NO_ROUTE, hops);
         return;
     }
-    const std::vector<uint32_t>& ports = route->second;
-    uint32_t outPort = ports[0];
-    if (ports.size() > 1)
+    uint32_t outPort = route->firstPort;
+    if (route->count > 1)
     {
         if (hops != 0 && !m_loadBalancer->AcceptsDeferredTtl())
         {
             hops -= FramePrefixHeader::DecrementIpv4Ttl(frame, bytes, n, hops);
         }
-        outPort = m_loadBalancer->SelectPortRaw(*this, ports, raw, priority, frame);
+        outPort =
+            m_loadBalancer->SelectPortRaw(*this, m_routePorts[route->index], raw, priority, frame);
     }
     if (m_watchdog && m_watchdog->IsDropping(outPort, priority))
     {

@@ -357,26 +357,58 @@ class RoceSwitch : public Object
      */
     void RefreshPause(uint32_t port, uint8_t priority);
 
+    /// A host route in the lookup table (m_routeSlots).
+    struct RouteSlot
+    {
+        uint32_t destination{0}; //!< IPv4 address, host order
+        uint32_t firstPort{0};   //!< the route's first port (its only one, usually)
+        uint32_t count{0};       //!< how many ports (0: an empty slot)
+        uint32_t index{0};       //!< where they all are in m_routePorts
+    };
+
+    /**
+     * @param destination an IPv4 address, host order.
+     * @return the slot holding its route, else the empty slot where it would go.
+     */
+    RouteSlot& FindRouteSlot(uint32_t destination);
+
+    /// Put m_routes into the lookup table again, sized for them (AddRoute past half full,
+    /// RemoveRoute).
+    void RebuildRouteTable();
+
+    /**
+     * Put a route in the lookup table, which has room for it.
+     * @param destination an IPv4 address, host order.
+     * @param ports its ports.
+     */
+    void StoreRoute(uint32_t destination, const std::vector<uint32_t>& ports);
+
     std::vector<Ptr<RoceNetDevice>> m_ports; //!< ports
     std::vector<uint32_t> m_portOfIfIndex;   //!< port number of a device ifIndex
     std::unordered_map<uint32_t, std::vector<uint32_t>> m_routes; //!< host routes
-    Ptr<SwitchMmu> m_mmu;                                         //!< buffer manager
-    Ptr<LoadBalancer> m_loadBalancer;                             //!< picks among equal-cost ports
-    bool m_ecnEnabled;                                            //!< install an EcnMarker
-    bool m_decrementTtl;                                          //!< DecrementTtl
-    EcnMarker::MarkPoint m_ecnMarkPoint;                          //!< its MarkPoint
-    uint16_t m_pauseQuanta;                                       //!< quanta of the pauses it sends
-    bool m_watchdogEnabled;                                       //!< PfcWatchdogEnabled
-    Ptr<PfcWatchdog> m_watchdog;                                  //!< null when off
-    bool m_initialized;                                           //!< DoInitialize has run
-    std::vector<Ptr<EgressStage>> m_stages;                       //!< egress stages, in order
-    std::vector<EgressStage*> m_enqueueStages;                    //!< those with an enqueue hook
-    bool m_stagesAcceptDeferredTtl{true};        //!< every stage accepts deferred decrements
-    bool m_enqueueStagesAcceptDeferredTtl{true}; //!< every enqueue-hook stage does
-    const Packet* m_deferredFrame{nullptr};      //!< the frame the stages are handling
-    uint8_t* m_deferredHops{nullptr};            //!< its deferred decrements (SettleTtl)
-    std::vector<EventId> m_pauseRefresh;         //!< per ingress group
-    std::vector<uint64_t> m_ecnMarks;            //!< per egress port x priority
+    // The same routes for the per-frame lookup: open addressing with linear probing in a
+    // power-of-two table at most half full (one or two slots of 16 bytes read per frame, where
+    // the map's buckets, nodes and vectors cost three or four cache misses).
+    std::vector<RouteSlot> m_routeSlots;             //!< the table
+    std::vector<std::vector<uint32_t>> m_routePorts; //!< each stored route's ports
+    uint32_t m_routeShift{32};                       //!< 32 - log2 of the table's size
+    Ptr<SwitchMmu> m_mmu;                            //!< buffer manager
+    Ptr<LoadBalancer> m_loadBalancer;                //!< picks among equal-cost ports
+    bool m_ecnEnabled;                               //!< install an EcnMarker
+    bool m_decrementTtl;                             //!< DecrementTtl
+    EcnMarker::MarkPoint m_ecnMarkPoint;             //!< its MarkPoint
+    uint16_t m_pauseQuanta;                          //!< quanta of the pauses it sends
+    bool m_watchdogEnabled;                          //!< PfcWatchdogEnabled
+    Ptr<PfcWatchdog> m_watchdog;                     //!< null when off
+    bool m_initialized;                              //!< DoInitialize has run
+    std::vector<Ptr<EgressStage>> m_stages;          //!< egress stages, in order
+    std::vector<EgressStage*> m_enqueueStages;       //!< those with an enqueue hook
+    bool m_stagesAcceptDeferredTtl{true};            //!< every stage accepts deferred decrements
+    bool m_enqueueStagesAcceptDeferredTtl{true};     //!< every enqueue-hook stage does
+    const Packet* m_deferredFrame{nullptr};          //!< the frame the stages are handling
+    uint8_t* m_deferredHops{nullptr};                //!< its deferred decrements (SettleTtl)
+    std::vector<EventId> m_pauseRefresh;             //!< per ingress group
+    std::vector<uint64_t> m_ecnMarks;                //!< per egress port x priority
     std::vector<std::array<uint64_t, DROP_REASONS>> m_drops; //!< per ingress port x priority
 
     TracedCallback<uint32_t, uint8_t, Ptr<const Packet>, const std::string&> m_dropTrace; //!< drops
