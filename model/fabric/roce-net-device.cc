@@ -1069,18 +1069,19 @@ RoceNetDevice::FlushQueue(uint8_t priority, FlushCallback cb)
 {
     NS_LOG_FUNCTION(this << +priority);
     CheckPriority(priority);
-    std::deque<Entry> flushed;
+    EntryQueue flushed;
     flushed.swap(m_queues[priority]);
     m_queueBytes[priority] = 0;
-    for (const Entry& entry : flushed)
+    for (uint32_t i = 0; i < flushed.size(); ++i)
     {
+        const Entry& entry = flushed.At(i);
         if (!cb.IsNull())
         {
             FramePrefixHeader::DecrementIpv4Ttl(entry.frame, entry.ttlDebt);
             cb(entry.frame, entry.tag);
         }
     }
-    return static_cast<uint32_t>(flushed.size());
+    return flushed.size();
 }
 
 uint32_t
@@ -1088,8 +1089,9 @@ RoceNetDevice::GetQueuedBytesWithTag(uint8_t priority, uint64_t mask, uint64_t v
 {
     CheckPriority(priority);
     uint32_t bytes = 0;
-    for (const Entry& entry : m_queues[priority])
+    for (uint32_t i = 0; i < m_queues[priority].size(); ++i)
     {
+        const Entry& entry = m_queues[priority].At(i);
         if ((entry.tag & mask) == value)
         {
             bytes += entry.frame->GetSize();
