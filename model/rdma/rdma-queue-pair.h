@@ -374,13 +374,9 @@ class RdmaQueuePair : public Object
 
     // Attributes
     uint32_t m_mtu;                 //!< payload bytes per packet
-    uint32_t m_ackInterval;         //!< ACK every this many accepted packets
     bool m_ackWhenWindowFull{true}; //!< RdmaCongestionOps::AckWhenWindowFull of m_cc
-    Time m_ackDelay;       //!< ACK at the latest this long after the first unacknowledged one
-    Time m_rto;            //!< base retransmission timeout
-    uint32_t m_maxBackoff; //!< timeout doubles at most this many times
-    Time m_cnpInterval;    //!< least time between two CNPs
-    Recovery m_recovery;   //!< go-back-N or selective repeat
+    Time m_rto;                     //!< base retransmission timeout
+    uint32_t m_maxBackoff;          //!< timeout doubles at most this many times
 
     // Sender
     std::deque<Message> m_messages; //!< posted, not yet fully acknowledged
@@ -425,6 +421,17 @@ class RdmaQueuePair : public Object
     bool m_telemetry{false};  //!< data packets carry telemetry (NeedsTelemetry)
 
     // Receiver
+    /// An out-of-order packet kept by selective repeat.
+    struct Kept
+    {
+        uint32_t bytes;  //!< payload bytes
+        bool last;       //!< last packet of a message
+        bool ackRequest; //!< its AckReq bit
+        bool ce;         //!< it arrived CE-marked
+    };
+
+    // Receiver state, read per data packet received, and so kept together (the telemetry
+    // echo, 84 bytes and read only with telemetry, last).
     uint64_t m_expected;             //!< index of the next in-order packet
     uint64_t m_receivedMessageBytes; //!< bytes of the message being received
     uint64_t m_receivedMessages;     //!< messages fully received
@@ -437,24 +444,19 @@ class RdmaQueuePair : public Object
     uint64_t m_ackedUpTo;            //!< m_expected when the last ACK or NAK left
     Time m_firstUnackedAt;           //!< arrival of the first packet after m_ackedUpTo
     EventId m_ackTimer;              //!< ACK delay timer (lazy, like the retransmission timer)
-    RoceIntHeader m_echo;            //!< telemetry of the newest in-order data packet
     bool m_hasEcho{false};           //!< m_echo holds telemetry to echo in ACKs
     /// m_ackTimer is scheduled and has not run: tested per data packet instead of
     /// EventId::IsExpired, a call into the simulator that costs about 250 instructions.
     bool m_ackTimerPending{false};
-
-    /// An out-of-order packet kept by selective repeat.
-    struct Kept
-    {
-        uint32_t bytes;  //!< payload bytes
-        bool last;       //!< last packet of a message
-        bool ackRequest; //!< its AckReq bit
-        bool ce;         //!< it arrived CE-marked
-    };
-
+    uint32_t m_ackInterval; //!< ACK every this many accepted packets
+    Time m_ackDelay;        //!< ACK at the latest this long after the first unacknowledged one
+    Time m_cnpInterval;     //!< least time between two CNPs
+    Recovery m_recovery;    //!< go-back-N or selective repeat
+    Time m_lastCnp;         //!< when the last CNP left
+    bool m_anyCnp;          //!< a CNP was ever sent
+    MessageCallback m_receiveComplete;     //!< receiver completion
     std::map<uint64_t, Kept> m_outOfOrder; //!< selective repeat: kept, by index
-    Time m_lastCnp;                        //!< when the last CNP left
-    bool m_anyCnp;                         //!< a CNP was ever sent
+    RoceIntHeader m_echo;                  //!< telemetry of the newest in-order data packet
 
     // Counters
     uint64_t m_packetsSent;     //!< data packets sent
@@ -465,7 +467,6 @@ class RdmaQueuePair : public Object
     uint64_t m_naksReceived;    //!< NAKs received
 
     MessageCallback m_sendComplete;             //!< sender completion
-    MessageCallback m_receiveComplete;          //!< receiver completion
     TracedCallback<uint64_t> m_retransmitTrace; //!< go-back-N or timeout from this index
 };
 
