@@ -114,22 +114,22 @@ RdmaQueuePair::RdmaQueuePair()
     : m_localQpn(0),
       m_remoteQpn(0),
       m_udpSourcePort(0),
-      m_mtu(1024),
       m_maxBackoff(6),
-      m_nextMessageId(0),
+      m_window(RdmaCongestionOps::UNLIMITED_WINDOW),
+      m_slotStartFs(0),
+      m_slotBits(0),
       m_postedPackets(0),
       m_sndNxt(0),
       m_sndUna(0),
       m_highestSent(0),
       m_sndUnaBytes(0),
       m_sndNxtBytes(0),
+      m_mtu(1024),
+      m_inRoundRobin(false),
+      m_nextMessageId(0),
       m_sentAtMask(0),
       m_progressAt(0),
-      m_window(RdmaCongestionOps::UNLIMITED_WINDOW),
       m_recover(0),
-      m_slotStartFs(0),
-      m_slotBits(0),
-      m_inRoundRobin(false),
       m_backoff(0),
       m_expected(0),
       m_receivedMessageBytes(0),
@@ -201,6 +201,7 @@ RdmaQueuePair::Setup(Ptr<RdmaEndpoint> endpoint,
     m_cc->TraceConnectWithoutContext("Rate", MakeCallback(&RdmaQueuePair::RateChanged, this));
     m_cc->SetMtu(m_mtu);
     m_cc->Start(endpoint->GetDevice()->GetDataRate());
+    m_rateBps = m_cc->GetRateBps(); // RateChanged keeps it from now on
     m_window = m_cc->GetWindow();
 }
 
@@ -293,7 +294,7 @@ RdmaQueuePair::RecordSendTime(uint64_t index, bool retransmission)
 int64_t
 RdmaQueuePair::GetNextSendFs() const
 {
-    return SlotEndFs(m_cc->GetRateBps());
+    return SlotEndFs(m_rateBps);
 }
 
 int64_t
@@ -314,6 +315,7 @@ RdmaQueuePair::RateChanged(uint64_t oldRate, uint64_t newRate)
     // up earlier than it planned. (A lower rate needs nothing: the planned wake-up finds the
     // slot not yet over and sleeps again.) A TracedValue calls before it stores the new value,
     // so the slot's end is computed from newRate.
+    m_rateBps = newRate;
     if (newRate > oldRate && m_inRoundRobin)
     {
         m_endpoint->Repace(SlotEndFs(newRate));
@@ -966,7 +968,7 @@ RdmaQueuePair::GetCongestionControl() const
 uint64_t
 RdmaQueuePair::GetRateBps() const
 {
-    return m_cc->GetRateBps();
+    return m_rateBps;
 }
 
 uint64_t

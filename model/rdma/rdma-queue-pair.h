@@ -372,21 +372,38 @@ class RdmaQueuePair : public Object
     std::array<uint8_t, 6> m_remoteMacBytes{}; //!< its bytes
     uint16_t m_udpSourcePort;                  //!< UDP source port
 
-    // Attributes
-    uint32_t m_mtu;                 //!< payload bytes per packet
+    // Attributes (MTU above)
     bool m_ackWhenWindowFull{true}; //!< RdmaCongestionOps::AckWhenWindowFull of m_cc
     Time m_rto;                     //!< base retransmission timeout
     uint32_t m_maxBackoff;          //!< timeout doubles at most this many times
 
-    // Sender
+    // Sender state read per packet and per turn of the endpoint's round robin, kept together
+    // (the 128-GPU run's packet phase is bound by last-level cache misses).
+    /// The congestion control's rate, bit/s, kept by RateChanged: pacing reads it per packet
+    /// without visiting the congestion control's object.
+    uint64_t m_rateBps{0};
+    /// The congestion control's window, read after each call that may change it (Start,
+    /// OnSend, OnAck, OnCnp, OnTimeout), so that the send path need not visit the object.
+    uint64_t m_window;
+    /// Pacing: the time the last packet's slot began, femtoseconds (exact clock).
+    int64_t m_slotStartFs;
+    /// Pacing: the bits that packet occupies on a link (headers, FCS, preamble and gap); its
+    /// slot lasts this at the congestion control's current rate, so that a rate change also
+    /// moves the next send.
+    uint64_t m_slotBits;
+    uint64_t m_postedPackets;    //!< packets of every message posted so far
+    uint64_t m_sndNxt;           //!< index of the next packet to send
+    uint64_t m_sndUna;           //!< index of the oldest unacknowledged packet
+    uint64_t m_highestSent;      //!< one past the highest index ever sent
+    uint64_t m_sndUnaBytes;      //!< payload bytes of the packets before m_sndUna
+    uint64_t m_sndNxtBytes;      //!< payload bytes of the packets before m_sndNxt
+    uint32_t m_mtu;              //!< payload bytes per packet
+    bool m_inRoundRobin;         //!< in the endpoint's round robin of senders
+    std::set<uint64_t> m_resend; //!< selective repeat: indices to resend before new data
+
+    // Sender, the rest
     std::deque<Message> m_messages; //!< posted, not yet fully acknowledged
     uint64_t m_nextMessageId;       //!< id of the next PostWrite
-    uint64_t m_postedPackets;       //!< packets of every message posted so far
-    uint64_t m_sndNxt;              //!< index of the next packet to send
-    uint64_t m_sndUna;              //!< index of the oldest unacknowledged packet
-    uint64_t m_highestSent;         //!< one past the highest index ever sent
-    uint64_t m_sndUnaBytes;         //!< payload bytes of the packets before m_sndUna
-    uint64_t m_sndNxtBytes;         //!< payload bytes of the packets before m_sndNxt
     /// Send time (time steps) of packet i at i & m_sentAtMask for i in [m_sndUna,
     /// m_highestSent); -1 if it was sent more than once.
     std::vector<int64_t> m_sentAt;
@@ -395,17 +412,7 @@ class RdmaQueuePair : public Object
     std::vector<int64_t> m_sentUnpaused;
     uint64_t m_sentAtMask; //!< m_sentAt.size() - 1 (the size is a power of two)
     int64_t m_progressAt;  //!< unpaused-clock time (time steps) of the last ACK progress
-    /// The congestion control's window, read after each call that may change it (Start,
-    /// OnSend, OnAck, OnCnp, OnTimeout), so that the send path need not visit the object.
-    uint64_t m_window;
-    std::set<uint64_t> m_resend; //!< selective repeat: indices to resend before new data
-    uint64_t m_recover;          //!< selective repeat: m_highestSent at the last timeout
-    /// Pacing: the time the last packet's slot began, femtoseconds (exact clock).
-    int64_t m_slotStartFs;
-    /// Pacing: the bits that packet occupies on a link (headers, FCS, preamble and gap); its
-    /// slot lasts this at the congestion control's current rate, so that a rate change also
-    /// moves the next send.
-    uint64_t m_slotBits;
+    uint64_t m_recover;    //!< selective repeat: m_highestSent at the last timeout
     /// The data packets' BTH, one object for every packet sent (an ns-3 Header made per packet
     /// costs an out-of-line, logged destructor chain): GetNextPacket sets its opcode, PSN,
     /// destination QP, AckRequest and TelemetryFill each time, and nothing sets the others.
@@ -416,7 +423,6 @@ class RdmaQueuePair : public Object
     IbAethHeader m_ackAeth;   //!< see m_ackBth
     EventId m_timer;          //!< retransmission timer
     bool m_timerArmed{false}; //!< the retransmission timer runs
-    bool m_inRoundRobin;      //!< in the endpoint's round robin of senders
     uint32_t m_backoff;       //!< current timer doublings
     bool m_telemetry{false};  //!< data packets carry telemetry (NeedsTelemetry)
 
