@@ -394,6 +394,21 @@ NvlinkDomain::ComputeRates()
         ++m_pending[t.src];
         ++m_pending[m_gpus + t.dst];
     }
+    // Each port's transfers, in order, so that a bottleneck's are found without a pass over
+    // all of them (the same transfers in the same order as that pass).
+    m_portStart.resize(ports + 1);
+    m_portStart[0] = 0;
+    for (std::size_t p = 0; p < ports; ++p)
+    {
+        m_portStart[p + 1] = m_portStart[p] + m_pending[p];
+    }
+    m_portFill.assign(m_portStart.begin(), m_portStart.end() - 1);
+    m_portTransfers.resize(2 * m_active.size());
+    for (std::size_t i = 0; i < m_active.size(); ++i)
+    {
+        m_portTransfers[m_portFill[m_active[i].src]++] = static_cast<uint32_t>(i);
+        m_portTransfers[m_portFill[m_gpus + m_active[i].dst]++] = static_cast<uint32_t>(i);
+    }
     // A port's fair share of its residual capacity changes only when one of its transfers gets
     // a rate: it is computed then, by the same expression, and the search compares the kept
     // values (the same values, so the same bottlenecks and rates, as computing them all anew).
@@ -420,15 +435,16 @@ NvlinkDomain::ComputeRates()
             }
         }
         NS_ABORT_MSG_IF(bottleneck == ports, "NvlinkDomain: no bottleneck found");
-        for (std::size_t i = 0; i < m_active.size(); ++i)
+        for (uint32_t k = m_portStart[bottleneck]; k < m_portStart[bottleneck + 1]; ++k)
         {
-            Transfer& t = m_active[i];
-            std::size_t egress = t.src;
-            std::size_t ingress = m_gpus + t.dst;
-            if (m_assigned[i] != 0 || (egress != bottleneck && ingress != bottleneck))
+            const uint32_t i = m_portTransfers[k];
+            if (m_assigned[i] != 0)
             {
                 continue;
             }
+            Transfer& t = m_active[i];
+            std::size_t egress = t.src;
+            std::size_t ingress = m_gpus + t.dst;
             t.rate = share;
             m_assigned[i] = 1;
             --left;

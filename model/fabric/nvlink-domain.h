@@ -266,11 +266,17 @@ class NvlinkDomain : public Object
     double m_capacityPerTick;
 
     // Scratch space of ComputeRates, kept to avoid allocations (2 x Gpus ports).
-    std::vector<double> m_residual;   //!< residual capacity per port, bits per tick
-    std::vector<uint32_t> m_pending;  //!< transfers per port without a rate yet
-    std::vector<double> m_share;      //!< fair share per port with pending transfers
-    std::vector<uint8_t> m_assigned;  //!< per active transfer: rate assigned (1) or not (0)
-    std::vector<Transfer> m_finished; //!< scratch of FinishSerialization
+    std::vector<double> m_residual;  //!< residual capacity per port, bits per tick
+    std::vector<uint32_t> m_pending; //!< transfers per port without a rate yet
+    std::vector<double> m_share;     //!< fair share per port with pending transfers
+    std::vector<uint8_t> m_assigned; //!< per active transfer: rate assigned (1) or not (0)
+    /// The active transfers of each port, in order: those of port p are
+    /// m_portTransfers[m_portStart[p] .. m_portStart[p + 1]) (a transfer is in its egress
+    /// port's list and in its ingress port's).
+    std::vector<uint32_t> m_portStart;
+    std::vector<uint32_t> m_portTransfers; //!< see m_portStart
+    std::vector<uint32_t> m_portFill;      //!< scratch: where each port's list is filled up to
+    std::vector<Transfer> m_finished;      //!< scratch of FinishSerialization
 
     TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t> m_startTrace;     //!< TransferStart
     TracedCallback<uint64_t, uint32_t, uint32_t, uint64_t, Time> m_endTrace; //!< TransferEnd
