@@ -286,6 +286,10 @@ main(int argc, char* argv[])
     {
         Fail("sampleInterval", "must be positive");
     }
+    if (!(pmax >= 0.0 && pmax <= 1.0))
+    {
+        Fail("pmax", "must be between 0 and 1 (the marking probability at Kmax)");
+    }
     RngSeedManager::SetRun(seed);
     MakeOutDir(outDir);
     if (std::string problem = ProgramOptions::CheckPrefix(pcap); !problem.empty())

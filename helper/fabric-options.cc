@@ -112,6 +112,10 @@ FabricOptions::Apply(DataRate fixedRate)
                               m_cmd != nullptr && m_cmd->IsGiven("pmax")};
     DataRate referenceRate(0);
     RdmaHelper::CompleteEcnOptions(m_ccType, given, m_kmin, m_kmax, m_pmax, referenceRate);
+    if (!(m_pmax >= 0.0 && m_pmax <= 1.0))
+    {
+        Fail("pmax", "must be between 0 and 1 (the marking probability at Kmax)");
+    }
     if (referenceRate.GetBitRate() > 0)
     {
         // Its thresholds stand for a port of this rate, scaled on every port by its rate.
@@ -144,7 +148,7 @@ FabricOptions::ConfigureSwitches(RoceTopologyHelper& topo) const
     std::string problem = topo.SetMmuBufferAndEcn(m_bufferSize, m_kmin, m_kmax, m_pmax, m_pfc);
     if (!problem.empty())
     {
-        Fail("bufferSize/kmin/kmax", problem);
+        Fail("bufferSize/kmin/kmax/pmax", problem);
     }
 }
 

@@ -73,6 +73,10 @@ RoceTopologyHelper::SetMmuBufferAndEcn(const std::string& buffer,
             attribute,
             QueueSizeValue(QueueSize(QueueSizeUnit::BYTES, static_cast<uint32_t>(bytes))));
     }
+    if (!(pmax >= 0.0 && pmax <= 1.0))
+    {
+        return "Pmax: " + std::to_string(pmax) + ": must be between 0 and 1";
+    }
     SetMmuAttribute("Pmax", DoubleValue(pmax));
     SetMmuAttribute("LosslessPriorities", UintegerValue(lossless ? 0x08 : 0));
     return "";

@@ -81,7 +81,8 @@ class ProgramRefusalsTestCase : public TestCase
               "--kmin=4294967296B",
               "--pcap=/nonexistent-llm-fabric/p",
               "--RngRun=3",
-              "--seed=1e3"}},
+              "--seed=1e3",
+              "--pmax=7"}},
             {"llm-fabric-train",
              "--scenario=" + scenario + " --outDir=" + out,
              {"--iterations=2.5",
@@ -96,7 +97,7 @@ class ProgramRefusalsTestCase : public TestCase
              {"--flows=1e3", "--hostRate=100", "--duration=abc", "--load=0x1p-1"}},
             {"llm-fabric-pfc-incast",
              "--outDir=" + out,
-             {"--senders=-4", "--linkRate=10", "--pcap=/nonexistent-llm-fabric/p"}},
+             {"--senders=-4", "--linkRate=10", "--pcap=/nonexistent-llm-fabric/p", "--pmax=-0.5"}},
             {"llm-fabric-pfc-hol", "--outDir=" + out, {"--incastBytes=4e6", "--hostRate=1"}},
             {"llm-fabric-wire-formats",
              "--pcap=" + out + "/w.pcap",
@@ -115,6 +116,7 @@ class ProgramRefusalsTestCase : public TestCase
               "--ackInterval=1.5",
               "--mtu=100",
               "--dcqcnProfile=bogus",
+              "--pmax=1.5",
               "--topologyFile=/nonexistent-llm-fabric/t.txt"}},
         };
         for (const Program& program : programs)
