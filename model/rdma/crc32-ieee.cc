@@ -31,6 +31,16 @@ namespace
 constexpr uint32_t REFLECTED_POLYNOMIAL = 0xEDB88320U;
 
 /**
+ * @param a a polynomial in register form (bit i: the coefficient of x^(31-i)).
+ * @return a x mod P (one bit step of the register).
+ */
+uint32_t
+TimesX(uint32_t a)
+{
+    return (a & 1) ? (a >> 1) ^ REFLECTED_POLYNOMIAL : a >> 1;
+}
+
+/**
  * The TABLE method: the register advanced eight bytes at a time ("slicing by 8": eight
  * 256-entry tables, table k giving the register's change for a byte followed by k zero bytes).
  */
@@ -44,7 +54,7 @@ class Crc32
             uint32_t c = i;
             for (int bit = 0; bit < 8; ++bit)
             {
-                c = (c & 1) ? (c >> 1) ^ REFLECTED_POLYNOMIAL : c >> 1;
+                c = TimesX(c);
             }
             m_table[0][i] = c;
         }
@@ -348,16 +358,6 @@ TableUpdate(uint32_t reg, const uint8_t* data, size_t length, uint64_t zeros)
 constexpr size_t FOLD_WORDS = 16;
 
 /**
- * @param a a register-form polynomial.
- * @return a x mod P (the table method's bit step).
- */
-uint32_t
-TimesX(uint32_t a)
-{
-    return (a & 1) ? (a >> 1) ^ REFLECTED_POLYNOMIAL : a >> 1;
-}
-
-/**
  * Plain bit arithmetic, for the constants.
  * @param a a register-form polynomial.
  * @param b another.
@@ -613,15 +613,11 @@ CarrylessUpdate(uint32_t reg, const uint8_t* data, size_t length, uint64_t zeros
         const uint64_t a = low & 0xFFFFFFFFU;
         const uint64_t b = ((low >> 31) | (high << 33)) & ~uint64_t{1};
         const uint64_t s = b ^ (CarrylessMultiplyLow(a, c.x63) << 1);
-        // Times x^(32 - 8 pad), then x^(8 zeros), computed beside the fold.
+        // Times x^(32 - 8 pad); after the last piece, times x^(8 zeros) too.
         reg = Multiply(c, Reduce(c, s), c.padding[pad]);
-        if (last && zeros != 0)
-        {
-            reg = Multiply(c, reg, ZeroRunPower(c, zeros));
-        }
         if (last)
         {
-            return reg;
+            return zeros == 0 ? reg : Multiply(c, reg, ZeroRunPower(c, zeros));
         }
         data += take;
         length -= take;
