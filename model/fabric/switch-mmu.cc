@@ -436,7 +436,7 @@ SwitchMmu::Admit(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t b
         Initialize(); // checks the configuration and derives the hot-path values
     }
     Admission admission;
-    size_t group = static_cast<size_t>(inPort) * PRIORITIES + priority;
+    Group& g = m_groups[static_cast<size_t>(inPort) * PRIORITIES + priority];
 
     // Physical limit first. With a consistent configuration the partition below never lets the
     // buffer overflow, so this is a safeguard.
@@ -448,13 +448,13 @@ SwitchMmu::Admit(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t b
     }
 
     // Reserved bytes first, then the rest to the shared pool or, if lossless, the headroom.
-    uint32_t toReserved = std::min(bytes, m_reservedBytes - m_groups[group].reservedUsed);
+    uint32_t toReserved = std::min(bytes, m_reservedBytes - g.reservedUsed);
     uint32_t rest = bytes - toReserved;
     bool toShared = false;
     bool toHeadroom = false;
     if (rest > 0)
     {
-        uint64_t groupShared = static_cast<uint64_t>(m_groups[group].shared) + rest;
+        uint64_t groupShared = static_cast<uint64_t>(g.shared) + rest;
         bool withinAllowance = groupShared <= GetSharedAllowance(inPort, priority);
         bool withinPool = static_cast<uint64_t>(m_sharedUsed) + rest <= m_sharedPool;
         if (withinAllowance && withinPool)
@@ -463,7 +463,7 @@ SwitchMmu::Admit(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t b
         }
         else if ((m_losslessMask >> priority) & 1U)
         {
-            if (static_cast<uint64_t>(m_groups[group].headroomUsed) + rest > m_headroom[inPort])
+            if (static_cast<uint64_t>(g.headroomUsed) + rest > m_headroom[inPort])
             {
                 admission.verdict = DROP_HEADROOM_FULL;
                 m_dropTrace(inPort, priority, bytes, REASON_HEADROOM_FULL);
@@ -484,18 +484,18 @@ SwitchMmu::Admit(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t b
         }
     }
 
-    m_groups[group].reservedUsed += toReserved;
+    g.reservedUsed += toReserved;
     if (toShared)
     {
-        m_groups[group].shared += rest;
+        g.shared += rest;
         m_sharedUsed += rest;
     }
     else if (toHeadroom)
     {
-        m_groups[group].headroomUsed += rest;
-        if (m_groups[group].xoff == 0)
+        g.headroomUsed += rest;
+        if (g.xoff == 0)
         {
-            m_groups[group].xoff = 1;
+            g.xoff = 1;
             admission.xoff = true;
             NS_LOG_LOGIC("XOFF port " << inPort << " priority " << static_cast<uint32_t>(priority));
             m_xoffTrace(inPort, priority);
@@ -512,10 +512,9 @@ SwitchMmu::Release(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t
     // No NS_LOG_FUNCTION: called per frame (a log-level test per call shows in profiles).
     CheckIndex(inPort, priority, "Release: ingress");
     CheckIndex(outPort, priority, "Release: egress");
-    size_t group = static_cast<size_t>(inPort) * PRIORITIES + priority;
+    Group& g = m_groups[static_cast<size_t>(inPort) * PRIORITIES + priority];
     size_t queue = static_cast<size_t>(outPort) * PRIORITIES + priority;
-    uint64_t charged = static_cast<uint64_t>(m_groups[group].reservedUsed) +
-                       m_groups[group].shared + m_groups[group].headroomUsed;
+    uint64_t charged = g.Bytes();
     NS_ABORT_MSG_IF(bytes > charged,
                     "SwitchMmu: Release of " << bytes << " B from ingress port " << inPort
                                              << " priority " << static_cast<uint32_t>(priority)
@@ -527,26 +526,26 @@ SwitchMmu::Release(uint32_t inPort, uint32_t outPort, uint8_t priority, uint32_t
 
     // Headroom first, then shared, then reserved.
     uint32_t left = bytes;
-    uint32_t fromHeadroom = std::min(left, m_groups[group].headroomUsed);
-    m_groups[group].headroomUsed -= fromHeadroom;
+    uint32_t fromHeadroom = std::min(left, g.headroomUsed);
+    g.headroomUsed -= fromHeadroom;
     left -= fromHeadroom;
-    uint32_t fromShared = std::min(left, m_groups[group].shared);
-    m_groups[group].shared -= fromShared;
+    uint32_t fromShared = std::min(left, g.shared);
+    g.shared -= fromShared;
     m_sharedUsed -= fromShared;
     left -= fromShared;
-    m_groups[group].reservedUsed -= left;
+    g.reservedUsed -= left;
     m_totalUsed -= bytes;
     m_egress[queue] -= bytes;
 
-    if (m_groups[group].xoff != 0 && m_groups[group].headroomUsed == 0)
+    if (g.xoff != 0 && g.headroomUsed == 0)
     {
         // Resume when the shared use is ResumeOffset below the allowance, or when the group has
         // no shared byte left to drain (a dynamic allowance below ResumeOffset would otherwise
         // keep the group paused forever).
-        uint64_t shared = m_groups[group].shared;
+        uint64_t shared = g.shared;
         if (shared == 0 || shared + m_resumeBytes <= GetSharedAllowance(inPort, priority))
         {
-            m_groups[group].xoff = 0;
+            g.xoff = 0;
             NS_LOG_LOGIC("XON port " << inPort << " priority " << static_cast<uint32_t>(priority));
             m_xonTrace(inPort, priority);
             return true;
@@ -688,8 +687,8 @@ uint32_t
 SwitchMmu::GetIngressBytes(uint32_t inPort, uint8_t priority) const
 {
     CheckIndex(inPort, priority, "GetIngressBytes:");
-    size_t group = static_cast<size_t>(inPort) * PRIORITIES + priority;
-    return m_groups[group].reservedUsed + m_groups[group].shared + m_groups[group].headroomUsed;
+    return static_cast<uint32_t>(
+        m_groups[static_cast<size_t>(inPort) * PRIORITIES + priority].Bytes());
 }
 
 uint32_t

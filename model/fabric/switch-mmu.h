@@ -299,6 +299,12 @@ class SwitchMmu : public Object
         uint32_t shared{0};       //!< shared bytes in use
         uint32_t headroomUsed{0}; //!< headroom bytes in use
         uint32_t xoff{0};         //!< 1 while the group is in XOFF
+
+        /// @return the bytes charged to the group (reserved, shared and headroom).
+        uint64_t Bytes() const
+        {
+            return static_cast<uint64_t>(reservedUsed) + shared + headroomUsed;
+        }
     };
 
     // Read per frame (Admit, Release, ECN marking), and so kept together: spread over the
