@@ -21,6 +21,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -626,7 +627,6 @@ class RoceNetDevice : public NetDevice
         ~EntryQueue()
         {
             clear();
-            delete[] m_slots;
         }
 
         /// @return whether the queue holds no frame.
@@ -655,15 +655,11 @@ class RoceNetDevice : public NetDevice
          */
         void emplace_back(const Ptr<Packet>& f, uint64_t t, uint8_t debt)
         {
-            if (m_size == m_mask + 1 || m_slots == nullptr)
+            if (m_size == m_mask + 1 || !m_slots)
             {
                 Grow();
             }
-            Entry& slot = m_slots[(m_head + m_size) & m_mask];
-            slot.frame = PeekPointer(f);
-            slot.frame->Ref();
-            slot.tag = t;
-            slot.ttlDebt = debt;
+            m_slots[(m_head + m_size) & m_mask] = Entry(f, t, debt);
             ++m_size;
         }
 
@@ -715,26 +711,21 @@ class RoceNetDevice : public NetDevice
         /// Double the ring (8 entries at first), the entries in order from its start.
         void Grow()
         {
-            const uint32_t capacity = m_slots == nullptr ? 8 : 2 * (m_mask + 1);
-            auto* slots = new Entry[capacity];
+            const uint32_t capacity = m_slots ? 2 * (m_mask + 1) : 8;
+            std::unique_ptr<Entry[]> slots(new Entry[capacity]);
             for (uint32_t i = 0; i < m_size; ++i)
             {
-                Entry& from = At(i);
-                slots[i].frame = from.frame;
-                slots[i].tag = from.tag;
-                slots[i].ttlDebt = from.ttlDebt;
-                from.frame = nullptr;
+                slots[i] = std::move(At(i));
             }
-            delete[] m_slots;
-            m_slots = slots;
+            m_slots = std::move(slots);
             m_mask = capacity - 1;
             m_head = 0;
         }
 
-        Entry* m_slots{nullptr}; //!< the ring (null until the first frame)
-        uint32_t m_mask{0};      //!< its size minus one
-        uint32_t m_head{0};      //!< position of the first entry
-        uint32_t m_size{0};      //!< entries held
+        std::unique_ptr<Entry[]> m_slots; //!< the ring (null until the first frame)
+        uint32_t m_mask{0};               //!< its size minus one
+        uint32_t m_head{0};               //!< position of the first entry
+        uint32_t m_size{0};               //!< entries held
     };
 
     /**
