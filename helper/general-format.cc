@@ -17,13 +17,6 @@ namespace ns3
 namespace
 {
 
-/// Powers of ten 10^0 to 10^27: each exact in long double's 64-bit significand (5^27 < 2^64).
-const long double POWERS_OF_TEN[28] = {
-    1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,
-    1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L,
-    1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L,
-};
-
 /**
  * @param out the string to append to.
  * @param x the number, written by std::to_chars.
@@ -37,65 +30,164 @@ AppendByToChars(std::string& out, double x)
     out.append(buffer, r.ptr);
 }
 
-/**
- * @param a a positive magnitude.
- * @param k a power of ten, -27 to 27.
- * @return a x 10^k, rounded once.
- */
-long double
-Scale(double a, int k)
+#ifdef __SIZEOF_INT128__
+
+/// Powers of five 5^0 to 5^27 (5^27 < 2^63).
+constexpr uint64_t POWERS_OF_FIVE[28] = {
+    1ULL,
+    5ULL,
+    25ULL,
+    125ULL,
+    625ULL,
+    3125ULL,
+    15625ULL,
+    78125ULL,
+    390625ULL,
+    1953125ULL,
+    9765625ULL,
+    48828125ULL,
+    244140625ULL,
+    1220703125ULL,
+    6103515625ULL,
+    30517578125ULL,
+    152587890625ULL,
+    762939453125ULL,
+    3814697265625ULL,
+    19073486328125ULL,
+    95367431640625ULL,
+    476837158203125ULL,
+    2384185791015625ULL,
+    11920928955078125ULL,
+    59604644775390625ULL,
+    298023223876953125ULL,
+    1490116119384765625ULL,
+    7450580596923828125ULL,
+};
+
+/// "00" to "99", the decimal digits of 0 to 99 two by two.
+constexpr char DIGIT_PAIRS[] = "00010203040506070809"
+                               "10111213141516171819"
+                               "20212223242526272829"
+                               "30313233343536373839"
+                               "40414243444546474849"
+                               "50515253545556575859"
+                               "60616263646566676869"
+                               "70717273747576777879"
+                               "80818283848586878889"
+                               "90919293949596979899";
+
+/// Where a scaled value's fraction lies against one half.
+enum class Half
 {
-    return k >= 0 ? static_cast<long double>(a) * POWERS_OF_TEN[k]
-                  : static_cast<long double>(a) / POWERS_OF_TEN[-k];
+    BELOW, //!< less than a half
+    EXACT, //!< exactly a half
+    ABOVE, //!< more than a half
+};
+
+/**
+ * The integer part of m x 2^q x 10^k and where its fraction lies, exactly, in 128-bit
+ * integers: for k >= 0 the value is (m x 5^k) x 2^(q+k), for k < 0 it is m x 2^(q+k) / 5^-k.
+ * With 2^52 <= m < 2^53, |x| = m x 2^q in [1e-20, 1e20] and k = 5 - e or 6 - e (e the decimal
+ * exponent, 10^e <= |x|), every product, shift and divisor below fits: for k >= 0, k <= 26 and
+ * m x 5^k < 2^53 x 5^26 < 2^114, and since |x| x 10^k < 10^7 the shift -(q + k) lies in 1..119
+ * (q >= -119); for k < 0, k >= -15 and q lies in -32..14, so q + k lies in -47..13, m x 2^13 <
+ * 2^66 and 5^15 x 2^47 < 2^82.
+ * @param m the significand, with its leading bit.
+ * @param q the binary exponent of its last bit.
+ * @param k the power of ten, -15 to 26.
+ * @param half where the fraction lies.
+ * @return the integer part.
+ */
+uint64_t
+ScaleExact(uint64_t m, int q, int k, Half& half)
+{
+    using U128 = __uint128_t;
+    U128 whole;
+    if (k >= 0)
+    {
+        U128 n = static_cast<U128>(m) * POWERS_OF_FIVE[k];
+        int shift = -(q + k); // 1 to 119
+        whole = n >> shift;
+        U128 rest = n & ((static_cast<U128>(1) << shift) - 1);
+        U128 oneHalf = static_cast<U128>(1) << (shift - 1);
+        half = rest < oneHalf ? Half::BELOW : (rest == oneHalf ? Half::EXACT : Half::ABOVE);
+    }
+    else
+    {
+        int shift = q + k; // -47 to 13
+        U128 n = static_cast<U128>(m);
+        U128 d = POWERS_OF_FIVE[-k];
+        if (shift >= 0)
+        {
+            n <<= shift;
+        }
+        else
+        {
+            d <<= -shift;
+        }
+        whole = n / d;
+        U128 twice = 2 * (n - whole * d);
+        half = twice < d ? Half::BELOW : (twice == d ? Half::EXACT : Half::ABOVE);
+    }
+    return static_cast<uint64_t>(whole);
 }
+
+#endif
 
 } // namespace
 
 void
 AppendGeneral6(std::string& out, double x)
 {
+#ifndef __SIZEOF_INT128__
+    AppendByToChars(out, x); // no 128-bit integers on this platform
+#else
     double a = std::fabs(x);
     if (!(a >= 1e-20 && a <= 1e20)) // zero, NaN, infinities, the extremes
     {
         AppendByToChars(out, x);
         return;
     }
-    // Decimal exponent e of a: 10^e <= a < 10^(e+1). A first guess from the binary exponent
-    // is at most one too small; the loop corrects it.
+    // a = m x 2^q exactly (a normal double: a >= 1e-20). Decimal exponent e of a:
+    // 10^e <= a < 10^(e+1). A first guess from the binary exponent is at most one too small;
+    // the loop corrects it.
     uint64_t bits;
     std::memcpy(&bits, &a, sizeof(bits));
     int binaryExponent = static_cast<int>((bits >> 52) & 0x7ff) - 1023;
-    int e = static_cast<int>(std::floor(binaryExponent * 0.30102999566398120));
-    long double r = Scale(a, 5 - e); // a's significand, scaled to [1e5, 1e6)
-    while (r >= 1e6L)
+    uint64_t m = (bits & ((uint64_t{1} << 52) - 1)) | (uint64_t{1} << 52);
+    int q = binaryExponent - 52;
+    // floor(binaryExponent x log10(2)): 78913 / 2^18 is log10(2) to within 2^-18 / 78913 of it,
+    // close enough for every exponent from -1100 to 1100 (this one is -67 to 66); the shift
+    // of a negative product rounds down as floor does.
+    int e = (binaryExponent * 78913) >> 18;
+    Half half;
+    uint64_t whole = ScaleExact(m, q, 5 - e, half); // a's significand, scaled to [1e5, 1e6)
+    while (whole >= 1000000)
     {
         ++e;
-        r = Scale(a, 5 - e);
+        whole = ScaleExact(m, q, 5 - e, half);
     }
-    while (r < 1e5L)
+    while (whole < 100000)
     {
         --e;
-        r = Scale(a, 5 - e);
+        whole = ScaleExact(m, q, 5 - e, half);
     }
-    long double whole = std::floor(r);
-    long double fraction = r - whole; // exact
-    if (std::fabs(fraction - 0.5L) < 1e-7L)
+    if (half == Half::EXACT)
     {
-        AppendByToChars(out, x); // too close to a half to round with certainty
+        AppendByToChars(out, x); // a tie: std::to_chars rounds it as printf does
         return;
     }
-    auto n = static_cast<uint32_t>(whole) + (fraction > 0.5L ? 1 : 0);
+    auto n = static_cast<uint32_t>(whole) + (half == Half::ABOVE ? 1 : 0);
     if (n == 1000000)
     {
         n = 100000;
         ++e;
     }
+    // The six digits two at a time: three independent divisions instead of a chain of six.
     char digits[6];
-    for (int i = 5; i >= 0; --i)
-    {
-        digits[i] = static_cast<char>('0' + n % 10);
-        n /= 10;
-    }
+    std::memcpy(digits, DIGIT_PAIRS + 2 * (n / 10000), 2);
+    std::memcpy(digits + 2, DIGIT_PAIRS + 2 * (n / 100 % 100), 2);
+    std::memcpy(digits + 4, DIGIT_PAIRS + 2 * (n % 100), 2);
     int last = 5; // the last significant digit kept: trailing zeros go
     while (last > 0 && digits[last] == '0')
     {
@@ -153,6 +245,7 @@ AppendGeneral6(std::string& out, double x)
         }
     }
     out.append(buffer, p);
+#endif
 }
 
 } // namespace ns3

@@ -23,10 +23,10 @@ namespace ns3
  * std::chars_format::general, 6), for every double (test suite llm-fabric-general-format).
  * std::to_chars is exact but slow (about 700 instructions a number in libstdc++ 12), and a
  * training run writes several numbers for each of its millions of transfers. This function
- * rounds |x| x 10^k in long double (64 significand bits: the scaling by an exact power of ten
- * errs by less than 1e-13 of a unit of the sixth digit) and takes the nearest integer, which is
- * the correctly rounded significand unless the scaled value lies within 1e-7 of a half; then,
- * and for zero, NaN, infinities and magnitudes outside 1e-20 to 1e20, it calls std::to_chars.
+ * scales |x| = m x 2^q by the power of ten 10^k that brings it to six digits, exactly, in
+ * 128-bit integers (m x 5^k shifted by q + k, or m divided by 5^-k shifted), and rounds to the
+ * nearest integer; a scaled value exactly half-way between two (a tie, which printf breaks to
+ * even), zero, NaN, infinities and magnitudes outside 1e-20 to 1e20 go to std::to_chars.
  *
  * @param out the string to append to.
  * @param x the number.
