@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstring>
 #include <limits>
 #include <sstream>
 
@@ -709,7 +710,8 @@ CollectiveRuntime::IdealTransfer(uint32_t srcRank, uint32_t dstRank, uint64_t by
             return Time(0);
         }
         double bps = static_cast<double>(m_domains[server]->GetBandwidth().GetBitRate());
-        return m_domains[server]->GetLatency() + Seconds(static_cast<double>(bytes) * 8 / bps);
+        return m_domains[server]->GetLatency() +
+               RememberedSeconds(static_cast<double>(bytes) * 8 / bps);
     }
     // The message's last bit leaves the NIC after all its wire bytes but the last interframe gap
     // (12 bytes); every switch then stores and forwards its last frame (the first, with the
@@ -723,7 +725,22 @@ CollectiveRuntime::IdealTransfer(uint32_t srcRank, uint32_t dstRank, uint64_t by
             ? Time(0)
             : m_latency(m_nicIndex[srcRank], m_nicIndex[dstRank], static_cast<uint32_t>(lastFrame));
     double bps = static_cast<double>(m_nicRate.GetBitRate());
-    return path + Seconds(static_cast<double>(WireBytes(bytes) - gap) * 8 / bps);
+    return path + RememberedSeconds(static_cast<double>(WireBytes(bytes) - gap) * 8 / bps);
+}
+
+Time
+CollectiveRuntime::RememberedSeconds(double s) const
+{
+    uint64_t bits;
+    std::memcpy(&bits, &s, sizeof(bits));
+    // Fibonacci hashing: the top four bits of the product pick one of the 16 entries.
+    SecondsMemo& memo = m_secondsMemo[(bits * 0x9E3779B97F4A7C15ULL) >> 60];
+    if (memo.bits != bits)
+    {
+        memo.bits = bits;
+        memo.value = Seconds(s);
+    }
+    return memo.value;
 }
 
 uint64_t

@@ -267,6 +267,16 @@ class CollectiveRuntime : public Object
      */
     uint64_t WireBytes(uint64_t bytes) const;
 
+    /**
+     * Seconds(s), remembered for the values asked last. IdealTransfer asks for a few
+     * serialization times (one per message size and rate) millions of times in a training run,
+     * and Seconds converts through ns-3's 128-bit fixed point with long double arithmetic. The
+     * same double gives the same Time: a remembered value is the one Seconds returned for it.
+     * @param s seconds.
+     * @return Seconds(s).
+     */
+    Time RememberedSeconds(double s) const;
+
     /// @return collective instances not finished yet.
     uint32_t GetActiveInstances() const;
     /// @return collective instances finished.
@@ -492,6 +502,16 @@ class CollectiveRuntime : public Object
     std::vector<uint64_t> m_messagesSent;                        //!< per rank
     /// Per rank and category: bytes sent inside the server [0] and to other servers [1].
     std::vector<std::array<std::array<uint64_t, 2>, MAX_CATEGORIES>> m_categoryBytes;
+
+    /// A double's bits and Seconds of it (RememberedSeconds).
+    struct SecondsMemo
+    {
+        uint64_t bits{0}; //!< the double's bits (0: +0.0)
+        Time value{0};    //!< Seconds of it
+    };
+
+    /// RememberedSeconds's values, by a hash of the bits (a new value replaces an old one).
+    mutable std::array<SecondsMemo, 16> m_secondsMemo;
     TracedCallback<const CollectiveRecord&> m_collectiveDone; //!< CollectiveDone
     TracedCallback<const TransferRecord&> m_transferDone;     //!< TransferDone
 };
