@@ -587,6 +587,69 @@ class NvlinkMaxMinPropertyTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * Transfer sets with at most two transfers through a port (rings inside a server, one or two
+ * channels, which NvlinkDomain rates without its bottleneck search): max-min fairness gives
+ * C / 2 to each transfer through a port of two (the two share that port, and neither can have
+ * more without taking it from the other) and the whole C to a transfer alone at both its ports.
+ */
+class NvlinkTwoPerPortTestCase : public NvlinkTestCase
+{
+  public:
+    NvlinkTwoPerPortTestCase()
+        : NvlinkTestCase(
+              "At most two transfers a port: half of C through a port of two, C otherwise")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937 rng(11);
+        std::uniform_int_distribution<uint32_t> gpu(0, 7);
+        uint32_t halves = 0;
+        uint32_t wholes = 0;
+        for (int set = 0; set < 300; ++set)
+        {
+            RecordedDomain net;
+            std::vector<uint32_t> through(16, 0); // transfers per port
+            std::vector<std::pair<uint32_t, uint32_t>> ends;
+            std::vector<uint64_t> ids;
+            // Up to 16 tries at a transfer; one that would put a third through a port is not
+            // made.
+            for (int k = 0; k < 16; ++k)
+            {
+                uint32_t src = gpu(rng);
+                uint32_t dst = gpu(rng);
+                if (src == dst || through[src] == 2 || through[8 + dst] == 2)
+                {
+                    continue;
+                }
+                ++through[src];
+                ++through[8 + dst];
+                ids.push_back(net.Send(src, dst, 1000000000)); // none ends at time 0
+                ends.emplace_back(src, 8 + dst);
+            }
+            for (std::size_t i = 0; i < ids.size(); ++i)
+            {
+                bool shared = through[ends[i].first] == 2 || through[ends[i].second] == 2;
+                (shared ? halves : wholes)++;
+                NS_TEST_ASSERT_MSG_EQ_TOL(net.domain->GetRate(ids[i]),
+                                          (shared ? FULL_BPS / 2 : FULL_BPS),
+                                          RATE_TOL,
+                                          "set " << set << ": transfer " << i << " from GPU "
+                                                 << ends[i].first << " to GPU "
+                                                 << ends[i].second - 8);
+            }
+            Simulator::Destroy();
+        }
+        // Both kinds occur often enough to matter.
+        NS_TEST_ASSERT_MSG_GT(halves, 1000, "transfers through a port of two");
+        NS_TEST_ASSERT_MSG_GT(wholes, 100, "transfers alone at both ports");
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * Transfers that share no port do not slow each other down.
  */
 class NvlinkIndependentTestCase : public NvlinkTestCase
@@ -940,6 +1003,7 @@ class NvlinkDomainTestSuite : public TestSuite
         AddTestCase(new NvlinkIncastTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new NvlinkMaxMinTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new NvlinkMaxMinPropertyTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new NvlinkTwoPerPortTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new NvlinkIndependentTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new NvlinkConservationTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new NvlinkCheckTestCase, ns3::llmfabric::TEST_QUICK);

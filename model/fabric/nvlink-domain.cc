@@ -389,10 +389,26 @@ NvlinkDomain::ComputeRates()
     m_share.resize(ports);
     m_assigned.assign(m_active.size(), 0);
     // Port of the egress of GPU g: g; of its ingress: Gpus + g.
+    uint32_t most = 0; // the most transfers through one port
     for (const Transfer& t : m_active)
     {
-        ++m_pending[t.src];
-        ++m_pending[m_gpus + t.dst];
+        most = std::max({most, ++m_pending[t.src], ++m_pending[m_gpus + t.dst]});
+    }
+    if (most <= 2)
+    {
+        // At most two transfers through a port (rings inside the server, one or two channels):
+        // the search below gives capacity / 2 to every transfer through a port of two and the
+        // whole capacity to the others. A port of two has the smallest share, max(0, capacity)
+        // / 2, and keeps it after one of its transfers got it (capacity - capacity / 2 is
+        // capacity / 2 exactly), so every such port is a bottleneck at that share before any
+        // port of one, whose share is the whole capacity, is.
+        const double half = std::max(0.0, capacity) / 2;
+        const double whole = std::max(0.0, capacity) / 1;
+        for (Transfer& t : m_active)
+        {
+            t.rate = (m_pending[t.src] == 2 || m_pending[m_gpus + t.dst] == 2) ? half : whole;
+        }
+        return;
     }
     // Each port's transfers, in order, so that a bottleneck's are found without a pass over
     // all of them (the same transfers in the same order as that pass).
