@@ -27,7 +27,7 @@ AppendByToChars(std::string& out, double x)
     char buffer[32];
     std::to_chars_result r =
         std::to_chars(buffer, buffer + sizeof(buffer), x, std::chars_format::general, 6);
-    out.append(buffer, r.ptr);
+    out.append(buffer, static_cast<std::size_t>(r.ptr - buffer));
 }
 
 #ifdef __SIZEOF_INT128__
@@ -244,7 +244,7 @@ AppendGeneral6(std::string& out, double x)
             *p++ = digits[i];
         }
     }
-    out.append(buffer, p);
+    out.append(buffer, static_cast<std::size_t>(p - buffer)); // _M_append, not _M_replace
 #endif
 }
 

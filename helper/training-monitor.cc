@@ -58,7 +58,7 @@ Append(std::string& row, T x)
     {
         char buffer[32];
         std::to_chars_result r = std::to_chars(buffer, buffer + sizeof(buffer), x);
-        row.append(buffer, r.ptr);
+        row.append(buffer, static_cast<std::size_t>(r.ptr - buffer));
     }
 }
 
