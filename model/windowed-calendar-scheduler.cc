@@ -340,6 +340,10 @@ WindowedCalendarScheduler::RemoveNext()
     {
         EmptyBucket(index);
     }
+    else
+    {
+        __builtin_prefetch(bucket.events[bucket.head].impl);
+    }
     --m_windowCount;
     // The simulator runs what RemoveNext returns, at its time (ns-3's simulators also call it
     // to drain or move events, at Destroy and SetScheduler, after which this scheduler is
