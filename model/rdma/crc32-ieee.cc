@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <vector>
 
@@ -562,6 +563,36 @@ ZeroRunPower(const CarrylessConstants& c, uint64_t zeros)
 }
 
 /**
+ * The last piece's factor x^(32 - 8 pad) x^(8 zeros) mod P, the one asked for last kept: a
+ * run's full data packets all end with the same padding and zero run (their payload), so their
+ * register takes one product instead of four. The key (zeros x 8 + pad, with a flag bit) and
+ * the factor share one 64-bit word, read and written whole, so that a reader never pairs a key
+ * with another key's factor.
+ * @param c the constants.
+ * @param pad padding bytes of the last word, 0 to 7.
+ * @param zeros the zero run, at least one byte.
+ * @return the factor.
+ */
+__attribute__((target("pclmul,sse2"))) inline uint32_t
+PaddingAndZeros(const CarrylessConstants& c, uint32_t pad, uint64_t zeros)
+{
+    static std::atomic<uint64_t> last{0}; // flag bit 31 of the key clear: nothing kept
+    if (zeros >= (uint64_t{1} << 28))
+    {
+        return Multiply(c, c.padding[pad], ZeroRunPower(c, zeros)); // beyond the key's bits
+    }
+    const auto key = static_cast<uint32_t>((zeros << 3) | pad | 0x80000000U);
+    const uint64_t kept = last.load(std::memory_order_relaxed);
+    if (static_cast<uint32_t>(kept >> 32) == key)
+    {
+        return static_cast<uint32_t>(kept);
+    }
+    const uint32_t factor = Multiply(c, c.padding[pad], ZeroRunPower(c, zeros));
+    last.store((uint64_t{key} << 32) | factor, std::memory_order_relaxed);
+    return factor;
+}
+
+/**
  * @param reg a register.
  * @param data bytes.
  * @param length how many.
@@ -613,12 +644,15 @@ CarrylessUpdate(uint32_t reg, const uint8_t* data, size_t length, uint64_t zeros
         const uint64_t a = low & 0xFFFFFFFFU;
         const uint64_t b = ((low >> 31) | (high << 33)) & ~uint64_t{1};
         const uint64_t s = b ^ (CarrylessMultiplyLow(a, c.x63) << 1);
-        // Times x^(32 - 8 pad); after the last piece, times x^(8 zeros) too.
-        reg = Multiply(c, Reduce(c, s), c.padding[pad]);
+        // Times x^(32 - 8 pad); after the last piece, times x^(8 zeros) too (one product of
+        // the two factors: multiplication modulo P is associative).
         if (last)
         {
-            return zeros == 0 ? reg : Multiply(c, reg, ZeroRunPower(c, zeros));
+            return Multiply(c,
+                            Reduce(c, s),
+                            zeros == 0 ? c.padding[pad] : PaddingAndZeros(c, pad, zeros));
         }
+        reg = Multiply(c, Reduce(c, s), c.padding[pad]);
         data += take;
         length -= take;
     }
