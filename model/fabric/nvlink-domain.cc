@@ -7,6 +7,8 @@
 #include "nvlink-domain.h"
 
 #include "ns3/abort.h"
+#include "ns3/event-impl.h"
+#include "ns3/lean-simulator-impl.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
@@ -14,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <limits>
 #include <sstream>
 
@@ -23,6 +26,73 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("NvlinkDomain");
 
 NS_OBJECT_ENSURE_REGISTERED(NvlinkDomain);
+
+/**
+ * The serialized transfers of a domain on their way, in the order their arrivals were
+ * scheduled, and the event of those arrivals: scheduled once per transfer (the simulator holds
+ * a reference per scheduling), it delivers the transfer due now. Arrivals come in the order
+ * they were scheduled (a constant Latency after serialization ends, which is in time order);
+ * one whose arrival is later than a transfer scheduled after it (the Latency lowered meanwhile)
+ * waits in its place while that one is found.
+ */
+class NvlinkDomain::Arrivals : public EventImpl
+{
+  public:
+    /// @param domain the domain the transfers arrive in.
+    explicit Arrivals(NvlinkDomain* domain)
+        : m_domain(domain)
+    {
+    }
+
+    /**
+     * Add a transfer; the caller schedules this event at its arrival.
+     * @param t the transfer.
+     * @param tick its arrival, in time steps.
+     */
+    void Push(const Transfer& t, int64_t tick)
+    {
+        m_waiting.emplace_back(tick, t);
+    }
+
+    /// @return transfers waiting.
+    std::size_t Size() const
+    {
+        return m_waiting.size();
+    }
+
+    /// Drop the transfers and the domain (disposed of: events still pending do nothing).
+    void Clear()
+    {
+        m_waiting.clear();
+        m_domain = nullptr;
+    }
+
+  private:
+    void Notify() override
+    {
+        if (m_domain == nullptr || m_waiting.empty())
+        {
+            return;
+        }
+        const int64_t now = Simulator::Now().GetTimeStep();
+        auto due = m_waiting.begin();
+        while (due != m_waiting.end() && due->first != now)
+        {
+            ++due; // only when the Latency was lowered with transfers on the way
+        }
+        NS_ASSERT_MSG(due != m_waiting.end(), "NvlinkDomain: no transfer due now");
+        if (due == m_waiting.end())
+        {
+            return;
+        }
+        const Transfer t = due->second;
+        m_waiting.erase(due);
+        m_domain->Arrive(t);
+    }
+
+    std::deque<std::pair<int64_t, Transfer>> m_waiting; //!< (arrival tick, transfer)
+    NvlinkDomain* m_domain;                             //!< the domain, until it is disposed of
+};
 
 namespace
 {
@@ -121,12 +191,12 @@ NvlinkDomain::DoDispose()
     // Cancel, not Remove: it is safe even if the simulator was destroyed meanwhile.
     m_wakeup.Cancel();
     m_wakeupPending = false;
-    for (auto& entry : m_inFlight)
+    if (m_arrivals)
     {
-        entry.second.arrival.Cancel();
+        m_arrivals->Clear(); // their pending events now do nothing
+        m_arrivals = nullptr;
     }
     m_active.clear();
-    m_inFlight.clear();
     Object::DoDispose();
 }
 
@@ -238,7 +308,7 @@ NvlinkDomain::GetActiveTransfers() const
 uint32_t
 NvlinkDomain::GetPendingTransfers() const
 {
-    return static_cast<uint32_t>(m_active.size() + m_inFlight.size());
+    return static_cast<uint32_t>(m_active.size() + (m_arrivals ? m_arrivals->Size() : 0));
 }
 
 uint64_t
@@ -361,15 +431,22 @@ NvlinkDomain::FinishSerialization(std::size_t first, double offset)
     // at the first tick at or after it, plus Latency.
     int64_t now = Simulator::Now().GetTimeStep();
     int64_t arrivalTick = m_syncTick + CeilTicks(offset) + m_latency.GetTimeStep();
-    Time delay = TimeStep(static_cast<uint64_t>(std::max<int64_t>(0, arrivalTick - now)));
+    const int64_t delay = std::max<int64_t>(0, arrivalTick - now);
+    if (!m_arrivals)
+    {
+        m_arrivals = Create<Arrivals>(this);
+    }
     for (Transfer& t : finished)
     {
         NS_LOG_LOGIC("transfer " << t.id << " serialized at tick " << m_syncTick << " + " << offset
                                  << ", arrives at tick " << arrivalTick);
         t.remainingBits = 0;
         t.rate = 0;
-        t.arrival = Simulator::Schedule(delay, &NvlinkDomain::Arrive, this, t.id);
-        m_inFlight.emplace(t.id, t);
+        m_arrivals->Push(t, now + delay);
+        // As Simulator::Schedule would (the same time, context and uid order); the simulator
+        // keeps a reference per scheduling.
+        m_arrivals->Ref();
+        LeanSimulatorImpl::ScheduleSteps(static_cast<uint64_t>(delay), PeekPointer(m_arrivals));
     }
     finished.clear(); // their callbacks' and events' references go now
 }
@@ -524,13 +601,9 @@ NvlinkDomain::Wakeup()
 }
 
 void
-NvlinkDomain::Arrive(uint64_t id)
+NvlinkDomain::Arrive(const Transfer& t)
 {
-    NS_LOG_FUNCTION(this << id);
-    auto it = m_inFlight.find(id);
-    NS_ABORT_MSG_IF(it == m_inFlight.end(), "NvlinkDomain: unknown transfer " << id);
-    Transfer t = it->second;
-    m_inFlight.erase(it);
+    NS_LOG_FUNCTION(this << t.id);
     ++m_completed;
     m_bytesDelivered += t.bytes;
     m_endTrace(t.id, t.src, t.dst, t.bytes, Simulator::Now() - t.start);

@@ -12,10 +12,10 @@
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/ptr.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -202,8 +202,11 @@ class NvlinkDomain : public Object
         double rate;                      //!< current rate, bits per tick
         Time start;                       //!< time of Send
         Callback<void, uint64_t> arrived; //!< the caller's callback
-        EventId arrival;                  //!< the arrival event, once serialized
     };
+
+    /// The serialized transfers on their way, and the event of their arrivals (defined in the
+    /// .cc file).
+    class Arrivals;
 
     /**
      * Bring the fluid state from m_syncTick to now: process, in order, every fluid finish up to
@@ -238,9 +241,9 @@ class NvlinkDomain : public Object
 
     /**
      * Deliver a transfer to its destination.
-     * @param id the transfer id.
+     * @param t the transfer.
      */
-    void Arrive(uint64_t id);
+    void Arrive(const Transfer& t);
 
     // Attributes
     uint32_t m_gpus;      //!< GPUs of the domain
@@ -248,11 +251,13 @@ class NvlinkDomain : public Object
     Time m_latency;       //!< from the end of a transfer's serialization to its arrival
 
     // State
-    std::vector<Transfer> m_active;          //!< transfers serializing, in no particular order
-    std::map<uint64_t, Transfer> m_inFlight; //!< serialized transfers waiting for their arrival
-    int64_t m_syncTick;                      //!< tick at which m_active's remainingBits hold
-    EventId m_wakeup;                        //!< the next fluid finish
-    int64_t m_wakeupTick;                    //!< tick of m_wakeup (while it is pending)
+    std::vector<Transfer> m_active; //!< transfers serializing, in no particular order
+    /// Serialized transfers waiting for their arrival (made on the first; one event object
+    /// scheduled once per transfer, instead of an event and a map node made per transfer).
+    Ptr<Arrivals> m_arrivals;
+    int64_t m_syncTick;   //!< tick at which m_active's remainingBits hold
+    EventId m_wakeup;     //!< the next fluid finish
+    int64_t m_wakeupTick; //!< tick of m_wakeup (while it is pending)
     /// m_wakeup is scheduled and has neither run nor been removed (kept here: asking the
     /// EventId costs several calls into ns-3 per Send)
     bool m_wakeupPending;
