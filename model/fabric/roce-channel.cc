@@ -58,7 +58,11 @@ class RoceChannel::FramesInFlight : public EventImpl
      * @param arrivalFs its arrival time, in femtoseconds (a whole number of time steps).
      * @param ttlDebt TTL decrements deferred for it (RoceNetDevice::Enqueue).
      */
-    void Push(const Ptr<Packet>& frame, int64_t arrivalFs, uint8_t ttlDebt)
+    void Push(const Ptr<Packet>& frame,
+              int64_t arrivalFs,
+              uint8_t ttlDebt,
+              const uint8_t* known,
+              uint32_t knownLength)
     {
         if (m_count == m_ring.size())
         {
@@ -69,6 +73,18 @@ class RoceChannel::FramesInFlight : public EventImpl
         slot.frame->Ref(); // the ring's reference, handed over in Notify
         slot.arrivalFs = arrivalFs;
         slot.ttlDebt = ttlDebt;
+        // The frame's first bytes, for the receiving end: as the forwarding switch has them,
+        // or read from the frame (just written, at a host) otherwise.
+        if (known != nullptr)
+        {
+            std::copy(known, known + knownLength, slot.head);
+            slot.headLength = static_cast<uint8_t>(knownLength);
+        }
+        else
+        {
+            slot.headLength =
+                static_cast<uint8_t>(frame->CopyData(slot.head, RoceNetDevice::HEAD_BYTES));
+        }
         ++m_count;
     }
 
@@ -95,10 +111,12 @@ class RoceChannel::FramesInFlight : public EventImpl
     /// A frame on its way.
     struct InFlight
     {
-        Packet* frame;     //!< the frame, with a reference the ring holds (a plain pointer:
-                           //!< ns-3.37's Ptr has no move, and a copy costs a count each way)
-        int64_t arrivalFs; //!< when it arrives, femtoseconds
-        uint8_t ttlDebt;   //!< TTL decrements deferred for it
+        Packet* frame;      //!< the frame, with a reference the ring holds (a plain pointer:
+                            //!< ns-3.37's Ptr has no move, and a copy costs a count each way)
+        int64_t arrivalFs;  //!< when it arrives, femtoseconds
+        uint8_t ttlDebt;    //!< TTL decrements deferred for it
+        uint8_t headLength; //!< bytes of head
+        uint8_t head[RoceNetDevice::HEAD_BYTES]; //!< the frame's first bytes, as it left
     };
 
     /// Double the ring (at least 8 slots), keeping the frames in order.
@@ -131,16 +149,22 @@ class RoceChannel::FramesInFlight : public EventImpl
         {
             return;
         }
-        const InFlight due = m_ring[(m_head + k) & mask];
         // Out of the ring before the device sees it (its receive may send on this link again).
-        for (; k > 0; --k)
+        if (k != 0)
         {
-            m_ring[(m_head + k) & mask] = m_ring[(m_head + k - 1) & mask];
+            const InFlight due = m_ring[(m_head + k) & mask];
+            for (; k > 0; --k)
+            {
+                m_ring[(m_head + k) & mask] = m_ring[(m_head + k - 1) & mask];
+            }
+            m_ring[m_head] = due;
         }
+        const InFlight& due = m_ring[m_head];
         m_head = (m_head + 1) & mask;
         --m_count;
         const Ptr<Packet> frame(due.frame, false); // takes over the ring's reference
-        m_device->Receive(frame, due.ttlDebt);
+        // The slot is read before anything can reuse it: Receive copies the head first.
+        m_device->Receive(frame, due.ttlDebt, due.head, due.headLength);
     }
 
     std::vector<InFlight> m_ring; //!< the frames, a ring of a power of two slots
@@ -202,12 +226,37 @@ RoceChannel::Transmit(const Ptr<Packet>& packet,
     }
     const Time delay = arrivalDelay + m_delay;
     const int64_t unitFs = ExactTime::GetResolutionFs();
-    m_inFlight[end]->Push(packet, ExactTime::NowFs() + delay.GetTimeStep() * unitFs, ttlDebt);
+    const bool known = s_knownFrame == PeekPointer(packet);
+    m_inFlight[end]->Push(packet,
+                          ExactTime::NowFs() + delay.GetTimeStep() * unitFs,
+                          ttlDebt,
+                          known ? s_knownBytes : nullptr,
+                          known ? s_knownLength : 0);
     // The simulator keeps a reference per scheduling (ScheduleWithContext takes the one given).
     m_inFlight[end]->Ref();
     LeanSimulatorImpl::ScheduleStepsWithContext(m_nodeIds[end],
                                                 static_cast<uint64_t>(delay.GetTimeStep()),
                                                 PeekPointer(m_inFlight[end]));
+}
+
+const Packet* RoceChannel::s_knownFrame = nullptr;
+const uint8_t* RoceChannel::s_knownBytes = nullptr;
+uint32_t RoceChannel::s_knownLength = 0;
+
+void
+RoceChannel::KnowHead(const Packet* frame, const uint8_t* bytes, uint32_t n)
+{
+    s_knownFrame = frame;
+    s_knownBytes = bytes;
+    s_knownLength = std::min<uint32_t>(n, RoceNetDevice::HEAD_BYTES);
+}
+
+void
+RoceChannel::ForgetHead()
+{
+    s_knownFrame = nullptr;
+    s_knownBytes = nullptr;
+    s_knownLength = 0;
 }
 
 Ptr<RoceNetDevice>

@@ -683,6 +683,25 @@ RoceNetDevice::Classify(Ptr<const Packet> frame) const
 void
 RoceNetDevice::Receive(const Ptr<Packet>& frame, uint8_t ttlDebt)
 {
+    Receive(frame, ttlDebt, nullptr, 0);
+}
+
+void
+RoceNetDevice::Receive(const Ptr<Packet>& frame,
+                       uint8_t ttlDebt,
+                       const uint8_t* head,
+                       uint32_t headLength)
+{
+    // The frame's first bytes are read once, here, for everything this port and its receiver
+    // look at (the switch's 5-tuple, the Ethernet header handed up): from the link's record of
+    // the frame when it has one, from the frame otherwise (below).
+    uint8_t bytes[HEAD_BYTES];
+    uint32_t n = 0;
+    if (head != nullptr)
+    {
+        n = std::min<uint32_t>(headLength, HEAD_BYTES);
+        std::copy(head, head + n, bytes);
+    }
     // The TTL decrements switches deferred (Enqueue) are paid before any sink, the error model
     // or the node's stack sees the frame; only a switch's frame receiver (FrameReceiveHook) takes
     // them as they are.
@@ -693,6 +712,7 @@ RoceNetDevice::Receive(const Ptr<Packet>& frame, uint8_t ttlDebt)
     {
         FramePrefixHeader::DecrementIpv4Ttl(frame, ttlDebt);
         ttlDebt = 0;
+        head = nullptr; // the frame's bytes changed: read below
     }
     if (!m_linkUp)
     {
@@ -717,10 +737,10 @@ RoceNetDevice::Receive(const Ptr<Packet>& frame, uint8_t ttlDebt)
     {
         m_promiscSnifferTrace(frame);
     }
-    // The frame's first bytes are read once, here, for everything this port and its receiver
-    // look at (the switch's 5-tuple, the Ethernet header handed up).
-    uint8_t bytes[HEAD_BYTES];
-    uint32_t n = frame->CopyData(bytes, HEAD_BYTES);
+    if (head == nullptr)
+    {
+        n = frame->CopyData(bytes, HEAD_BYTES);
+    }
     if (n >= ETHERNET_HEADER_BYTES &&
         static_cast<uint16_t>((bytes[12] << 8) | bytes[13]) == PfcHeader::ETHER_TYPE)
     {

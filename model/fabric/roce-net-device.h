@@ -310,6 +310,21 @@ class RoceNetDevice : public NetDevice
     void Receive(const Ptr<Packet>& frame, uint8_t ttlDebt = 0);
 
     /**
+     * Called by the channel when a frame has fully arrived, with its first bytes as it left
+     * the other end (RoceChannel::Transmit kept them): the same as Receive(frame, ttlDebt), but
+     * for reading them from the frame.
+     * @param frame the frame.
+     * @param ttlDebt TTL decrements deferred for it (see Enqueue).
+     * @param head its first bytes; copied before anything else, so that they may be in a
+     *        record that the frame's receipt could reuse.
+     * @param headLength how many: HEAD_BYTES, or the frame's size if it is shorter.
+     */
+    void Receive(const Ptr<Packet>& frame,
+                 uint8_t ttlDebt,
+                 const uint8_t* head,
+                 uint32_t headLength);
+
+    /**
      * @param priority a priority.
      * @return true if the peer's PFC currently pauses it.
      */
