@@ -48,7 +48,8 @@ class RoceChannel::FramesInFlight : public EventImpl
      * @param device the end the frames go to.
      */
     explicit FramesInFlight(Ptr<RoceNetDevice> device)
-        : m_device(std::move(device))
+        : m_withHead(device->HasFrameReceiver()),
+          m_device(std::move(device))
     {
     }
 
@@ -73,9 +74,14 @@ class RoceChannel::FramesInFlight : public EventImpl
         slot.frame->Ref(); // the ring's reference, handed over in Notify
         slot.arrivalFs = arrivalFs;
         slot.ttlDebt = ttlDebt;
-        // The frame's first bytes, for the receiving end: as the forwarding switch has them,
-        // or read from the frame (just written, at a host) otherwise.
-        if (known != nullptr)
+        // The frame's first bytes, for a switch at the receiving end: as the forwarding switch
+        // has them, or read from the frame (just written, at a host) otherwise. A host reads
+        // and writes the frame anyway (its TTL, its headers): the bytes would only cost there.
+        if (!m_withHead)
+        {
+            slot.headLength = 0;
+        }
+        else if (known != nullptr)
         {
             std::copy(known, known + knownLength, slot.head);
             slot.headLength = static_cast<uint8_t>(knownLength);
@@ -164,9 +170,16 @@ class RoceChannel::FramesInFlight : public EventImpl
         --m_count;
         const Ptr<Packet> frame(due.frame, false); // takes over the ring's reference
         // The slot is read before anything can reuse it: Receive copies the head first.
-        m_device->Receive(frame, due.ttlDebt, due.head, due.headLength);
+        m_device->Receive(frame,
+                          due.ttlDebt,
+                          due.headLength != 0 ? due.head : nullptr,
+                          due.headLength);
     }
 
+    /// Whether the slots keep the frames' first bytes: the end was a switch's port (a frame
+    /// receiver) when the first frame was sent to it; a frame without them is read at its
+    /// arrival, as before, so this only decides where the bytes are read from.
+    bool m_withHead;
     std::vector<InFlight> m_ring; //!< the frames, a ring of a power of two slots
     size_t m_head{0};             //!< the oldest frame's slot
     size_t m_count{0};            //!< frames on their way

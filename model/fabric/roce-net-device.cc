@@ -1269,6 +1269,12 @@ RoceNetDevice::SetDequeueCallback(DequeueCallback cb)
     }
 }
 
+bool
+RoceNetDevice::HasFrameReceiver() const
+{
+    return !m_frameRxHook.IsNull();
+}
+
 void
 RoceNetDevice::SetFrameReceiveHook(FrameReceiveHook hook)
 {

@@ -491,6 +491,9 @@ class RoceNetDevice : public NetDevice
      * @param hook the receiver; the port keeps no reference to its object.
      */
     void SetFrameReceiveHook(FrameReceiveHook hook);
+
+    /// @return whether a whole-frame receiver (a switch's) takes the frames this port receives.
+    bool HasFrameReceiver() const;
     /// @copydoc SetFrameReceiveHook
     void SetHostFrameReceiveHook(HostFrameReceiveHook hook);
     /// @copydoc SetFrameReceiveHook
