@@ -65,6 +65,9 @@ class RoceChannel::FramesInFlight : public EventImpl
               const uint8_t* known,
               uint32_t knownLength)
     {
+        // The slot handed to the receiving end stays untouched while it receives: nothing
+        // sends to that end in the meantime (its peer sends from its own events).
+        NS_ASSERT_MSG(!m_delivering, "RoceChannel: a frame sent to an end while it receives");
         if (m_count == m_ring.size())
         {
             Grow();
@@ -169,17 +172,21 @@ class RoceChannel::FramesInFlight : public EventImpl
         m_head = (m_head + 1) & mask;
         --m_count;
         const Ptr<Packet> frame(due.frame, false); // takes over the ring's reference
-        // The slot is read before anything can reuse it: Receive copies the head first.
+        // The slot's bytes are read in place: nothing is added to this ring (which could reuse
+        // the slot or move the ring) until Receive returns.
+        m_delivering = true;
         m_device->Receive(frame,
                           due.ttlDebt,
                           due.headLength != 0 ? due.head : nullptr,
                           due.headLength);
+        m_delivering = false;
     }
 
     /// Whether the slots keep the frames' first bytes: the end was a switch's port (a frame
     /// receiver) when the first frame was sent to it; a frame without them is read at its
     /// arrival, as before, so this only decides where the bytes are read from.
     bool m_withHead;
+    bool m_delivering{false};     //!< Notify is handing a frame to the end (debug check)
     std::vector<InFlight> m_ring; //!< the frames, a ring of a power of two slots
     size_t m_head{0};             //!< the oldest frame's slot
     size_t m_count{0};            //!< frames on their way

@@ -692,16 +692,12 @@ RoceNetDevice::Receive(const Ptr<Packet>& frame,
                        const uint8_t* head,
                        uint32_t headLength)
 {
-    // The frame's first bytes are read once, here, for everything this port and its receiver
-    // look at (the switch's 5-tuple, the Ethernet header handed up): from the link's record of
-    // the frame when it has one, from the frame otherwise (below).
-    uint8_t bytes[HEAD_BYTES];
-    uint32_t n = 0;
-    if (head != nullptr)
-    {
-        n = std::min<uint32_t>(headLength, HEAD_BYTES);
-        std::copy(head, head + n, bytes);
-    }
+    // The frame's first bytes, for everything this port and its receiver look at (the
+    // switch's 5-tuple, the Ethernet header handed up): the link's record of them when it has
+    // one (it stays as it is until this call returns), read from the frame otherwise (below).
+    uint8_t read[HEAD_BYTES];
+    const uint8_t* bytes = head;
+    uint32_t n = std::min<uint32_t>(headLength, HEAD_BYTES);
     // The TTL decrements switches deferred (Enqueue) are paid before any sink, the error model
     // or the node's stack sees the frame; only a switch's frame receiver (FrameReceiveHook) takes
     // them as they are.
@@ -739,7 +735,8 @@ RoceNetDevice::Receive(const Ptr<Packet>& frame,
     }
     if (head == nullptr)
     {
-        n = frame->CopyData(bytes, HEAD_BYTES);
+        n = frame->CopyData(read, HEAD_BYTES);
+        bytes = read;
     }
     if (n >= ETHERNET_HEADER_BYTES &&
         static_cast<uint16_t>((bytes[12] << 8) | bytes[13]) == PfcHeader::ETHER_TYPE)

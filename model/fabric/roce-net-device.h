@@ -315,8 +315,8 @@ class RoceNetDevice : public NetDevice
      * for reading them from the frame.
      * @param frame the frame.
      * @param ttlDebt TTL decrements deferred for it (see Enqueue).
-     * @param head its first bytes; copied before anything else, so that they may be in a
-     *        record that the frame's receipt could reuse.
+     * @param head its first bytes (null: read them from the frame); they must stay as they are
+     *        until the call returns.
      * @param headLength how many: HEAD_BYTES, or the frame's size if it is shorter.
      */
     void Receive(const Ptr<Packet>& frame,
