@@ -65,9 +65,16 @@ class RoceChannel::FramesInFlight : public EventImpl
               const uint8_t* known,
               uint32_t knownLength)
     {
-        // The slot handed to the receiving end stays untouched while it receives: nothing
-        // sends to that end in the meantime (its peer sends from its own events).
-        NS_ASSERT_MSG(!m_delivering, "RoceChannel: a frame sent to an end while it receives");
+        // A frame sent to the end that is receiving one from this ring (a link between two
+        // ports of one switch, the frame forwarded at once): the bytes handed may be that
+        // frame's, in the ring that may move below; they are copied out first. Nothing reads
+        // the receiving frame's bytes after it is forwarded.
+        uint8_t moved[RoceNetDevice::HEAD_BYTES];
+        if (m_delivering && known != nullptr)
+        {
+            std::copy(known, known + knownLength, moved);
+            known = moved;
+        }
         if (m_count == m_ring.size())
         {
             Grow();
@@ -172,8 +179,8 @@ class RoceChannel::FramesInFlight : public EventImpl
         m_head = (m_head + 1) & mask;
         --m_count;
         const Ptr<Packet> frame(due.frame, false); // takes over the ring's reference
-        // The slot's bytes are read in place: nothing is added to this ring (which could reuse
-        // the slot or move the ring) until Receive returns.
+        // The slot's bytes are read in place (see Push for a frame sent into this ring
+        // meanwhile).
         m_delivering = true;
         m_device->Receive(frame,
                           due.ttlDebt,
@@ -186,7 +193,7 @@ class RoceChannel::FramesInFlight : public EventImpl
     /// receiver) when the first frame was sent to it; a frame without them is read at its
     /// arrival, as before, so this only decides where the bytes are read from.
     bool m_withHead;
-    bool m_delivering{false};     //!< Notify is handing a frame to the end (debug check)
+    bool m_delivering{false};     //!< Notify is handing a frame to the end
     std::vector<InFlight> m_ring; //!< the frames, a ring of a power of two slots
     size_t m_head{0};             //!< the oldest frame's slot
     size_t m_count{0};            //!< frames on their way

@@ -316,7 +316,7 @@ class RoceNetDevice : public NetDevice
      * @param frame the frame.
      * @param ttlDebt TTL decrements deferred for it (see Enqueue).
      * @param head its first bytes (null: read them from the frame); they must stay as they are
-     *        until the call returns.
+     *        until the frame's receiver has forwarded or delivered it.
      * @param headLength how many: HEAD_BYTES, or the frame's size if it is shorter.
      */
     void Receive(const Ptr<Packet>& frame,
