@@ -18,6 +18,8 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-constant-rate-source.h"
 #include "ns3/roce-fabric.h"
+#include "ns3/roce-link-helper.h"
+#include "ns3/roce-net-device.h"
 #include "ns3/roce-switch.h"
 #include "ns3/roce-topology-helper.h"
 #include "ns3/roce-v2-packet.h"
@@ -163,6 +165,49 @@ class FabricRouteTableTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(at2.frames.size(), 0, "host 2's old port sends nothing");
         NS_TEST_EXPECT_MSG_EQ(at3.frames.size(), 0, "no route to host 3");
         NS_TEST_EXPECT_MSG_EQ(sw->GetTotalDrops(), 1, "the frame to host 3 dropped");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup llm-fabric-tests
+ * A link between two ports of one switch, the route to a host sending frames out of one of
+ * them: a frame that arrives at the other is forwarded back onto the link it arrived from,
+ * at once when that port is idle (the link's ring is then added to while it delivers from
+ * it). After 20 us, about 18 rounds, the route goes back to the host's port: every frame
+ * reaches the host and none is dropped.
+ */
+class FabricLoopbackLinkTestCase : public TestCase
+{
+  public:
+    FabricLoopbackLinkTestCase()
+        : TestCase("A link between two ports of one switch: frames forwarded back onto it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RoceTopologyHelper topo;
+        RoceFabric fabric = topo.BuildStar(2, DataRate("100Gbps"), MicroSeconds(1));
+        Ptr<RoceSwitch> sw = fabric.GetSwitch(0);
+        Ptr<Node> node = sw->GetObject<Node>();
+        NS_TEST_ASSERT_MSG_NE(node, nullptr, "the switch's node");
+        RoceLinkHelper link;
+        NetDeviceContainer loop = link.Install(node, node, DataRate("100Gbps"), MicroSeconds(1));
+        const uint32_t out = sw->AddPort(DynamicCast<RoceNetDevice>(loop.Get(0)));
+        sw->AddPort(DynamicCast<RoceNetDevice>(loop.Get(1)));
+        const Ipv4Address host1 = fabric.GetHostAddress(1);
+        const uint32_t home = sw->GetRoute(host1).at(0);
+        sw->AddRoute(host1, {out});
+        Simulator::Schedule(MicroSeconds(20), [sw, host1, home]() { sw->AddRoute(host1, {home}); });
+        FrameRecorder at1(fabric.GetHostDevice(1));
+        // 12 frames at a tenth of the line rate (about 880 ns apart): the loop's port is idle
+        // when most of them come round.
+        AddConstantRateSource(fabric, 0, 1, DataRate("10Gbps"), 12, 1000, 0xC000);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(at1.frames.size(), 12, "every frame reaches host 1");
+        NS_TEST_EXPECT_MSG_EQ(sw->GetTotalDrops(), 0, "no frame dropped");
         Simulator::Destroy();
     }
 };
@@ -571,6 +616,7 @@ class RoceFabricTestSuite : public TestSuite
     {
         AddTestCase(new FabricStarForwardingTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FabricRouteTableTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new FabricLoopbackLinkTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FabricLeafSpineEcmpTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FabricIncastPfcTestCase, ns3::llmfabric::TEST_QUICK);
         AddTestCase(new FabricXoffCrossingTestCase, ns3::llmfabric::TEST_QUICK);
