@@ -188,8 +188,8 @@ class FabricLoopbackLinkTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RoceTopologyHelper topo;
-        RoceFabric fabric = topo.BuildStar(2, DataRate("100Gbps"), MicroSeconds(1));
+        // Two hosts on one switch, and the loop: a link from the switch's node to itself.
+        RoceFabric fabric = RoceTopologyHelper().BuildStar(2, DataRate("100Gbps"), MicroSeconds(1));
         Ptr<RoceSwitch> sw = fabric.GetSwitch(0);
         Ptr<Node> node = sw->GetObject<Node>();
         NS_TEST_ASSERT_MSG_NE(node, nullptr, "the switch's node");
