@@ -6,7 +6,6 @@
 
 #include "ecn-marker.h"
 
-#include "roce-channel.h"
 #include "roce-switch.h"
 #include "switch-mmu.h"
 
@@ -139,7 +138,6 @@ EcnMarker::MarkCe(Ptr<Packet> frame)
     // header checksum, instead of deserializing and serializing Ethernet and IPv4 headers.
     constexpr uint32_t ip = ETHERTYPE_OFFSET + 2;
     constexpr uint32_t prefixSize = ip + 20;
-    RoceChannel::ForgetHead(); // the frame's bytes change here
     FramePrefixHeader prefix(prefixSize);
     uint8_t* b = prefix.GetBytes();
     if (frame->CopyData(b, prefixSize) < prefixSize)

@@ -6,8 +6,6 @@
 
 #include "frame-prefix-header.h"
 
-#include "roce-channel.h"
-
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
@@ -208,7 +206,6 @@ FramePrefixHeader::DecrementIpv4Ttl(const Ptr<Packet>& frame,
                                     uint32_t hops,
                                     uint32_t strip)
 {
-    RoceChannel::ForgetHead(); // the frame's bytes may change here
     const uint32_t ttl = hops == 0 ? 0 : FindIpv4Ttl(bytes, n);
     if (ttl == 0 || bytes[ttl] <= 1 || strip >= ttl)
     {

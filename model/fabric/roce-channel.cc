@@ -59,22 +59,8 @@ class RoceChannel::FramesInFlight : public EventImpl
      * @param arrivalFs its arrival time, in femtoseconds (a whole number of time steps).
      * @param ttlDebt TTL decrements deferred for it (RoceNetDevice::Enqueue).
      */
-    void Push(const Ptr<Packet>& frame,
-              int64_t arrivalFs,
-              uint8_t ttlDebt,
-              const uint8_t* known,
-              uint32_t knownLength)
+    void Push(const Ptr<Packet>& frame, int64_t arrivalFs, uint8_t ttlDebt)
     {
-        // A frame sent to the end that is receiving one from this ring (a link between two
-        // ports of one switch, the frame forwarded at once): the bytes handed may be that
-        // frame's, in the ring that may move below; they are copied out first. Nothing reads
-        // the receiving frame's bytes after it is forwarded.
-        uint8_t moved[RoceNetDevice::HEAD_BYTES];
-        if (m_delivering && known != nullptr)
-        {
-            std::copy(known, known + knownLength, moved);
-            known = moved;
-        }
         if (m_count == m_ring.size())
         {
             Grow();
@@ -84,23 +70,11 @@ class RoceChannel::FramesInFlight : public EventImpl
         slot.frame->Ref(); // the ring's reference, handed over in Notify
         slot.arrivalFs = arrivalFs;
         slot.ttlDebt = ttlDebt;
-        // The frame's first bytes, for a switch at the receiving end: as the forwarding switch
-        // has them, or read from the frame (just written, at a host) otherwise. A host reads
-        // and writes the frame anyway (its TTL, its headers): the bytes would only cost there.
-        if (!m_withHead)
-        {
-            slot.headLength = 0;
-        }
-        else if (known != nullptr)
-        {
-            std::copy(known, known + knownLength, slot.head);
-            slot.headLength = static_cast<uint8_t>(knownLength);
-        }
-        else
-        {
-            slot.headLength =
-                static_cast<uint8_t>(frame->CopyData(slot.head, RoceNetDevice::HEAD_BYTES));
-        }
+        // The frame's first bytes, for a switch at the receiving end (a host reads and writes
+        // the frame anyway, its TTL and its headers: the bytes would only cost there).
+        slot.headLength =
+            m_withHead ? static_cast<uint8_t>(frame->CopyData(slot.head, RoceNetDevice::HEAD_BYTES))
+                       : 0;
         ++m_count;
     }
 
@@ -179,21 +153,19 @@ class RoceChannel::FramesInFlight : public EventImpl
         m_head = (m_head + 1) & mask;
         --m_count;
         const Ptr<Packet> frame(due.frame, false); // takes over the ring's reference
-        // The slot's bytes are read in place (see Push for a frame sent into this ring
-        // meanwhile).
-        m_delivering = true;
+        // The slot's bytes are read in place. A frame sent into this ring meanwhile (a link
+        // between two ports of one switch, the frame forwarded at once) may reuse the slot or
+        // move the ring, but only as the receiving switch's last step: nothing reads them then.
         m_device->Receive(frame,
                           due.ttlDebt,
                           due.headLength != 0 ? due.head : nullptr,
                           due.headLength);
-        m_delivering = false;
     }
 
     /// Whether the slots keep the frames' first bytes: the end was a switch's port (a frame
     /// receiver) when the first frame was sent to it; a frame without them is read at its
     /// arrival, as before, so this only decides where the bytes are read from.
     bool m_withHead;
-    bool m_delivering{false};     //!< Notify is handing a frame to the end
     std::vector<InFlight> m_ring; //!< the frames, a ring of a power of two slots
     size_t m_head{0};             //!< the oldest frame's slot
     size_t m_count{0};            //!< frames on their way
@@ -253,37 +225,12 @@ RoceChannel::Transmit(const Ptr<Packet>& packet,
     }
     const Time delay = arrivalDelay + m_delay;
     const int64_t unitFs = ExactTime::GetResolutionFs();
-    const bool known = s_knownFrame == PeekPointer(packet);
-    m_inFlight[end]->Push(packet,
-                          ExactTime::NowFs() + delay.GetTimeStep() * unitFs,
-                          ttlDebt,
-                          known ? s_knownBytes : nullptr,
-                          known ? s_knownLength : 0);
+    m_inFlight[end]->Push(packet, ExactTime::NowFs() + delay.GetTimeStep() * unitFs, ttlDebt);
     // The simulator keeps a reference per scheduling (ScheduleWithContext takes the one given).
     m_inFlight[end]->Ref();
     LeanSimulatorImpl::ScheduleStepsWithContext(m_nodeIds[end],
                                                 static_cast<uint64_t>(delay.GetTimeStep()),
                                                 PeekPointer(m_inFlight[end]));
-}
-
-const Packet* RoceChannel::s_knownFrame = nullptr;
-const uint8_t* RoceChannel::s_knownBytes = nullptr;
-uint32_t RoceChannel::s_knownLength = 0;
-
-void
-RoceChannel::KnowHead(const Packet* frame, const uint8_t* bytes, uint32_t n)
-{
-    s_knownFrame = frame;
-    s_knownBytes = bytes;
-    s_knownLength = std::min<uint32_t>(n, RoceNetDevice::HEAD_BYTES);
-}
-
-void
-RoceChannel::ForgetHead()
-{
-    s_knownFrame = nullptr;
-    s_knownBytes = nullptr;
-    s_knownLength = 0;
 }
 
 Ptr<RoceNetDevice>

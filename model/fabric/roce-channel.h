@@ -59,23 +59,6 @@ class RoceChannel : public Channel
                   uint8_t ttlDebt = 0);
 
     /**
-     * The first bytes of a frame (up to RoceNetDevice::HEAD_BYTES) that a switch has in hand
-     * while it forwards it: Transmit copies them into the frame's record on the link instead of
-     * reading them from the frame, which it would otherwise do (the receiving end reads them
-     * from the record, not from the frame, whose bytes were written long before on a large run
-     * and are no longer in the processor's caches). Only for bytes equal to the frame's: given
-     * after anything that writes into the frame and taken back (ForgetHead) before anything
-     * that may. At most one at a time; the simulation runs on one thread.
-     * @param frame the frame.
-     * @param bytes its first bytes.
-     * @param n how many (the frame's size if it is shorter than RoceNetDevice::HEAD_BYTES).
-     */
-    static void KnowHead(const Packet* frame, const uint8_t* bytes, uint32_t n);
-
-    /// Forget the bytes KnowHead gave.
-    static void ForgetHead();
-
-    /**
      * @param device one end.
      * @return the device at the other end (null if none).
      */
@@ -104,11 +87,6 @@ class RoceChannel : public Channel
     std::array<uint32_t, 2> m_nodeIds{NO_NODE, NO_NODE};
     /// The frames on their way to each end (made on the first frame to it).
     std::array<Ptr<FramesInFlight>, 2> m_inFlight;
-
-    /// The frame whose first bytes KnowHead gave (null: none).
-    static const Packet* s_knownFrame;
-    static const uint8_t* s_knownBytes; //!< its first bytes
-    static uint32_t s_knownLength;      //!< how many
 };
 
 } // namespace ns3

@@ -359,7 +359,6 @@ RoceSwitch::Receive(RoceNetDevice& device,
     // before (ttlDebt, which @p bytes lack too), then this one's; paid (hops back to 0) where
     // something that does not accept them is about to see the frame.
     uint8_t hops = ttlDebt;
-    bool bytesCurrent = true; // @p bytes are still the frame's (nothing wrote into it)
     uint32_t inPort = m_portOfIfIndex[device.GetIfIndex()];
     // The tuple as plain numbers: ns-3 addresses are made only for a load balancer to read.
     EcmpHash::RawTuple raw;
@@ -380,7 +379,6 @@ RoceSwitch::Receive(RoceNetDevice& device,
         if (hops != 0 && !m_loadBalancer->AcceptsDeferredTtl())
         {
             hops -= FramePrefixHeader::DecrementIpv4Ttl(frame, bytes, n, hops);
-            bytesCurrent = false;
         }
         outPort =
             m_loadBalancer->SelectPortRaw(*this, m_routePorts[route->index], raw, priority, frame);
@@ -401,7 +399,6 @@ RoceSwitch::Receive(RoceNetDevice& device,
         if (hops != 0 && !m_enqueueStagesAcceptDeferredTtl)
         {
             hops -= FramePrefixHeader::DecrementIpv4Ttl(frame, bytes, n, hops);
-            bytesCurrent = false;
         }
         found.emplace(MakeQueueState(outPort, priority));
         for (size_t i = 0; i < m_enqueueStages.size(); ++i)
@@ -464,16 +461,6 @@ RoceSwitch::Receive(RoceNetDevice& device,
     }
     uint64_t tag =
         (static_cast<uint64_t>(inPort) << 32) | (static_cast<uint64_t>(outPort) << 8) | priority;
-    if (bytesCurrent && decisions == 0)
-    {
-        // Nothing wrote into the frame here: if the port sends it at once, the link keeps these
-        // bytes for the next hop instead of reading them from the frame (RoceChannel::KnowHead;
-        // Dequeued forgets them before a stage that may write).
-        RoceChannel::KnowHead(PeekPointer(frame), bytes, n);
-        m_ports[outPort]->Enqueue(frame, priority, tag, hops);
-        RoceChannel::ForgetHead();
-        return;
-    }
     m_ports[outPort]->Enqueue(frame, priority, tag, hops);
 }
 
@@ -488,7 +475,6 @@ RoceSwitch::Dequeued(RoceNetDevice& device,
     ReleaseBuffer(tag, frame->GetSize());
     if (!m_stages.empty())
     {
-        RoceChannel::ForgetHead(); // a stage may write into the frame
         if (ttlDebt != 0 && !m_stagesAcceptDeferredTtl)
         {
             FramePrefixHeader::DecrementIpv4Ttl(frame, ttlDebt);

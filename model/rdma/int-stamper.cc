@@ -12,7 +12,6 @@
 #include "roce-v2-packet.h"
 
 #include "ns3/log.h"
-#include "ns3/roce-channel.h"
 #include "ns3/roce-switch.h"
 #include "ns3/type-id-alias.h"
 
@@ -108,7 +107,6 @@ IntStamper::Dequeue(RoceSwitch& sw, Ptr<Packet> frame, const QueueState& state)
     {
         return;
     }
-    RoceChannel::ForgetHead(); // the frame's bytes change here (a short frame's first ones too)
     RoceIcrcTrailer icrc;
     frame->RemoveTrailer(icrc);
     RoceIntHeader telemetry;
