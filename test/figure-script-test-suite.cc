@@ -226,14 +226,16 @@ class FctSlowdownFigureTestCase : public FigureTestCase
 };
 
 /**
- * FCT slowdown of a large flow table: up to MAX_FLOW_POINTS (200,000) rows every flow is drawn;
- * beyond, one row in k = ceil(rows / 200,000), said in the key, and gnuplot reads that many.
+ * FCT slowdown of a large flow table: up to MAX_FLOW_POINTS (50,000) rows every flow is drawn;
+ * beyond, one row in k = ceil(rows / 50,000), said in the key, and gnuplot reads that many.
+ * The rows are counted as ForEachRow reads them: blank lines (and, blank-separated, lines of
+ * blanks) are not rows, CRLF lines and a last line without a newline are.
  */
 class FctSlowdownSampledFigureTestCase : public FigureTestCase
 {
   public:
     FctSlowdownSampledFigureTestCase()
-        : FigureTestCase("FCT slowdown: more than 200,000 flows are drawn one in k")
+        : FigureTestCase("FCT slowdown: more than 50,000 flows are drawn one in k")
     {
     }
 
@@ -281,28 +283,28 @@ class FctSlowdownSampledFigureTestCase : public FigureTestCase
                                "flows",
                                "column(1)",
                                "column(2)"};
-        // 200,000 rows: all drawn, as for a small table.
-        std::string script = WriteFigure(f, Table(200000, true));
+        // 50,000 rows: all drawn, as for a small table.
+        std::string script = WriteFigure(f, Table(50000, true));
         NS_TEST_EXPECT_MSG_NE(script.find("plot \"flows.csv\" every ::1 using"),
                               std::string::npos,
-                              "200,000 flows: every one");
+                              "50,000 flows: every one");
         NS_TEST_EXPECT_MSG_NE(script.find("title \"a flow\""), std::string::npos, "the key");
-        // 400,001 rows: k = ceil(400,001 / 200,000) = 3; rows 1, 4, ..., 400,000 of the data
-        // (gnuplot's points 1 to 400,001, the header being point 0): (400,001 - 1) / 3 + 1 =
-        // 133,334 records.
-        script = WriteFigure(f, Table(400001, true));
+        // 100,001 rows: k = ceil(100,001 / 50,000) = 3; rows 1, 4, ..., 100,000 of the data
+        // (gnuplot's points 1 to 100,001, the header being point 0): (100,001 - 1) / 3 + 1 =
+        // 33,334 records.
+        script = WriteFigure(f, Table(100001, true));
         NS_TEST_EXPECT_MSG_NE(script.find("plot \"flows.csv\" every 3::1 using (column(1))"),
                               std::string::npos,
                               "one row in 3, header skipped");
-        NS_TEST_EXPECT_MSG_NE(script.find("title \"1 flow in 3 (of 400001)\""),
+        NS_TEST_EXPECT_MSG_NE(script.find("title \"1 flow in 3 (of 100001)\""),
                               std::string::npos,
                               "the key says so");
         int records = Records("\"flows.csv\" every 3::1");
         if (records >= 0)
         {
-            NS_TEST_EXPECT_MSG_EQ(records, 133334, "gnuplot reads one row in 3");
+            NS_TEST_EXPECT_MSG_EQ(records, 33334, "gnuplot reads one row in 3");
         }
-        // No header, blank-separated, 200,001 rows: k = 2, rows 1, 3, ..., 200,001: 100,001.
+        // No header, blank-separated, 50,001 rows: k = 2, rows 1, 3, ..., 50,001: 25,001.
         FigureScript::Figure peer{FigureScript::FCT_SLOWDOWN,
                                   "fct.txt",
                                   "peer",
@@ -311,13 +313,38 @@ class FctSlowdownSampledFigureTestCase : public FigureTestCase
                                   "column(2)",
                                   ' ',
                                   false};
-        script = WriteFigure(peer, Table(200001, false));
+        script = WriteFigure(peer, Table(50001, false));
         NS_TEST_EXPECT_MSG_NE(script.find("plot \"fct.txt\" every 2 using (column(1))"),
                               std::string::npos,
                               "one row in 2, no header");
-        NS_TEST_EXPECT_MSG_NE(script.find("title \"1 flow in 2 (of 200001)\""),
+        NS_TEST_EXPECT_MSG_NE(script.find("title \"1 flow in 2 (of 50001)\""),
                               std::string::npos,
                               "the key says so");
+        // Rows as ForEachRow reads them, counted across the reader's 1 MiB chunks (rows of 50
+        // bytes: 2.5 MB): a blank line after every 1000th row is not a row, a CRLF line is one,
+        // and so is a last line without a newline. 50,000 such rows: every one drawn; 50,001:
+        // one in 2.
+        for (uint32_t rows : {50000U, 50001U})
+        {
+            std::string csv = "bytes,slowdown,note\n";
+            for (uint32_t i = 0; i < rows; ++i)
+            {
+                csv += std::to_string(1000 + i) + ",1.5," + std::string(30, 'x');
+                if (i + 1 < rows)
+                {
+                    csv += i % 2 ? "\r\n" : "\n";
+                }
+                if (i % 1000 == 999)
+                {
+                    csv += "\n";
+                }
+            }
+            script = WriteFigure(f, csv);
+            NS_TEST_EXPECT_MSG_NE(script.find(rows == 50000 ? "title \"a flow\""
+                                                            : "title \"1 flow in 2 (of 50001)\""),
+                                  std::string::npos,
+                                  "rows counted as read: " << rows);
+        }
     }
 };
 
