@@ -194,19 +194,21 @@ CountRows(const std::string& path, char separator, bool header)
                 content = false;
                 at = newline + 1;
             }
-            continue;
         }
-        for (; at < end; ++at)
+        else
         {
-            char c = *at;
-            if (c == '\n')
+            for (; at < end; ++at)
             {
-                lines += content ? 1 : 0;
-                content = false;
-            }
-            else if (c != ' ' && c != '\t' && c != '\r')
-            {
-                content = true;
+                char c = *at;
+                if (c == '\n')
+                {
+                    lines += content ? 1 : 0;
+                    content = false;
+                }
+                else if (c != ' ' && c != '\t' && c != '\r')
+                {
+                    content = true;
+                }
             }
         }
     }

@@ -321,29 +321,37 @@ class FctSlowdownSampledFigureTestCase : public FigureTestCase
                               std::string::npos,
                               "the key says so");
         // Rows as ForEachRow reads them, counted across the reader's 1 MiB chunks (rows of 50
-        // bytes: 2.5 MB): a blank line after every 1000th row is not a row, a CRLF line is one,
-        // and so is a last line without a newline. 50,000 such rows: every one drawn; 50,001:
-        // one in 2.
-        for (uint32_t rows : {50000U, 50001U})
+        // bytes: 2.5 MB): after every 1000th row a line that is not a row (empty when
+        // comma-separated; blanks, a tab and a CR when blank-separated), a CRLF line is a row,
+        // and so is the last line, without a newline. 50,000 such rows: every one drawn;
+        // 50,001: one in 2. Both separators, since they are counted by different loops.
+        for (char separator : {',', ' '})
         {
-            std::string csv = "bytes,slowdown,note\n";
-            for (uint32_t i = 0; i < rows; ++i)
+            FigureScript::Figure g = separator == ',' ? f : peer;
+            const std::string sep(1, separator);
+            const std::string notRow = separator == ',' ? "\n" : "  \t\r\n";
+            for (uint32_t rows : {50000U, 50001U})
             {
-                csv += std::to_string(1000 + i) + ",1.5," + std::string(30, 'x');
-                if (i + 1 < rows)
+                std::string csv = separator == ',' ? "bytes,slowdown,note\n" : "";
+                for (uint32_t i = 0; i < rows; ++i)
                 {
-                    csv += i % 2 ? "\r\n" : "\n";
+                    csv += std::to_string(1000 + i) + sep + "1.5" + sep + std::string(30, 'x');
+                    if (i + 1 < rows)
+                    {
+                        csv += i % 2 ? "\r\n" : "\n";
+                        if (i % 1000 == 999)
+                        {
+                            csv += notRow;
+                        }
+                    }
                 }
-                if (i % 1000 == 999)
-                {
-                    csv += "\n";
-                }
+                script = WriteFigure(g, csv);
+                NS_TEST_EXPECT_MSG_NE(
+                    script.find(rows == 50000 ? "title \"a flow\""
+                                              : "title \"1 flow in 2 (of 50001)\""),
+                    std::string::npos,
+                    "rows counted as read: " << rows << ", separator '" << separator << "'");
             }
-            script = WriteFigure(f, csv);
-            NS_TEST_EXPECT_MSG_NE(script.find(rows == 50000 ? "title \"a flow\""
-                                                            : "title \"1 flow in 2 (of 50001)\""),
-                                  std::string::npos,
-                                  "rows counted as read: " << rows);
         }
     }
 };
