@@ -26,7 +26,9 @@
  *               settings (--mtu, --cc with its default attributes, the default switch), each
  *               flow at its start time.
  *
- * Printed: simulated time, events, link frames (every frame put on any link: data and PFC),
+ * Printed: how the library was compiled ("library profile-guided" or "library without-profile":
+ * the standalone Release build with g++ is profile-guided unless -DLLM_FABRIC_PGO=OFF), simulated
+ * time, events, link frames (every frame put on any link: data and PFC),
  * events per link frame, link frames per wall-second, events per wall-second, peak RSS; then a
  * machine-independent figure: after the run, in the same process, ns-3's bare scheduler (the
  * same SchedulerType, on ns-3's DefaultSimulatorImpl whatever the run's simulator) executes as many
@@ -293,6 +295,13 @@ ReadFiles(const std::string& topologyFile,
     }
 }
 
+/// How the library was compiled, as far as speed goes (CMakeLists.txt, LLM_FABRIC_PGO).
+#ifdef LLM_FABRIC_PGO
+constexpr const char* LIBRARY_BUILD = "profile-guided";
+#else
+constexpr const char* LIBRARY_BUILD = "without-profile";
+#endif
+
 /**
  * Run the simulation and print its speed and memory.
  * @param scenario the scenario's name.
@@ -311,6 +320,7 @@ RunAndPrint(const std::string& scenario, const std::string& transport, const Roc
     struct rusage usage;
     getrusage(RUSAGE_SELF, &usage);
     std::cout << "scenario " << scenario << " (transport " << transport << ")" << std::endl
+              << "library " << LIBRARY_BUILD << std::endl
               << "simulated_us " << simulated.GetNanoSeconds() / 1000.0 << std::endl
               << "events " << events << std::endl
               << "link_frames " << frames << std::endl

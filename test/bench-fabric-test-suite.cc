@@ -82,6 +82,14 @@ class BenchFabricFiguresTestCase : public TestCase
                                                    "bare_scheduler_events_per_s",
                                                    "link_frames_per_bare_event"};
         NS_TEST_ASSERT_MSG_EQ((keys == expected), true, "the fields, in order: " << out);
+        // The library's build, on its own line after the scenario's (this runner links the
+        // same library, so it sees the same definition).
+#ifdef LLM_FABRIC_PGO
+        const std::string build = "\nlibrary profile-guided\nsimulated_us ";
+#else
+        const std::string build = "\nlibrary without-profile\nsimulated_us ";
+#endif
+        NS_TEST_EXPECT_MSG_NE(out.find(build), std::string::npos, "the library's build: " << out);
         // 2 x 20,000 B at 1000 B a packet: 40 data packets, each crossing two links; far fewer
         // than a million events, so the bare run takes the floor of a million.
         NS_TEST_EXPECT_MSG_LT(value["events"], 1e6, "a small run");
