@@ -18,16 +18,14 @@ namespace
 {
 
 /**
- * @param out the string to append to.
+ * @param out where to write (GENERAL6_MAX_CHARS bytes).
  * @param x the number, written by std::to_chars.
+ * @return the end of what was written.
  */
-void
-AppendByToChars(std::string& out, double x)
+char*
+WriteByToChars(char* out, double x)
 {
-    char buffer[32];
-    std::to_chars_result r =
-        std::to_chars(buffer, buffer + sizeof(buffer), x, std::chars_format::general, 6);
-    out.append(buffer, static_cast<std::size_t>(r.ptr - buffer));
+    return std::to_chars(out, out + GENERAL6_MAX_CHARS, x, std::chars_format::general, 6).ptr;
 }
 
 #ifdef __SIZEOF_INT128__
@@ -125,6 +123,19 @@ ScaleExact(uint64_t m, int q, int k, Half& half)
         {
             d <<= -shift;
         }
+        if ((n >> 64) == 0 && (d >> 64) == 0)
+        {
+            // Both fit in 64 bits (always when n is not shifted up: d is then below n, which
+            // is below 2^53): one 64-bit division instead of the 128-bit library call, with
+            // the same quotient and remainder.
+            const auto n64 = static_cast<uint64_t>(n);
+            const auto d64 = static_cast<uint64_t>(d);
+            const uint64_t quotient = n64 / d64;
+            const uint64_t rest = n64 - quotient * d64;
+            half =
+                rest < d64 - rest ? Half::BELOW : (rest == d64 - rest ? Half::EXACT : Half::ABOVE);
+            return quotient;
+        }
         whole = n / d;
         U128 twice = 2 * (n - whole * d);
         half = twice < d ? Half::BELOW : (twice == d ? Half::EXACT : Half::ABOVE);
@@ -139,14 +150,20 @@ ScaleExact(uint64_t m, int q, int k, Half& half)
 void
 AppendGeneral6(std::string& out, double x)
 {
+    char buffer[GENERAL6_MAX_CHARS];
+    out.append(buffer, static_cast<std::size_t>(WriteGeneral6(buffer, x) - buffer));
+}
+
+char*
+WriteGeneral6(char* out, double x)
+{
 #ifndef __SIZEOF_INT128__
-    AppendByToChars(out, x); // no 128-bit integers on this platform
+    return WriteByToChars(out, x); // no 128-bit integers on this platform
 #else
     double a = std::fabs(x);
     if (!(a >= 1e-20 && a <= 1e20)) // zero, NaN, infinities, the extremes
     {
-        AppendByToChars(out, x);
-        return;
+        return WriteByToChars(out, x);
     }
     // a = m x 2^q exactly (a normal double: a >= 1e-20). Decimal exponent e of a:
     // 10^e <= a < 10^(e+1). A first guess from the binary exponent is at most one too small;
@@ -174,8 +191,7 @@ AppendGeneral6(std::string& out, double x)
     }
     if (half == Half::EXACT)
     {
-        AppendByToChars(out, x); // a tie: std::to_chars rounds it as printf does
-        return;
+        return WriteByToChars(out, x); // a tie: std::to_chars rounds it as printf does
     }
     auto n = static_cast<uint32_t>(whole) + (half == Half::ABOVE ? 1 : 0);
     if (n == 1000000)
@@ -193,8 +209,7 @@ AppendGeneral6(std::string& out, double x)
     {
         --last;
     }
-    char buffer[16];
-    char* p = buffer;
+    char* p = out;
     if (x < 0)
     {
         *p++ = '-';
@@ -244,7 +259,7 @@ AppendGeneral6(std::string& out, double x)
             *p++ = digits[i];
         }
     }
-    out.append(buffer, static_cast<std::size_t>(p - buffer)); // _M_append, not _M_replace
+    return p;
 #endif
 }
 

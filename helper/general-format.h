@@ -7,6 +7,7 @@
 #ifndef GENERAL_FORMAT_H
 #define GENERAL_FORMAT_H
 
+#include <cstddef>
 #include <string>
 
 namespace ns3
@@ -32,6 +33,19 @@ namespace ns3
  * @param x the number.
  */
 void AppendGeneral6(std::string& out, double x);
+
+/// The most characters WriteGeneral6 writes ("-1.23457e-308" has 13).
+constexpr std::size_t GENERAL6_MAX_CHARS = 24;
+
+/**
+ * @ingroup llm-fabric
+ * @brief Write a double as AppendGeneral6 appends it, into memory: for a writer that fills
+ * its own buffer (the training monitor's rows of flows.csv) without a string's append per field.
+ * @param out where to write; at least GENERAL6_MAX_CHARS bytes must be writable there.
+ * @param x the number.
+ * @return the end of what was written (no terminating null).
+ */
+char* WriteGeneral6(char* out, double x);
 
 } // namespace ns3
 

@@ -14,7 +14,9 @@
 #include "ns3/type-id-alias.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cstring>
 #include <iostream>
 #include <sstream>
 #include <type_traits>
@@ -60,6 +62,49 @@ Append(std::string& row, T x)
         std::to_chars_result r = std::to_chars(buffer, buffer + sizeof(buffer), x);
         row.append(buffer, static_cast<std::size_t>(r.ptr - buffer));
     }
+}
+
+/// The most characters Write writes for one number (an integer's 20 digits and sign fit).
+constexpr size_t NUMBER_MAX_CHARS = GENERAL6_MAX_CHARS;
+
+/// The longest row of flows.csv but for its job column: four integers, the path, five doubles,
+/// their commas and the newline.
+constexpr size_t FLOW_ROW_NUMBERS_BYTES =
+    4 * (NUMBER_MAX_CHARS + 1) + 7 + 5 * (NUMBER_MAX_CHARS + 1) + 1;
+
+/**
+ * Write a number into a CSV row in memory, as Append appends it.
+ * @tparam T an arithmetic type.
+ * @param p where to write (NUMBER_MAX_CHARS bytes).
+ * @param x the number.
+ * @return the end of what was written.
+ */
+template <typename T>
+char*
+Write(char* p, T x)
+{
+    if constexpr (std::is_floating_point_v<T>)
+    {
+        return WriteGeneral6(p, x);
+    }
+    else
+    {
+        return std::to_chars(p, p + NUMBER_MAX_CHARS, x).ptr;
+    }
+}
+
+/**
+ * Write numbers into a CSV row in memory, each preceded by a comma.
+ * @param p where to write (NUMBER_MAX_CHARS + 1 bytes a number).
+ * @param x the numbers.
+ * @return the end of what was written.
+ */
+template <typename... T>
+char*
+WriteFields(char* p, T... x)
+{
+    ((*p++ = ',', p = Write(p, x)), ...);
+    return p;
 }
 
 /**
@@ -150,8 +195,12 @@ TrainingMonitor::~TrainingMonitor()
 void
 TrainingMonitor::WriteFlowRows()
 {
-    m_flowsCsv.write(m_rows.data(), static_cast<std::streamsize>(m_rows.size()));
-    m_rows.clear();
+    if (m_rowBytes == 0)
+    {
+        return;
+    }
+    m_flowsCsv.write(m_rows.get(), static_cast<std::streamsize>(m_rowBytes));
+    m_rowBytes = 0;
 }
 
 std::string
@@ -162,7 +211,6 @@ TrainingMonitor::Start(const LlmTrainingHelper& job, const std::string& outDir)
     m_iterationsCsv.open(outDir + "/iterations.csv");
     m_collectivesCsv.open(outDir + "/collectives.csv");
     m_flowsCsv.open(outDir + "/flows.csv");
-    m_rows.reserve(ROWS_BUFFER_BYTES + 4096); // a row or so beyond the mark, then written
     if (!m_iterationsCsv || !m_collectivesCsv || !m_flowsCsv)
     {
         return "cannot write the CSV files in " + outDir;
@@ -202,6 +250,15 @@ TrainingMonitor::Start(const LlmTrainingHelper& job, const std::string& outDir)
         jobs[j].runtime->TraceConnectWithoutContext("TransferDone",
                                                     MakeCallback(&JobSink::TransferDone, sink));
     }
+    // Room for the mark, then a row at its longest: the numbers and the path, then a job's
+    // name.
+    size_t longestJob = 0;
+    for (const std::string& column : m_jobColumn)
+    {
+        longestJob = std::max(longestJob, column.size());
+    }
+    m_rows = std::make_unique<char[]>(ROWS_BUFFER_BYTES + FLOW_ROW_NUMBERS_BYTES + longestJob);
+    m_rowBytes = 0;
     return "";
 }
 
@@ -317,13 +374,27 @@ TrainingMonitor::TransferDone(uint32_t job, const TransferRecord& r)
         m_fctUs.push_back(Us(fct));
         m_slowdown.push_back(slowdown);
     }
-    Append(m_rows, r.instance);
-    AppendFields(m_rows, r.srcRank, r.dstRank, r.bytes);
-    m_rows += r.nvlink ? ",nvlink" : ",rdma";
-    AppendFields(m_rows, Us(r.start), Us(r.end), Us(fct), Us(r.ideal), slowdown);
-    m_rows += m_jobColumn[job];
-    m_rows += '\n';
-    if (m_rows.size() >= ROWS_BUFFER_BYTES)
+    char* const row = m_rows.get() + m_rowBytes;
+    char* p = Write(row, r.instance);
+    p = WriteFields(p, r.srcRank, r.dstRank, r.bytes);
+    if (r.nvlink)
+    {
+        std::memcpy(p, ",nvlink", 7);
+        p += 7;
+    }
+    else
+    {
+        std::memcpy(p, ",rdma", 5);
+        p += 5;
+    }
+    p = WriteFields(p, Us(r.start), Us(r.end), Us(fct), Us(r.ideal), slowdown);
+    const std::string& jobColumn = m_jobColumn[job];
+    std::memcpy(p, jobColumn.data(), jobColumn.size());
+    p += jobColumn.size();
+    *p++ = '\n';
+    NS_ASSERT(static_cast<size_t>(p - row) <= FLOW_ROW_NUMBERS_BYTES + jobColumn.size());
+    m_rowBytes += static_cast<size_t>(p - row);
+    if (m_rowBytes >= ROWS_BUFFER_BYTES)
     {
         WriteFlowRows();
     }

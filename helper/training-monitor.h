@@ -162,9 +162,11 @@ class TrainingMonitor
     std::ofstream m_flowsCsv;                                   //!< flows.csv
     std::vector<std::map<uint32_t, JobIteration>> m_iterations; //!< by job, by iteration
     std::vector<std::string> m_jobColumn;                       //!< by job: ",name" or ""
-    /// Rows of flows.csv not written yet: written by the MiB (a transfer's row is formatted
-    /// into it, with no stream call per field) and at Finish.
-    std::string m_rows;
+    /// Rows of flows.csv not written yet: written by the MiB and at Finish. A transfer's row is
+    /// formatted into this memory field by field, with no stream or string call per field; it
+    /// has room for ROWS_BUFFER_BYTES and a longest row more (Start sizes it).
+    std::unique_ptr<char[]> m_rows;
+    size_t m_rowBytes{0};                                //!< the bytes m_rows holds
     static constexpr size_t ROWS_BUFFER_BYTES = 1 << 20; //!< when m_rows is written
     std::vector<std::unique_ptr<JobSink>> m_sinks;       //!< by job
     std::vector<double> m_collectiveUs;                  //!< collective times
