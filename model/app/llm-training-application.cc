@@ -187,6 +187,20 @@ LlmTrainingApplication::SetSchedule(const IterationSchedule& schedule)
                                                                 << " given to rank " << m_rank);
     m_ops = schedule.GetOps();
     m_dependents.assign(m_ops.size(), {});
+    // Made once per op, not per collective: a bound callback is several allocations, and
+    // an op may run thousands of collectives an iteration.
+    m_collectiveDone.assign(m_ops.size(), Callback<void>());
+    m_sequenceOf.assign(m_ops.size(), nullptr);
+    for (const auto& op : m_ops)
+    {
+        if (op.type != ScheduleOp::COMPUTE)
+        {
+            m_collectiveDone[op.id] =
+                MakeCallback(&LlmTrainingApplication::CollectiveDone, this).Bind(op.id);
+            // A map's entries stay where they are: the pointer holds as groups are added.
+            m_sequenceOf[op.id] = &m_sequence[op.members];
+        }
+    }
     m_computeOrder.clear();
     m_groupOps.clear();
     for (const auto& op : m_ops)
@@ -393,13 +407,13 @@ void
 LlmTrainingApplication::JoinNext(uint32_t id)
 {
     const ScheduleOp& op = m_ops[id];
-    uint64_t sequence = m_sequence[op.members]++;
+    uint64_t sequence = (*m_sequenceOf[id])++;
     std::string problem =
         m_runtime->Join(m_rank,
                         op.members,
                         sequence,
                         {op.kind, op.messageBytes, op.name, static_cast<uint32_t>(op.strategy)},
-                        MakeCallback(&LlmTrainingApplication::CollectiveDone, this).Bind(id));
+                        m_collectiveDone[id]);
     NS_ABORT_MSG_IF(!problem.empty(),
                     "LlmTrainingApplication: rank " << m_rank << ", '" << op.name
                                                     << "': " << problem);
