@@ -313,6 +313,25 @@ LeanSimulatorImpl::Remove(const EventId& id)
     --m_unscheduledEvents;
 }
 
+bool
+LeanSimulatorImpl::Withdraw(const EventId& id)
+{
+    LeanSimulatorImpl* running = s_running;
+    if (running == nullptr || id.GetUid() == EventId::DESTROY || running->IsExpired(id))
+    {
+        return false;
+    }
+    Scheduler::Event event;
+    event.impl = id.PeekEventImpl();
+    event.key.m_ts = id.GetTs();
+    event.key.m_context = id.GetContext();
+    event.key.m_uid = id.GetUid();
+    running->m_events->Remove(event);
+    event.impl->Unref(); // the scheduler's reference
+    --running->m_unscheduledEvents;
+    return true;
+}
+
 void
 LeanSimulatorImpl::Cancel(const EventId& id)
 {

@@ -92,6 +92,18 @@ class LeanSimulatorImpl : public SimulatorImpl
      */
     static void ScheduleSteps(uint64_t delay, EventImpl* event);
 
+    /**
+     * Take a pending event out of the scheduler, as Simulator::Remove does, but without
+     * cancelling its EventImpl, so that the object can be scheduled again: for a model that
+     * keeps one event object for a timer it moves often (no allocation per move). Only while
+     * a LeanSimulatorImpl runs (from an event, on its thread); otherwise it does nothing and
+     * returns false, and the caller removes the event with Simulator::Remove, which cancels
+     * the object for good.
+     * @param id the event.
+     * @return whether it was pending and is taken out.
+     */
+    static bool Withdraw(const EventId& id);
+
     // Inherited from SimulatorImpl.
     void Destroy() override;
     bool IsFinished() const override;

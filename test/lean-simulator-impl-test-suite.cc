@@ -6,6 +6,7 @@
 
 #include "llm-fabric-test-util.h"
 
+#include "ns3/event-impl.h"
 #include "ns3/exact-time.h"
 #include "ns3/lean-simulator-impl.h"
 #include "ns3/llm-fabric-compat.h"
@@ -390,6 +391,169 @@ class LeanSimulatorSameAsDefaultTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
+ * A timer that events move often, kept as one event object moved with
+ * LeanSimulatorImpl::Withdraw, runs exactly as one moved by Simulator::Remove and a new event
+ * each time: the same events at the same times, in the same order, with the same event counts.
+ * Withdraw takes an event out only while a LeanSimulatorImpl runs: before Run, and under ns-3's
+ * DefaultSimulatorImpl, it returns false and leaves the event pending.
+ */
+class LeanSimulatorWithdrawTestCase : public TestCase
+{
+  public:
+    LeanSimulatorWithdrawTestCase()
+        : TestCase("Withdraw moves a kept event object as Remove and a new event would")
+    {
+    }
+
+  private:
+    /// How the timer is moved.
+    enum Mode
+    {
+        REMOVE,  //!< Simulator::Remove, then a new event object
+        WITHDRAW //!< Withdraw, then the same object again
+    };
+
+    /**
+     * Run the script: 40 events a nanosecond for 30 ns, each moving the timer 0 to 3 ns ahead
+     * (the delays drawn from a fixed seed), the timer logging when it runs.
+     * @param implementation the simulator implementation.
+     * @param mode how the timer is moved.
+     * @return the log.
+     */
+    std::vector<std::string> Run(const std::string& implementation, Mode mode)
+    {
+        m_log.clear();
+        m_mode = mode;
+        m_random.seed(20261204);
+        m_withdrawn = 0;
+        m_takenOut = 0;
+        m_timer = EventId();
+        m_object = Ptr<EventImpl>(MakeEvent(&LeanSimulatorWithdrawTestCase::Tick, this), false);
+        Simulator::Destroy();
+        Simulator::SetImplementation(ObjectFactory(implementation).Create<SimulatorImpl>());
+        Simulator::SetScheduler(ObjectFactory("ns3::WindowedCalendarScheduler"));
+        for (uint32_t t = 0; t < 30; ++t)
+        {
+            for (uint32_t k = 0; k < 40; ++k)
+            {
+                Simulator::Schedule(NanoSeconds(t), &LeanSimulatorWithdrawTestCase::Move, this, k);
+            }
+        }
+        Simulator::Run();
+        m_log.push_back("end at " + std::to_string(Simulator::Now().GetTimeStep()) + " after " +
+                        std::to_string(Simulator::GetEventCount()) + " events");
+        Simulator::Destroy();
+        return m_log;
+    }
+
+    /**
+     * A background event: log, then move the timer.
+     * @param k its number within its nanosecond.
+     */
+    void Move(uint32_t k)
+    {
+        m_log.push_back("move " + std::to_string(k) + " at " +
+                        std::to_string(Simulator::Now().GetTimeStep()) + " count " +
+                        std::to_string(Simulator::GetEventCount()));
+        if (!m_timer.IsExpired())
+        {
+            ++m_takenOut;
+            if (m_mode == WITHDRAW && LeanSimulatorImpl::Withdraw(m_timer))
+            {
+                ++m_withdrawn;
+                if (m_object->IsCancelled())
+                {
+                    m_log.push_back("withdrawn object cancelled");
+                }
+            }
+            else
+            {
+                Simulator::Remove(m_timer);
+                m_object =
+                    Ptr<EventImpl>(MakeEvent(&LeanSimulatorWithdrawTestCase::Tick, this), false);
+            }
+        }
+        Time delay = NanoSeconds(m_random() % 4);
+        if (m_mode == WITHDRAW)
+        {
+            m_timer = Simulator::Schedule(delay, m_object);
+        }
+        else
+        {
+            m_timer = Simulator::Schedule(delay, &LeanSimulatorWithdrawTestCase::Tick, this);
+        }
+    }
+
+    /// The timer.
+    void Tick()
+    {
+        m_log.push_back("tick at " + std::to_string(Simulator::Now().GetTimeStep()) + " count " +
+                        std::to_string(Simulator::GetEventCount()));
+    }
+
+    void DoRun() override
+    {
+        std::vector<std::string> expected = Run("ns3::LeanSimulatorImpl", REMOVE);
+        uint32_t removed = m_takenOut;
+        std::vector<std::string> got = Run("ns3::LeanSimulatorImpl", WITHDRAW);
+        // Of the 1,200 moves, all but those that find the timer already run (the first, and
+        // one after each tick but the last) take it out: by Withdraw, every one.
+        NS_TEST_EXPECT_MSG_EQ(m_takenOut, removed, "timers taken out");
+        NS_TEST_EXPECT_MSG_EQ(m_withdrawn, removed, "timers taken out by Withdraw");
+        NS_TEST_EXPECT_MSG_GT(removed, 1000, "most moves take the timer out");
+        uint32_t ticks = 0;
+        for (const std::string& line : expected)
+        {
+            ticks += line.rfind("tick ", 0) == 0 ? 1 : 0;
+        }
+        // The timer runs where a move sets it 0 ns ahead (before the nanosecond's next move, as
+        // a later uid at the same time) and once after the last move.
+        NS_TEST_EXPECT_MSG_GT(ticks, 1, "the timer runs in the script");
+        NS_TEST_EXPECT_MSG_EQ(removed + ticks,
+                              1200,
+                              "each move but the first finds the timer "
+                              "pending or run");
+        NS_TEST_ASSERT_MSG_EQ(got.size(), expected.size(), "log lines");
+        for (size_t i = 0; i < expected.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(got[i], expected[i], "log line " << i);
+        }
+
+        // Under ns-3's simulator Withdraw refuses, and the caller's Remove does the work: the
+        // same log again.
+        got = Run("ns3::DefaultSimulatorImpl", WITHDRAW);
+        NS_TEST_EXPECT_MSG_EQ(m_withdrawn, 0, "no Withdraw under DefaultSimulatorImpl");
+        NS_TEST_ASSERT_MSG_EQ(got.size(), expected.size(), "log lines, default simulator");
+        for (size_t i = 0; i < expected.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(got[i], expected[i], "log line " << i << ", default simulator");
+        }
+
+        // Before Run: refused, and the event stays pending.
+        Simulator::Destroy();
+        Simulator::SetImplementation(
+            ObjectFactory("ns3::LeanSimulatorImpl").Create<SimulatorImpl>());
+        m_log.clear();
+        EventId pending =
+            Simulator::Schedule(NanoSeconds(1), &LeanSimulatorWithdrawTestCase::Tick, this);
+        NS_TEST_EXPECT_MSG_EQ(LeanSimulatorImpl::Withdraw(pending), false, "before Run");
+        NS_TEST_EXPECT_MSG_EQ(pending.IsExpired(), false, "still pending");
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(m_log.size(), 1, "and it runs");
+        Simulator::Destroy();
+    }
+
+    std::vector<std::string> m_log; //!< what happened
+    Mode m_mode{REMOVE};            //!< how the timer is moved
+    std::mt19937_64 m_random;       //!< the delays
+    uint32_t m_withdrawn{0};        //!< Withdraw calls that took the timer out
+    uint32_t m_takenOut{0};         //!< moves that found the timer pending
+    EventId m_timer;                //!< the timer's pending event
+    Ptr<EventImpl> m_object;        //!< the timer's event object (WITHDRAW)
+};
+
+/**
+ * @ingroup llm-fabric-tests
  * The suite.
  */
 class LeanSimulatorImplTestSuite : public TestSuite
@@ -399,6 +563,7 @@ class LeanSimulatorImplTestSuite : public TestSuite
         : TestSuite("llm-fabric-lean-simulator-impl", Type::UNIT)
     {
         AddTestCase(new LeanSimulatorSameAsDefaultTestCase, ns3::llmfabric::TEST_QUICK);
+        AddTestCase(new LeanSimulatorWithdrawTestCase, ns3::llmfabric::TEST_QUICK);
     }
 };
 

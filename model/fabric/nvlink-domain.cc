@@ -191,6 +191,7 @@ NvlinkDomain::DoDispose()
     // Cancel, not Remove: it is safe even if the simulator was destroyed meanwhile.
     m_wakeup.Cancel();
     m_wakeupPending = false;
+    m_wakeupEvent = nullptr;
     if (m_arrivals)
     {
         m_arrivals->Clear(); // their pending events now do nothing
@@ -566,8 +567,7 @@ NvlinkDomain::ScheduleWakeup()
     {
         if (m_wakeupPending)
         {
-            Simulator::Remove(m_wakeup);
-            m_wakeupPending = false;
+            RemoveWakeup();
         }
         return;
     }
@@ -581,13 +581,31 @@ NvlinkDomain::ScheduleWakeup()
     }
     if (m_wakeupPending)
     {
-        Simulator::Remove(m_wakeup);
+        RemoveWakeup();
+    }
+    if (!m_wakeupEvent)
+    {
+        // MakeEvent gives the one reference this pointer keeps (false: no second one).
+        m_wakeupEvent = Ptr<EventImpl>(MakeEvent(&NvlinkDomain::Wakeup, this), false);
     }
     m_wakeupPending = true;
     m_wakeupTick = tick;
-    m_wakeup = Simulator::Schedule(TimeStep(static_cast<uint64_t>(tick - m_syncTick)),
-                                   &NvlinkDomain::Wakeup,
-                                   this);
+    m_wakeup =
+        Simulator::Schedule(TimeStep(static_cast<uint64_t>(tick - m_syncTick)), m_wakeupEvent);
+}
+
+void
+NvlinkDomain::RemoveWakeup()
+{
+    // The wake-up moves at most transfers' starts and ends: one event object serves them all,
+    // taken out of the scheduler and put back (the same order of events as a new object).
+    if (!LeanSimulatorImpl::Withdraw(m_wakeup))
+    {
+        Simulator::Remove(m_wakeup); // cancels the object: the next wake-up makes another
+        m_wakeupEvent = nullptr;
+    }
+    m_wakeup = EventId(); // not this object's next scheduling
+    m_wakeupPending = false;
 }
 
 void

@@ -236,6 +236,9 @@ class NvlinkDomain : public Object
     /// Make the wakeup event fire at the next fluid finish (none if nothing serializes).
     void ScheduleWakeup();
 
+    /// Take the pending wakeup event out of the simulator.
+    void RemoveWakeup();
+
     /// The wakeup event: process the fluid finishes due now.
     void Wakeup();
 
@@ -255,8 +258,10 @@ class NvlinkDomain : public Object
     /// Serialized transfers waiting for their arrival (made on the first; one event object
     /// scheduled once per transfer, instead of an event and a map node made per transfer).
     Ptr<Arrivals> m_arrivals;
-    int64_t m_syncTick;   //!< tick at which m_active's remainingBits hold
-    EventId m_wakeup;     //!< the next fluid finish
+    int64_t m_syncTick; //!< tick at which m_active's remainingBits hold
+    EventId m_wakeup;   //!< the next fluid finish
+    /// The event object of every wake-up (one is pending at a time), made on the first.
+    Ptr<EventImpl> m_wakeupEvent;
     int64_t m_wakeupTick; //!< tick of m_wakeup (while it is pending)
     /// m_wakeup is scheduled and has neither run nor been removed (kept here: asking the
     /// EventId costs several calls into ns-3 per Send)
