@@ -187,16 +187,15 @@ LlmTrainingApplication::SetSchedule(const IterationSchedule& schedule)
                                                                 << " given to rank " << m_rank);
     m_ops = schedule.GetOps();
     m_dependents.assign(m_ops.size(), {});
-    // Made once per op, not per collective: a bound callback is several allocations, and
-    // an op may run thousands of collectives an iteration.
+    // A collective op's done-callback is made when the op first joins and kept until it
+    // finishes (a bound callback is several allocations, and an op may run many collectives);
+    // its group's counter is found here once (a map keyed by the members).
     m_collectiveDone.assign(m_ops.size(), Callback<void>());
     m_sequenceOf.assign(m_ops.size(), nullptr);
     for (const auto& op : m_ops)
     {
         if (op.type != ScheduleOp::COMPUTE)
         {
-            m_collectiveDone[op.id] =
-                MakeCallback(&LlmTrainingApplication::CollectiveDone, this).Bind(op.id);
             // A map's entries stay where they are: the pointer holds as groups are added.
             m_sequenceOf[op.id] = &m_sequence[op.members];
         }
@@ -408,12 +407,17 @@ LlmTrainingApplication::JoinNext(uint32_t id)
 {
     const ScheduleOp& op = m_ops[id];
     uint64_t sequence = (*m_sequenceOf[id])++;
+    Callback<void>& done = m_collectiveDone[id];
+    if (done.IsNull())
+    {
+        done = MakeCallback(&LlmTrainingApplication::CollectiveDone, this).Bind(id);
+    }
     std::string problem =
         m_runtime->Join(m_rank,
                         op.members,
                         sequence,
                         {op.kind, op.messageBytes, op.name, static_cast<uint32_t>(op.strategy)},
-                        m_collectiveDone[id]);
+                        done);
     NS_ABORT_MSG_IF(!problem.empty(),
                     "LlmTrainingApplication: rank " << m_rank << ", '" << op.name
                                                     << "': " << problem);
@@ -446,6 +450,7 @@ LlmTrainingApplication::FinishOp(uint32_t id)
     }
     else
     {
+        m_collectiveDone[id] = Callback<void>(); // its collectives are done: no copy is left
         m_groupBusy[m_groupOf[id]] = false;
         if (!(op.strategy == TrafficStrategy::PP && op.kind == CollectiveKind::SEND_RECV))
         {

@@ -173,7 +173,7 @@ class LlmTrainingApplication : public Application
     std::vector<uint32_t> m_computeOrder;            //!< compute op ids, in order
     std::map<std::vector<uint32_t>, std::vector<uint32_t>> m_groupOps; //!< ops of each group
     std::vector<const std::vector<uint32_t>*> m_groupOf;               //!< per op: its group
-    std::vector<Callback<void>> m_collectiveDone; //!< per collective op: CollectiveDone bound
+    std::vector<Callback<void>> m_collectiveDone; //!< per running collective op: its callback
     std::vector<uint64_t*> m_sequenceOf;          //!< per collective op: its m_sequence entry
 
     // Per iteration
