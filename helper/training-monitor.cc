@@ -39,31 +39,6 @@ Us(Time t)
     return static_cast<double>(t.GetPicoSeconds()) / 1e6;
 }
 
-/**
- * Append a number to a CSV row as an ostream with its default flags writes it (integers in
- * decimal; doubles as printf's "%g", 6 significant digits, which AppendGeneral6 writes), without
- * the stream's per-field locale machinery: the rows of flows.csv, one per transfer, are the bulk
- * of a training run's output.
- * @tparam T an arithmetic type.
- * @param row the row.
- * @param x the number.
- */
-template <typename T>
-void
-Append(std::string& row, T x)
-{
-    if constexpr (std::is_floating_point_v<T>)
-    {
-        AppendGeneral6(row, x);
-    }
-    else
-    {
-        char buffer[32];
-        std::to_chars_result r = std::to_chars(buffer, buffer + sizeof(buffer), x);
-        row.append(buffer, static_cast<std::size_t>(r.ptr - buffer));
-    }
-}
-
 /// The most characters Write writes for one number (an integer's 20 digits and sign fit).
 constexpr size_t NUMBER_MAX_CHARS = GENERAL6_MAX_CHARS;
 
@@ -73,7 +48,10 @@ constexpr size_t FLOW_ROW_NUMBERS_BYTES =
     4 * (NUMBER_MAX_CHARS + 1) + 7 + 5 * (NUMBER_MAX_CHARS + 1) + 1;
 
 /**
- * Write a number into a CSV row in memory, as Append appends it.
+ * Write a number into a CSV row in memory as an ostream with its default flags writes it
+ * (integers in decimal; doubles as printf's "%g", 6 significant digits, which WriteGeneral6
+ * writes), without the stream's per-field locale machinery: the rows of flows.csv, one per
+ * transfer, are the bulk of a training run's output.
  * @tparam T an arithmetic type.
  * @param p where to write (NUMBER_MAX_CHARS bytes).
  * @param x the number.
@@ -91,6 +69,20 @@ Write(char* p, T x)
     {
         return std::to_chars(p, p + NUMBER_MAX_CHARS, x).ptr;
     }
+}
+
+/**
+ * Append a number to a CSV row as Write writes it.
+ * @tparam T an arithmetic type.
+ * @param row the row.
+ * @param x the number.
+ */
+template <typename T>
+void
+Append(std::string& row, T x)
+{
+    char buffer[NUMBER_MAX_CHARS];
+    row.append(buffer, static_cast<std::size_t>(Write(buffer, x) - buffer));
 }
 
 /**

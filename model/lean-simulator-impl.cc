@@ -302,15 +302,9 @@ LeanSimulatorImpl::Remove(const EventId& id)
     {
         return;
     }
-    Scheduler::Event event;
-    event.impl = id.PeekEventImpl();
-    event.key.m_ts = id.GetTs();
-    event.key.m_context = id.GetContext();
-    event.key.m_uid = id.GetUid();
-    m_events->Remove(event);
-    event.impl->Cancel();
-    event.impl->Unref(); // the scheduler's reference
-    --m_unscheduledEvents;
+    EventImpl* impl = TakeOut(id);
+    impl->Cancel();
+    impl->Unref(); // the scheduler's reference
 }
 
 bool
@@ -321,15 +315,21 @@ LeanSimulatorImpl::Withdraw(const EventId& id)
     {
         return false;
     }
+    running->TakeOut(id)->Unref(); // the scheduler's reference
+    return true;
+}
+
+EventImpl*
+LeanSimulatorImpl::TakeOut(const EventId& id)
+{
     Scheduler::Event event;
     event.impl = id.PeekEventImpl();
     event.key.m_ts = id.GetTs();
     event.key.m_context = id.GetContext();
     event.key.m_uid = id.GetUid();
-    running->m_events->Remove(event);
-    event.impl->Unref(); // the scheduler's reference
-    --running->m_unscheduledEvents;
-    return true;
+    m_events->Remove(event);
+    --m_unscheduledEvents;
+    return event.impl;
 }
 
 void

@@ -141,6 +141,13 @@ class LeanSimulatorImpl : public SimulatorImpl
     /// Move the events other threads scheduled into the scheduler.
     void TakeEventsFromOtherThreads();
 
+    /**
+     * Take a pending event out of the scheduler (Remove and Withdraw).
+     * @param id the event, pending in this simulator.
+     * @return its object, still holding the scheduler's reference for the caller to drop.
+     */
+    EventImpl* TakeOut(const EventId& id);
+
     /// An event another thread scheduled, waiting for the simulation's thread.
     struct ForeignEvent
     {

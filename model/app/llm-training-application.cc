@@ -189,17 +189,9 @@ LlmTrainingApplication::SetSchedule(const IterationSchedule& schedule)
     m_dependents.assign(m_ops.size(), {});
     // A collective op's done-callback is made when the op first joins and kept until it
     // finishes (a bound callback is several allocations, and an op may run many collectives);
-    // its group's counter is found here once (a map keyed by the members).
+    // its group's counter is found below once (a map keyed by the members).
     m_collectiveDone.assign(m_ops.size(), Callback<void>());
     m_sequenceOf.assign(m_ops.size(), nullptr);
-    for (const auto& op : m_ops)
-    {
-        if (op.type != ScheduleOp::COMPUTE)
-        {
-            // A map's entries stay where they are: the pointer holds as groups are added.
-            m_sequenceOf[op.id] = &m_sequence[op.members];
-        }
-    }
     m_computeOrder.clear();
     m_groupOps.clear();
     for (const auto& op : m_ops)
@@ -217,6 +209,8 @@ LlmTrainingApplication::SetSchedule(const IterationSchedule& schedule)
         else
         {
             m_groupOps[op.members].push_back(op.id);
+            // A map's entries stay where they are: the pointer holds as groups are added.
+            m_sequenceOf[op.id] = &m_sequence[op.members];
         }
     }
     m_groupOf.assign(m_ops.size(), nullptr);
