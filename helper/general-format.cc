@@ -147,13 +147,6 @@ ScaleExact(uint64_t m, int q, int k, Half& half)
 
 } // namespace
 
-void
-AppendGeneral6(std::string& out, double x)
-{
-    char buffer[GENERAL6_MAX_CHARS];
-    out.append(buffer, static_cast<std::size_t>(WriteGeneral6(buffer, x) - buffer));
-}
-
 char*
 WriteGeneral6(char* out, double x)
 {

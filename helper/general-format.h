@@ -8,14 +8,16 @@
 #define GENERAL_FORMAT_H
 
 #include <cstddef>
-#include <string>
 
 namespace ns3
 {
 
+/// The most characters WriteGeneral6 writes ("-1.23457e-308" has 13).
+constexpr std::size_t GENERAL6_MAX_CHARS = 24;
+
 /**
  * @ingroup llm-fabric
- * @brief Append a double as printf's "%g" writes it: 6 significant digits, fixed notation
+ * @brief Write a double as printf's "%g" writes it: 6 significant digits, fixed notation
  * for decimal exponents -4 to 5, scientific ("1.5e+06", two exponent digits at least)
  * otherwise, trailing zeros and a bare decimal point removed. This is also what an ostream with
  * its default flags writes, and what std::to_chars's general format with precision 6 writes.
@@ -25,22 +27,12 @@ namespace ns3
  * std::to_chars is exact but slow (about 700 instructions a number in libstdc++ 12), and a
  * training run writes several numbers for each of its millions of transfers. This function
  * scales |x| = m x 2^q by the power of ten 10^k that brings it to six digits, exactly, in
- * 128-bit integers (m x 5^k shifted by q + k, or m divided by 5^-k shifted), and rounds to the
- * nearest integer; a scaled value exactly half-way between two (a tie, which printf breaks to
- * even), zero, NaN, infinities and magnitudes outside 1e-20 to 1e20 go to std::to_chars.
+ * 128-bit integers (m x 5^k shifted by q + k, or m divided by 5^-k shifted; in 64 bits when
+ * both fit), and rounds to the nearest integer; a scaled value exactly half-way between two (a
+ * tie, which printf breaks to even), zero, NaN, infinities and magnitudes outside 1e-20 to 1e20
+ * go to std::to_chars. It writes into memory, so that a writer fills its own buffer (the
+ * training monitor's rows of flows.csv) without a string's append per field.
  *
- * @param out the string to append to.
- * @param x the number.
- */
-void AppendGeneral6(std::string& out, double x);
-
-/// The most characters WriteGeneral6 writes ("-1.23457e-308" has 13).
-constexpr std::size_t GENERAL6_MAX_CHARS = 24;
-
-/**
- * @ingroup llm-fabric
- * @brief Write a double as AppendGeneral6 appends it, into memory: for a writer that fills
- * its own buffer (the training monitor's rows of flows.csv) without a string's append per field.
  * @param out where to write; at least GENERAL6_MAX_CHARS bytes must be writable there.
  * @param x the number.
  * @return the end of what was written (no terminating null).

@@ -23,7 +23,7 @@
 /**
  * @file
  * @ingroup llm-fabric-tests
- * AppendGeneral6: doubles written as printf's "%g" writes them, checked against the C library's
+ * WriteGeneral6: doubles written as printf's "%g" writes them, checked against the C library's
  * printf and libstdc++'s std::to_chars (two independent exact implementations) and against
  * strings worked out by hand from the C standard's definition of "%g".
  */
@@ -40,14 +40,13 @@ namespace
 
 /**
  * @param x a number.
- * @return it as AppendGeneral6 writes it.
+ * @return it as WriteGeneral6 writes it.
  */
 std::string
 Fast(double x)
 {
-    std::string s;
-    AppendGeneral6(s, x);
-    return s;
+    char buffer[GENERAL6_MAX_CHARS];
+    return std::string(buffer, WriteGeneral6(buffer, x));
 }
 
 /**
@@ -133,7 +132,7 @@ class GeneralFormatHandTestCase : public TestCase
  * Over millions of numbers of every kind the programs write and beyond (random bit patterns,
  * random magnitudes from 1e-22 to 1e22, microseconds from whole picoseconds as the training
  * monitor computes them, ratios of times, numbers at and next to every rounding boundary of the
- * sixth digit and of the notation switch, exact halves, the special values), AppendGeneral6
+ * sixth digit and of the notation switch, exact halves, the special values), WriteGeneral6
  * writes what std::to_chars writes, and, for finite numbers, what printf writes.
  */
 class GeneralFormatOracleTestCase : public TestCase
@@ -264,7 +263,7 @@ class GeneralFormatOracleTestCase : public TestCase
 
 /**
  * @ingroup llm-fabric-tests
- * The AppendGeneral6 test suite.
+ * The WriteGeneral6 test suite.
  */
 class GeneralFormatTestSuite : public TestSuite
 {
